@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gestured",
+    products: [
+        .executable(name: "gestured", targets: ["gestured"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .target(name: "GestureCore"),
+        .target(name: "GestureTrace", dependencies: ["GestureCore"]),
+        .target(name: "GestureActions", dependencies: ["GestureCore"]),
+        .target(name: "GestureConfig", dependencies: [
+            "GestureCore", "GestureActions",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ], resources: [.embedInCode("Resources/default.toml")]),
+        .target(name: "GestureReplay", dependencies: ["GestureCore", "GestureTrace", "GestureConfig"]),
+        .executableTarget(name: "gestured", dependencies: [
+            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
+        .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay"]),
+    ]
+)

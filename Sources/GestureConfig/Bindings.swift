@@ -1,0 +1,73 @@
+import GestureCore
+import GestureActions
+
+/// A config made live: one recognizer per binding and source in an engine, their relations
+/// set, and the way back from a recognizer's transition to the actions it fires.
+public final class Bindings {
+    public let config: Config
+    public let engine: GestureEngine
+    private var bindingIndex: [ObjectIdentifier: Int] = [:]
+
+    public init(_ config: Config, screen: Screen = Screen()) {
+        self.config = config
+        engine = GestureEngine(settings: GestureEngine.Settings(touchTimeout: config.settings.touchTimeout,
+                                                                arrivalWindow: config.settings.arrivalWindow),
+                               screen: screen)
+        var byName: [String: [GestureRecognizer]] = [:]
+        for (i, b) in config.gestures.enumerated() {
+            for source in b.sources {
+                let r = Bindings.makeRecognizer(b, source: source)
+                r.app = b.app.map(Glob.init)
+                r.device = b.device.map(Glob.init)
+                engine.add(r)
+                bindingIndex[ObjectIdentifier(r)] = i
+                byName[b.name, default: []].append(r)
+            }
+        }
+        for b in config.gestures {
+            for r in byName[b.name] ?? [] {
+                for other in b.simultaneousWith.flatMap({ byName[$0] ?? [] }) { r.recognizeSimultaneously(with: other) }
+                for other in b.requireFailureOf.flatMap({ byName[$0] ?? [] }) { r.require(toFail: other) }
+            }
+        }
+    }
+
+    static func makeRecognizer(_ b: GestureBinding, source: InputSource) -> GestureRecognizer {
+        switch b.type {
+        case .tap:
+            let r = TapRecognizer(name: b.name, source: source, taps: b.taps ?? 1, fingers: b.fingers ?? 1)
+            if let v = b.movement { r.movement = v }
+            if let v = b.duration { r.duration = v }
+            if let v = b.interval { r.interval = v }
+            return r
+        case .swipe:
+            let r = SwipeRecognizer(name: b.name, source: source, fingers: b.fingers ?? 3, direction: b.direction ?? .left)
+            if let v = b.distance { r.distance = v }
+            if let v = b.speed { r.speed = v }
+            if let v = b.duration { r.duration = v }
+            return r
+        case .pan:
+            let lo = b.fingers ?? b.minFingers ?? (source == .touchpad ? 3 : 1)
+            let hi = b.fingers ?? b.maxFingers ?? 10
+            let r = PanRecognizer(name: b.name, source: source, fingers: lo...max(lo, hi))
+            if let v = b.distance { r.beginDistance = v }
+            return r
+        case .stroke:
+            let r = StrokeCaptureRecognizer(name: b.name, source: source)
+            if source == .pointer { r.button = b.button ?? 3 }
+            return r
+        case .pinch, .rotate, .edge, .press:
+            preconditionFailure("the loader rejects type \(b.type.rawValue)")
+        }
+    }
+
+    public func binding(for r: GestureRecognizer) -> GestureBinding? {
+        bindingIndex[ObjectIdentifier(r)].map { config.gestures[$0] }
+    }
+
+    /// The binding whose actions a transition fires, if it fires any.
+    public func firing(_ r: GestureRecognizer, to state: GestureState) -> GestureBinding? {
+        guard let b = binding(for: r), b.on.state == state else { return nil }
+        return b
+    }
+}

@@ -1,0 +1,86 @@
+import GestureCore
+import GestureActions
+
+/// A loaded, validated config: settings and gesture bindings.
+public struct Config: Sendable {
+    public struct Settings: Equatable, Sendable {
+        /// Milliseconds a touch may stay undecided.
+        public var touchTimeout = 300.0
+        /// Milliseconds the first finger of a multi-finger gesture waits for the others.
+        public var arrivalWindow = 60.0
+        public init() {}
+    }
+
+    public var file: String
+    public var settings = Settings()
+    public var gestures: [GestureBinding] = []
+
+    public init(file: String) { self.file = file }
+}
+
+/// One `[[gesture]]`: what to recognize, and what to do when it fires.
+public struct GestureBinding: Equatable, Sendable {
+    public enum GestureType: String, CaseIterable, Sendable {
+        case tap, swipe, pinch, rotate, pan, edge, press, stroke
+
+        /// The sources this type can take input from, in the order `any` expands to.
+        public var sources: [InputSource] {
+            switch self {
+            case .tap, .press, .edge: return [.touchscreen]
+            case .swipe, .pan, .pinch, .rotate: return [.touchscreen, .touchpad]
+            case .stroke: return [.touchscreen, .pointer]
+            }
+        }
+
+        public var isContinuous: Bool { self != .tap && self != .swipe }
+
+        /// The types this version recognizes.
+        public static let available: [GestureType] = [.tap, .swipe, .pan, .stroke]
+    }
+
+    public enum Phase: String, CaseIterable, Sendable {
+        case begin, update, end, cancel
+
+        public var state: GestureState {
+            switch self {
+            case .begin: return .began
+            case .update: return .changed
+            case .end: return .ended
+            case .cancel: return .cancelled
+            }
+        }
+    }
+
+    public var name: String
+    public var type: GestureType
+    /// The sources it listens to (`any` expanded to those the type supports).
+    public var sources: [InputSource]
+    public var fingers: Int?
+    public var direction: Direction?
+    public var taps: Int?
+    /// Pixels: tap movement allowance; pan and swipe begin distance.
+    public var movement: Double?
+    public var distance: Double?
+    /// Pixels per second.
+    public var speed: Double?
+    /// Milliseconds.
+    public var duration: Double?
+    public var interval: Double?
+    public var minFingers: Int?
+    public var maxFingers: Int?
+    public var button: Int?
+    public var app: String?
+    public var device: String?
+    public var simultaneousWith: [String] = []
+    public var requireFailureOf: [String] = []
+    public var on: Phase = .end
+    public var actions: [Action] = []
+    /// Where its `[[gesture]]` header is, for messages.
+    public var line: Int?
+
+    public init(name: String, type: GestureType, sources: [InputSource]) {
+        self.name = name
+        self.type = type
+        self.sources = sources
+    }
+}

@@ -1,0 +1,230 @@
+import GestureCore
+import GestureActions
+import TOMLKit
+
+/// TOML text to a validated `Config`, collecting every problem with its place.
+public struct ConfigLoader {
+    static let topKeys = ["settings", "gesture"]
+    static let settingsKeys = ["touch-timeout", "arrival-window"]
+    static let commonKeys = ["name", "type", "source", "fingers", "app", "device",
+                             "simultaneous-with", "require-failure-of", "on", "action"]
+    /// Keys that only some types take.
+    static let typeKeys: [String: [GestureBinding.GestureType]] = [
+        "taps": [.tap], "interval": [.tap], "movement": [.tap],
+        "duration": [.tap, .swipe],
+        "direction": [.swipe],
+        "distance": [.pan, .swipe], "speed": [.swipe],
+        "min-fingers": [.pan], "max-fingers": [.pan],
+        "button": [.stroke],
+    ]
+
+    let file: String
+    let locator: SourceLocator
+    var errors: [ConfigError] = []
+
+    /// Parses and validates; throws `ConfigErrors` listing every problem.
+    public static func load(_ text: String, file: String) throws(ConfigErrors) -> Config {
+        var loader = ConfigLoader(file: file, locator: SourceLocator(text))
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw ConfigErrors(errors: [ConfigError(file: file, line: e.source.begin.line, column: e.source.begin.column,
+                                                    keyPath: nil, message: e.description)])
+        } catch {
+            throw ConfigErrors(errors: [ConfigError(file: file, line: nil, column: nil, keyPath: nil, message: "\(error)")])
+        }
+        let config = loader.read(table)
+        if !loader.errors.isEmpty { throw ConfigErrors(errors: loader.errors) }
+        return config
+    }
+
+    // MARK: Reporting
+
+    mutating func report(_ message: String, table: String, index: Int? = nil, key: String? = nil, path: String) {
+        let place = locator.locate(table: table, index: index, key: key)
+        errors.append(ConfigError(file: file, line: place?.line, column: place?.column, keyPath: path, message: message))
+    }
+
+    static func unknownKey(_ key: String, among known: [String]) -> String {
+        let hint = Suggestion.closest(to: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+        return "unknown key \"\(key)\"\(hint)"
+    }
+
+    // MARK: Reading
+
+    mutating func read(_ table: TOMLTable) -> Config {
+        var config = Config(file: file)
+        for key in table.keys where !ConfigLoader.topKeys.contains(key) {
+            errors.append(ConfigError(file: file, line: nil, column: nil, keyPath: key,
+                                      message: ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys)))
+        }
+        if let s = table["settings"] {
+            if let t = s.table { config.settings = readSettings(t) } else {
+                report("\"settings\" must be a table: [settings]", table: "settings", path: "settings")
+            }
+        }
+        if let g = table["gesture"] {
+            guard let list = g.array else {
+                report("\"gesture\" must be an array of tables: [[gesture]]", table: "gesture", path: "gesture")
+                return config
+            }
+            for (i, item) in list.enumerated() {
+                guard let t = item.table else {
+                    report("gesture[\(i)] must be a table", table: "gesture", index: i, path: "gesture[\(i)]")
+                    continue
+                }
+                if let binding = readGesture(t, index: i) { config.gestures.append(binding) }
+            }
+        }
+        checkNames(config.gestures)
+        return config
+    }
+
+    mutating func readSettings(_ t: TOMLTable) -> Config.Settings {
+        var s = Config.Settings()
+        var r = KeyReader(loader: self, table: t, tableName: "settings", index: nil, path: "settings", subject: "settings")
+        for key in t.keys where !ConfigLoader.settingsKeys.contains(key) {
+            r.fail(key, ConfigLoader.unknownKey(key, among: ConfigLoader.settingsKeys))
+        }
+        if let v = r.number("touch-timeout", in: 1...60_000) { s.touchTimeout = v }
+        if let v = r.number("arrival-window", in: 0...10_000) { s.arrivalWindow = v }
+        if s.arrivalWindow >= s.touchTimeout {
+            r.fail("arrival-window", "arrival-window \(format(s.arrivalWindow)) ms must be shorter than touch-timeout \(format(s.touchTimeout)) ms")
+        }
+        self = r.loader
+        return s
+    }
+
+    mutating func readGesture(_ t: TOMLTable, index i: Int) -> GestureBinding? {
+        let typeName = t["type"]?.string
+        let givenName = t["name"]?.string
+        let subject = "gesture \"\(givenName ?? typeName.map { "\($0)-\(i + 1)" } ?? "#\(i + 1)")\""
+        var r = KeyReader(loader: self, table: t, tableName: "gesture", index: i, path: "gesture[\(i)]", subject: subject)
+        defer { self = r.loader }
+
+        guard let typeName else {
+            r.fail(t["type"] == nil ? nil : "type", t["type"] == nil
+                   ? "has no type (one of \(GestureBinding.GestureType.allCases.map(\.rawValue).joined(separator: ", ")))"
+                   : "type must be a string")
+            return nil
+        }
+        guard let type = GestureBinding.GestureType(rawValue: typeName) else {
+            r.fail("type", r.notOneOf("type", typeName, GestureBinding.GestureType.allCases.map(\.rawValue)))
+            return nil
+        }
+        guard GestureBinding.GestureType.available.contains(type) else {
+            r.fail("type", "type \"\(typeName)\" is not recognized by this version (available: \(GestureBinding.GestureType.available.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        for key in t.keys {
+            if ConfigLoader.commonKeys.contains(key) { continue }
+            if let types = ConfigLoader.typeKeys[key] {
+                if !types.contains(type) {
+                    r.fail(key, "\"\(key)\" does not apply to a \(type.rawValue) (it is for \(types.map(\.rawValue).joined(separator: ", ")))")
+                }
+                continue
+            }
+            r.fail(key, ConfigLoader.unknownKey(key, among: ConfigLoader.commonKeys + ConfigLoader.typeKeys.keys.sorted()))
+        }
+
+        let name = r.string("name") ?? "\(type.rawValue)-\(i + 1)"
+        var sources = type.sources
+        if let s = r.string("source") {
+            if s == "any" {
+                sources = type.sources
+            } else if let src = InputSource(rawValue: s) {
+                if type.sources.contains(src) {
+                    sources = [src]
+                } else {
+                    r.fail("source", "a \(type.rawValue) takes no \(s) input (it takes \(type.sources.map(\.rawValue).joined(separator: ", ")))")
+                }
+            } else {
+                r.fail("source", r.notOneOf("source", s, ["any"] + InputSource.allCases.map(\.rawValue)))
+            }
+        }
+        var b = GestureBinding(name: name, type: type, sources: sources)
+        b.line = locator.locate(table: "gesture", index: i, key: nil)?.line
+        b.fingers = r.integer("fingers", in: 1...10)
+        b.taps = r.integer("taps", in: 1...5)
+        b.movement = r.number("movement", in: 0...10_000)
+        b.distance = r.number("distance", in: 0...100_000)
+        b.speed = r.number("speed", in: 0...100_000)
+        b.duration = r.number("duration", in: 1...60_000)
+        b.interval = r.number("interval", in: 1...60_000)
+        b.minFingers = r.integer("min-fingers", in: 1...10)
+        b.maxFingers = r.integer("max-fingers", in: 1...10)
+        b.button = r.integer("button", in: 1...32)
+        b.app = r.string("app")
+        b.device = r.string("device")
+        b.simultaneousWith = r.stringList("simultaneous-with") ?? []
+        b.requireFailureOf = r.stringList("require-failure-of") ?? []
+        if let d = r.string("direction") {
+            if let dir = Direction(rawValue: d) { b.direction = dir } else {
+                r.fail("direction", r.notOneOf("direction", d, Direction.allCases.map(\.rawValue)))
+            }
+        } else if type == .swipe {
+            r.fail(nil, "a swipe needs a direction (one of \(Direction.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let on = r.string("on") {
+            if let phase = GestureBinding.Phase(rawValue: on) {
+                if !type.isContinuous && phase != .end {
+                    r.fail("on", "a \(type.rawValue) is discrete: it only ends, so on must be \"end\", not \"\(on)\"")
+                }
+                b.on = phase
+            } else {
+                r.fail("on", r.notOneOf("on", on, GestureBinding.Phase.allCases.map(\.rawValue)))
+            }
+        }
+        b.actions = r.actions()
+        checkShape(&b, &r)
+        return b
+    }
+
+    /// Combinations a type cannot take.
+    private func checkShape(_ b: inout GestureBinding, _ r: inout KeyReader) {
+        if let lo = b.minFingers, let hi = b.maxFingers, lo > hi {
+            r.fail("min-fingers", "min-fingers \(lo) is more than max-fingers \(hi)")
+        }
+        if b.fingers != nil && (b.minFingers != nil || b.maxFingers != nil) {
+            r.fail("fingers", "give either fingers or min-fingers/max-fingers, not both")
+        }
+        if b.type == .stroke, let f = b.fingers, f != 1 {
+            r.fail("fingers", "a stroke is drawn with one finger (or the pointer), not \(f)")
+        }
+        // XInput 2.4 reports two-finger touchpad motion as scrolling, not as a swipe.
+        let fewest = b.fingers ?? b.minFingers ?? (b.type == .swipe ? 3 : 1)
+        if (b.type == .swipe || b.type == .pan) && b.sources.contains(.touchpad) && fewest < 3 {
+            if b.sources == [.touchpad] {
+                r.fail("fingers", "touchpad swipes take 3 or more fingers (two fingers scroll), not \(fewest)")
+            } else {
+                b.sources.removeAll { $0 == .touchpad }
+            }
+        }
+    }
+
+    mutating func checkNames(_ gestures: [GestureBinding]) {
+        var seen: [String: Int] = [:]
+        let names = gestures.map(\.name)
+        for (i, g) in gestures.enumerated() {
+            if let first = seen[g.name] {
+                report("gesture \"\(g.name)\": the name is already used by gesture[\(first)]", table: "gesture", index: i,
+                       key: "name", path: "gesture[\(i)].name")
+            } else {
+                seen[g.name] = i
+            }
+            for (key, list) in [("simultaneous-with", g.simultaneousWith), ("require-failure-of", g.requireFailureOf)] {
+                for other in list {
+                    if other == g.name {
+                        report("gesture \"\(g.name)\": \(key) names the gesture itself", table: "gesture", index: i,
+                               key: key, path: "gesture[\(i)].\(key)")
+                    } else if !names.contains(other) {
+                        let hint = Suggestion.closest(to: other, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+                        report("gesture \"\(g.name)\": \(key) names no gesture \"\(other)\"\(hint)", table: "gesture",
+                               index: i, key: key, path: "gesture[\(i)].\(key)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import GestureCore
+import GestureActions
+import TOMLKit
+
+/// Reads typed values out of one TOML table, reporting each problem with the key's place.
+struct KeyReader {
+    var loader: ConfigLoader
+    let table: TOMLTable
+    let tableName: String
+    let index: Int?
+    let path: String
+    /// `gesture "next-desktop"`: who the messages are about.
+    let subject: String
+
+    mutating func fail(_ key: String?, _ message: String) {
+        loader.report("\(subject): \(message)", table: tableName, index: index, key: key,
+                      path: key.map { "\(path).\($0)" } ?? path)
+    }
+
+    func notOneOf(_ key: String, _ value: String, _ allowed: [String]) -> String {
+        let hint = Suggestion.closest(to: value, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
+        return "\(key) \"\(value)\" is not one of \(allowed.joined(separator: ", "))\(hint)"
+    }
+
+    mutating func string(_ key: String) -> String? {
+        guard let v = table[key] else { return nil }
+        guard let s = v.string else { fail(key, "\(key) must be a string"); return nil }
+        return s
+    }
+
+    mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+        guard let v = table[key] else { return nil }
+        guard let n = v.double ?? v.int.map(Double.init) else { fail(key, "\(key) must be a number"); return nil }
+        guard range.contains(n) else {
+            fail(key, "\(key) \(format(n)) is out of range \(format(range.lowerBound))...\(format(range.upperBound))")
+            return nil
+        }
+        return n
+    }
+
+    mutating func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let v = table[key] else { return nil }
+        guard let n = v.int else { fail(key, "\(key) must be a whole number"); return nil }
+        guard range.contains(n) else { fail(key, "\(key) \(n) is out of range \(range.lowerBound)...\(range.upperBound)"); return nil }
+        return n
+    }
+
+    mutating func stringList(_ key: String) -> [String]? {
+        guard let v = table[key] else { return nil }
+        if let s = v.string { return [s] }
+        guard let a = v.array else { fail(key, "\(key) must be a list of gesture names"); return nil }
+        var out: [String] = []
+        for item in a {
+            guard let s = item.string else { fail(key, "\(key) must be a list of gesture names"); return nil }
+            out.append(s)
+        }
+        return out
+    }
+
+    /// `action = "..."` or `action = ["...", "..."]`.
+    mutating func actions() -> [Action] {
+        guard let v = table["action"] else {
+            fail(nil, "has no action")
+            return []
+        }
+        var texts: [String] = []
+        if let s = v.string {
+            texts = [s]
+        } else if let a = v.array, a.allSatisfy({ $0.string != nil }), !a.isEmpty {
+            texts = a.compactMap(\.string)
+        } else {
+            fail("action", "action must be a string or a non-empty list of strings")
+            return []
+        }
+        var out: [Action] = []
+        for (i, text) in texts.enumerated() {
+            do {
+                out.append(try ActionParser.parse(text))
+            } catch {
+                fail("action", texts.count > 1 ? "action \(i + 1): \(error.message)" : error.message)
+            }
+        }
+        return out
+    }
+}
+
+/// Numbers in messages: whole numbers without a fraction.
+func format(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}

@@ -1,0 +1,45 @@
+/// The input of one source: its touches, its frame and metrics, and the recognizers taking part
+/// in the current sequence. A sequence starts when the first touch lands (or a button is
+/// pressed, or a touchpad gesture begins) and lasts while touches are down or recognizers that
+/// saw it are still undecided (a tap waiting for its second tap).
+final class Arena {
+    let source: InputSource
+    let table = TouchTable()
+    let frame: InputFrame
+    /// Every recognizer of this source, in the order they were added.
+    var recognizers: [GestureRecognizer] = []
+    /// Those taking part in the current sequence.
+    var participants: [GestureRecognizer] = []
+    /// When the fingers of a multi-finger gesture must all have arrived.
+    var arrivalDeadline: Double?
+    /// A touchpad gesture is in progress and kept by the gesture layer.
+    var touchpadOpen = false
+
+    init(source: InputSource, screen: Screen) {
+        self.source = source
+        self.frame = InputFrame(source: source, table: table, screen: screen)
+        participants.reserveCapacity(64)
+    }
+
+    var isIdle: Bool { participants.isEmpty && table.used == 0 }
+
+    /// Starts taking part: every recognizer whose app and device rules match the sequence's
+    /// first event, plus those still undecided from the last sequence.
+    func open(app: String?, device: String?) {
+        frame.app = app
+        frame.device = device
+        for r in recognizers where !r.participating && r.matches(app: app, device: device) {
+            r.participating = true
+            r.maxTrackedTogether = 0
+            participants.append(r)
+        }
+    }
+}
+
+extension GestureRecognizer {
+    func matches(app: String?, device: String?) -> Bool {
+        if let rule = self.app, !(app.map(rule.matches) ?? false) { return false }
+        if let rule = self.device, !(device.map(rule.matches) ?? false) { return false }
+        return true
+    }
+}

@@ -1,0 +1,150 @@
+/// Values computed once per event for the whole arena, which recognizers only read: where the
+/// fingers are, how far they have travelled, spread and turned since the sequence began, and
+/// how fast. On a touchscreen they come from the touches; on a touchpad from the deltas,
+/// absolute scale and angle deltas of XInput 2.4 gesture events.
+public struct FrameMetrics: Sendable {
+    /// Fingers down now (touchpad: the gesture's finger count).
+    public internal(set) var fingers = 0
+    /// The most fingers down at once since the sequence began.
+    public internal(set) var maxFingers = 0
+    public internal(set) var centroid = Point.zero
+    public internal(set) var startCentroid = Point.zero
+    /// Distance moved by the centroid, counting only movement (not fingers landing or lifting).
+    public internal(set) var translation = Point.zero
+    /// Mean distance of the touches from their centroid.
+    public internal(set) var span = 0.0
+    /// Product of span ratios across moves, so that it stays continuous when fingers come or go.
+    public internal(set) var scale = 1.0
+    /// Accumulated mean turn of the touches around their centroid, radians, clockwise positive.
+    public internal(set) var rotation = 0.0
+    public internal(set) var velocity = Point.zero
+    public internal(set) var scaleVelocity = 0.0
+    public internal(set) var rotationVelocity = 0.0
+    public internal(set) var startTime = 0.0
+
+    /// Velocities are measured over this window.
+    static let velocityWindow = 100.0
+    private var history = VelocityHistory()
+
+    mutating func start(at time: Double) {
+        self = FrameMetrics()
+        startTime = time
+    }
+
+    /// Starts a touch sequence with its first touches.
+    mutating func start(_ touches: Touches, at time: Double) {
+        start(at: time)
+        regroup(touches)
+        startCentroid = centroid
+        sample(at: time)
+    }
+
+    /// Recomputes position and spread after fingers landed or lifted, without counting it as
+    /// motion.
+    mutating func regroup(_ touches: Touches) {
+        fingers = touches.count
+        maxFingers = max(maxFingers, fingers)
+        guard fingers > 0 else { return }
+        centroid = touches.centroid
+        span = FrameMetrics.span(of: touches, around: centroid, previous: false)
+    }
+
+    /// Accounts for touches that moved: the same set before and after.
+    mutating func move(_ touches: Touches, at time: Double) {
+        var before = Point.zero
+        for t in touches { before += t.previousLocation }
+        let n = Double(touches.count)
+        guard n > 0 else { return }
+        before = before / n
+        let after = touches.centroid
+        translation += after - before
+        centroid = after
+        let spanBefore = FrameMetrics.span(of: touches, around: before, previous: true)
+        let spanAfter = FrameMetrics.span(of: touches, around: after, previous: false)
+        if spanBefore > 1e-6 && spanAfter > 1e-6 { scale *= spanAfter / spanBefore }
+        span = spanAfter
+        if touches.count >= 2 {
+            var turn = 0.0
+            var counted = 0.0
+            for t in touches {
+                let a = t.previousLocation - before, b = t.location - after
+                if a.length > 1e-6 && b.length > 1e-6 {
+                    turn += Angle.between(a, b)
+                    counted += 1
+                }
+            }
+            if counted > 0 { rotation += turn / counted }
+        }
+        sample(at: time)
+    }
+
+    /// A touchpad gesture began with `fingers` fingers.
+    mutating func touchpadBegan(fingers: Int, at time: Double) {
+        start(at: time)
+        self.fingers = fingers
+        maxFingers = fingers
+        sample(at: time)
+    }
+
+    mutating func touchpadUpdate(delta: Point, scale: Double?, angle: Double?, at time: Double) {
+        translation += delta
+        centroid = startCentroid + translation
+        if let scale { self.scale = scale }
+        if let angle { rotation += Angle.radians(degrees: angle) }
+        sample(at: time)
+    }
+
+    private mutating func sample(at time: Double) {
+        history.append(VelocitySample(time: time, translation: translation, scale: scale, rotation: rotation))
+        guard let old = history.oldest(within: FrameMetrics.velocityWindow, of: time), time > old.time else {
+            velocity = .zero
+            scaleVelocity = 0
+            rotationVelocity = 0
+            return
+        }
+        let seconds = (time - old.time) / 1000
+        velocity = (translation - old.translation) / seconds
+        scaleVelocity = (scale - old.scale) / seconds
+        rotationVelocity = (rotation - old.rotation) / seconds
+    }
+
+    private static func span(of touches: Touches, around c: Point, previous: Bool) -> Double {
+        var sum = 0.0
+        for t in touches { sum += ((previous ? t.previousLocation : t.location) - c).length }
+        return touches.count == 0 ? 0 : sum / Double(touches.count)
+    }
+}
+
+struct VelocitySample: Sendable {
+    var time: Double
+    var translation: Point
+    var scale: Double
+    var rotation: Double
+}
+
+/// The last few samples, in a fixed ring.
+struct VelocityHistory: Sendable {
+    private static let size = 8
+    private var ring = [VelocitySample](repeating: VelocitySample(time: 0, translation: .zero, scale: 1, rotation: 0),
+                                        count: size)
+    private var count = 0
+    private var next = 0
+
+    mutating func append(_ s: VelocitySample) {
+        ring[next] = s
+        next = (next + 1) % VelocityHistory.size
+        count = min(count + 1, VelocityHistory.size)
+    }
+
+    /// The oldest sample no older than `window` before `time`, or the one just before it when
+    /// all are older (so that a slow event stream still has a velocity).
+    func oldest(within window: Double, of time: Double) -> VelocitySample? {
+        var best: VelocitySample?
+        for i in 0..<count {
+            let s = ring[(next - 1 - i + VelocityHistory.size * 2) % VelocityHistory.size]
+            if i > 0 && time - s.time > window { return best ?? s }
+            best = s
+        }
+        return best
+    }
+}

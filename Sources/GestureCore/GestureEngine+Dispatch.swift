@@ -1,0 +1,178 @@
+/// Delivering frames to the recognizers of an arena.
+extension GestureEngine {
+    func dispatchBegan(_ arena: Arena, _ entries: [(id: Int, at: Point)], app: String?, device: String?) {
+        let table = arena.table
+        let firstOfCluster = table.down == 0
+        if firstOfCluster {
+            arena.open(app: app, device: device)
+            arena.arrivalDeadline = now + settings.arrivalWindow
+            for r in arena.participants { r.maxTrackedTogether = 0 }
+        }
+        var added: UInt64 = 0
+        for (id, at) in entries where table.slot(of: id) == nil {
+            guard let slot = table.add(id: id, at: at, time: now, timeout: settings.touchTimeout) else {
+                emit(.decision(TouchDecision(target: target(arena, id: id), accepted: false, why: .unused)))
+                continue
+            }
+            added |= 1 << UInt64(slot)
+        }
+        guard added != 0 else { return }
+        let frame = arena.frame
+        frame.time = now
+        frame.touches = table.touches(table.down)
+        if firstOfCluster {
+            frame.metrics.start(frame.touches, at: now)
+        } else {
+            frame.metrics.regroup(frame.touches)
+        }
+        let touches = table.touches(added)
+        for r in arena.participants where r.isLive {
+            r.tracking |= added
+            if r.delaysTouchesBegan { r.holding |= added }
+            r.maxTrackedTogether = max(r.maxTrackedTogether, (r.tracking & table.down).nonzeroBitCount)
+            r.touchesBegan(touches, with: frame)
+        }
+        settle(arena)
+    }
+
+    func dispatchMoved(_ arena: Arena, _ entries: [(id: Int, at: Point)]) {
+        let table = arena.table
+        var rest = table.down
+        while rest != 0 {
+            let slot = rest.trailingZeroBitCount
+            rest &= rest - 1
+            table.slots[slot].previousLocation = table.slots[slot].location
+            table.slots[slot].phase = .stationary
+        }
+        var moved: UInt64 = 0
+        for (id, at) in entries {
+            guard let slot = table.slot(of: id), table.slots[slot].location != at else { continue }
+            table.slots[slot].location = at
+            table.slots[slot].phase = .moved
+            moved |= 1 << UInt64(slot)
+        }
+        guard moved != 0 else { return }
+        let frame = arena.frame
+        frame.time = now
+        frame.touches = table.touches(table.down)
+        frame.metrics.move(frame.touches, at: now)
+        for r in arena.participants where r.isLive && r.tracking & moved != 0 {
+            r.touchesMoved(table.touches(r.tracking & moved), with: frame)
+        }
+        settle(arena)
+    }
+
+    func dispatchEnded(_ arena: Arena, _ entries: [(id: Int, at: Point)], phase: Touch.Phase) {
+        let table = arena.table
+        var ended: UInt64 = 0
+        for (id, at) in entries {
+            guard let slot = table.slot(of: id) else { continue }
+            if phase == .ended { table.slots[slot].location = at }
+            table.slots[slot].phase = phase
+            ended |= 1 << UInt64(slot)
+        }
+        guard ended != 0 else { return }
+        table.down &= ~ended
+        let frame = arena.frame
+        frame.time = now
+        frame.touches = table.touches(table.down)
+        frame.metrics.regroup(frame.touches)
+        for r in arena.participants where r.isLive && r.tracking & ended != 0 {
+            let mine = r.tracking & ended
+            if phase == .ended {
+                r.touchesEnded(table.touches(mine), with: frame)
+            } else {
+                r.touchesCancelled(table.touches(mine), with: frame)
+            }
+            r.tracking &= ~mine
+            if phase == .cancelled || !r.delaysTouchesEnded { r.holding &= ~mine }
+        }
+        if phase == .cancelled {
+            var rest = ended & ~table.decided
+            while rest != 0 {
+                let slot = rest.trailingZeroBitCount
+                rest &= rest - 1
+                decide(arena, slot: slot, accept: false, why: .cancelled)
+            }
+        }
+        settle(arena)
+    }
+
+    func arrivalWindowClosed(_ arena: Arena) {
+        arena.arrivalDeadline = nil
+        arena.frame.time = now
+        for r in arena.participants where r.currentState == .possible && !r.isPending
+            && r.maxTrackedTogether < r.requiredTouches {
+            r.fail("\(r.maxTrackedTogether) of \(r.requiredTouches) fingers arrived within \(format(settings.arrivalWindow)) ms")
+        }
+        settle(arena)
+    }
+
+    // MARK: Touchpad
+
+    func touchpadBegan(_ kind: InputFrame.TouchpadKind, fingers: Int, event: InputEvent) {
+        let arena = arena(.touchpad)
+        if arena.touchpadOpen { touchpadEnded(cancelled: true) }
+        arena.open(app: event.app, device: event.device)
+        let table = arena.table
+        guard let slot = table.add(id: 0, at: .zero, time: now, timeout: settings.touchTimeout) else { return }
+        let bit: UInt64 = 1 << UInt64(slot)
+        let frame = arena.frame
+        frame.time = now
+        frame.touchpadKind = kind
+        frame.cancelled = false
+        frame.touches = table.touches(0)
+        frame.metrics.touchpadBegan(fingers: fingers, at: now)
+        for r in arena.participants where r.isLive {
+            r.tracking |= bit
+            if r.delaysTouchesBegan { r.holding |= bit }
+            r.maxTrackedTogether = fingers
+            r.touchpadBegan(with: frame)
+        }
+        // The X server waits for a synchronous grab's answer: keep or replay now.
+        let kept = arena.participants.contains { $0.holding & bit != 0 }
+        decide(arena, slot: slot, accept: kept, why: kept ? .wanted : .unused)
+        arena.touchpadOpen = kept
+        settle(arena)
+    }
+
+    func touchpadChanged(delta: Point, scale: Double?, angle: Double?) {
+        let arena = arena(.touchpad)
+        guard arena.touchpadOpen else { return }
+        let frame = arena.frame
+        frame.time = now
+        frame.metrics.touchpadUpdate(delta: delta, scale: scale, angle: angle, at: now)
+        for r in arena.participants where r.isLive && r.tracking != 0 {
+            r.touchpadChanged(with: frame)
+        }
+        settle(arena)
+    }
+
+    func touchpadEnded(cancelled: Bool) {
+        let arena = arena(.touchpad)
+        guard arena.touchpadOpen else { return }
+        arena.touchpadOpen = false
+        arena.table.down = 0
+        let frame = arena.frame
+        frame.time = now
+        frame.cancelled = cancelled
+        for r in arena.participants where r.isLive && r.tracking != 0 {
+            r.touchpadEnded(with: frame)
+            r.tracking = 0
+        }
+        settle(arena)
+    }
+
+    func target(_ arena: Arena, id: Int) -> TouchDecision.Target {
+        switch arena.source {
+        case .touchscreen: return .touch(id: id)
+        case .pointer: return .button(id)
+        case .touchpad: return .touchpad(arena.frame.touchpadKind ?? .swipe, fingers: arena.frame.metrics.fingers)
+        }
+    }
+}
+
+/// Milliseconds and pixels in messages: whole numbers without a trailing ".0".
+func format(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}

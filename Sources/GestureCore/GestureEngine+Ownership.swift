@@ -1,0 +1,114 @@
+/// Who owns each touch, and the end of a sequence.
+///
+/// Every touch gets exactly one decision. It is accepted when a recognizer that holds it is
+/// recognized (and keeps its touches); rejected as soon as no recognizer holds it any more, when
+/// it is cancelled, or when it has waited the whole touch timeout.
+extension GestureEngine {
+    func decide(_ arena: Arena, slot: Int, accept: Bool, why: TouchDecision.Why) {
+        let table = arena.table
+        let bit: UInt64 = 1 << UInt64(slot)
+        guard table.used & bit != 0, table.decided & bit == 0 else { return }
+        table.decided |= bit
+        emit(.decision(TouchDecision(target: target(arena, id: table.slots[slot].id), accepted: accept, why: why)))
+        if !accept && table.down & bit != 0 { handBack(arena, bit) }
+    }
+
+    /// A touch given back while down is gone for the gesture layer: the application owns the
+    /// rest of it, so every recognizer that was following it sees it cancelled.
+    private func handBack(_ arena: Arena, _ bit: UInt64) {
+        let table = arena.table
+        table.down &= ~bit
+        let frame = arena.frame
+        frame.touches = table.touches(table.down)
+        if arena.source == .touchpad {
+            arena.touchpadOpen = false
+            return
+        }
+        frame.metrics.regroup(frame.touches)
+        for r in arena.participants where r.tracking & bit != 0 {
+            r.tracking &= ~bit
+            r.holding &= ~bit
+            if r.isLive { r.touchesCancelled(table.touches(bit), with: frame) }
+        }
+    }
+
+    /// Brings an arena to rest after something happened: decides what can be decided, and when
+    /// no touch is down, ends the sequence for every recognizer that is done with it.
+    func settle(_ arena: Arena) {
+        decideTouches(arena)
+        guard arena.table.down == 0 else { return }
+        arena.arrivalDeadline = nil
+        var changed = true
+        while changed {
+            changed = false
+            for r in arena.participants {
+                if r.currentState.isActive {
+                    r.cancel("its input ended while it was under way")
+                    changed = true
+                } else if r.currentState == .possible && !r.isPending && r.deadline == nil {
+                    r.fail("input ended before it was recognized")
+                    changed = true
+                }
+            }
+        }
+        decideTouches(arena)
+        var kept = 0
+        for r in arena.participants {
+            if r.currentState.isFinal {
+                resetRecognizer(r)
+            } else {
+                arena.participants[kept] = r
+                kept += 1
+            }
+        }
+        arena.participants.removeLast(arena.participants.count - kept)
+    }
+
+    private func decideTouches(_ arena: Arena) {
+        let table = arena.table
+        var undecided = table.used & ~table.decided
+        while undecided != 0 {
+            let slot = undecided.trailingZeroBitCount
+            let bit: UInt64 = 1 << UInt64(slot)
+            undecided &= undecided - 1
+            var held = false
+            var won = false
+            for r in arena.participants where r.holding & bit != 0 {
+                held = true
+                if r.hasRecognized && r.cancelsTouchesInView { won = true }
+            }
+            if won {
+                decide(arena, slot: slot, accept: true, why: .recognized)
+            } else if !held {
+                decide(arena, slot: slot, accept: false, why: .unused)
+            }
+        }
+        freeDecidedSlots(arena)
+    }
+
+    /// Slots whose touch has ended and been decided are free for new touches.
+    private func freeDecidedSlots(_ arena: Arena) {
+        let table = arena.table
+        let done = table.used & ~table.down & table.decided
+        guard done != 0 else { return }
+        table.release(done)
+        for r in arena.recognizers {
+            r.tracking &= ~done
+            r.holding &= ~done
+            r.ignored &= ~done
+        }
+    }
+
+    func resetRecognizer(_ r: GestureRecognizer) {
+        r.currentState = .possible
+        r.pending = nil
+        r.pendingEnd = false
+        r.tracking = 0
+        r.holding = 0
+        r.ignored = 0
+        r.deadline = nil
+        r.participating = false
+        r.maxTrackedTogether = 0
+        r.reset()
+    }
+}

@@ -1,0 +1,228 @@
+/// The gesture engine: feeds input events to recognizers, arbitrates between them, decides who
+/// owns each touch, and reports it all as outputs. Pure: time comes in with the events, and the
+/// engine tells the run loop when it next needs to be woken (`nextDeadline()`).
+public final class GestureEngine {
+    public struct Settings: Equatable, Sendable {
+        /// Milliseconds a touch may stay undecided before it is handed back to the application.
+        public var touchTimeout: Double
+        /// Milliseconds the first finger of a possible multi-finger gesture waits for the others.
+        public var arrivalWindow: Double
+
+        public init(touchTimeout: Double = 300, arrivalWindow: Double = 60) {
+            self.touchTimeout = touchTimeout
+            self.arrivalWindow = arrivalWindow
+        }
+    }
+
+    public let settings: Settings
+    public private(set) var now = 0.0
+    /// What happened since the caller last cleared them.
+    public private(set) var outputs: [EngineOutput] = []
+    public var screen: Screen {
+        didSet { for a in arenas { a.frame.screen = screen } }
+    }
+
+    let arenas: [Arena]
+    /// Touch events of the same time and phase arriving back to back form one frame, as a
+    /// UIEvent does; they wait here until the next event shows the frame is complete.
+    var frameBuffer: [(id: Int, at: Point)] = []
+    var framePhase: Touch.Phase = .began
+    var frameTime = 0.0
+    var frameApp: String?
+    var frameDevice: String?
+
+    public init(settings: Settings = Settings(), screen: Screen = Screen()) {
+        self.settings = settings
+        self.screen = screen
+        arenas = InputSource.allCases.map { Arena(source: $0, screen: screen) }
+        outputs.reserveCapacity(256)
+        frameBuffer.reserveCapacity(TouchTable.capacity)
+    }
+
+    /// Every recognizer added, in order.
+    public var recognizers: [GestureRecognizer] { arenas.flatMap(\.recognizers) }
+
+    public func add(_ recognizer: GestureRecognizer) {
+        let arena = arena(recognizer.source)
+        recognizer.engine = self
+        recognizer.index = arena.recognizers.count
+        arena.recognizers.append(recognizer)
+    }
+
+    func arena(_ source: InputSource) -> Arena {
+        switch source {
+        case .touchscreen: return arenas[0]
+        case .touchpad: return arenas[1]
+        case .pointer: return arenas[2]
+        }
+    }
+
+    public func clearOutputs() { outputs.removeAll(keepingCapacity: true) }
+
+    func emit(_ kind: EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
+
+    // MARK: Input
+
+    /// Feeds one event. Events must come in time order; deadlines up to the event's time fire
+    /// first.
+    public func process(_ event: InputEvent) {
+        if let joined = joinFrame(event), joined { return }
+        advance(to: event.time)
+        switch event.kind {
+        case let .touchBegin(id, at):
+            bufferTouch(id: id, at: at, phase: .began, event: event)
+        case let .touchMove(id, at):
+            bufferTouch(id: id, at: at, phase: .moved, event: event)
+        case let .touchEnd(id, at):
+            bufferTouch(id: id, at: at, phase: .ended, event: event)
+        case let .touchCancel(id):
+            bufferTouch(id: id, at: .zero, phase: .cancelled, event: event)
+        case let .buttonPress(button, at):
+            let arena = arena(.pointer)
+            guard arena.table.slot(of: button) == nil else { return }
+            dispatchBegan(arena, [(button, at)], app: event.app, device: event.device)
+        case let .motion(at):
+            let arena = arena(.pointer)
+            guard arena.table.down != 0 else { return }
+            frameBuffer.removeAll(keepingCapacity: true)
+            for t in arena.table.touches(arena.table.down) { frameBuffer.append((t.id, at)) }
+            dispatchMoved(arena, frameBuffer)
+            frameBuffer.removeAll(keepingCapacity: true)
+        case let .buttonRelease(button, at):
+            dispatchEnded(arena(.pointer), [(button, at)], phase: .ended)
+        case let .swipeBegin(fingers):
+            touchpadBegan(.swipe, fingers: fingers, event: event)
+        case let .swipeUpdate(_, delta):
+            touchpadChanged(delta: delta, scale: nil, angle: nil)
+        case let .swipeEnd(_, cancelled):
+            touchpadEnded(cancelled: cancelled)
+        case let .pinchBegin(fingers):
+            touchpadBegan(.pinch, fingers: fingers, event: event)
+        case let .pinchUpdate(_, delta, scale, angle):
+            touchpadChanged(delta: delta, scale: scale, angle: angle)
+        case let .pinchEnd(_, cancelled):
+            touchpadEnded(cancelled: cancelled)
+        case .idle:
+            break
+        }
+    }
+
+    /// Dispatches a buffered touch frame, if any.
+    public func flush() {
+        guard !frameBuffer.isEmpty else { return }
+        let arena = arena(.touchscreen)
+        now = frameTime
+        switch framePhase {
+        case .began: dispatchBegan(arena, frameBuffer, app: frameApp, device: frameDevice)
+        case .moved: dispatchMoved(arena, frameBuffer)
+        case .ended, .cancelled: dispatchEnded(arena, frameBuffer, phase: framePhase)
+        case .stationary: break
+        }
+        frameBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// nil: no frame is buffered or the event does not join it (it has been flushed).
+    private func joinFrame(_ event: InputEvent) -> Bool? {
+        guard !frameBuffer.isEmpty else { return nil }
+        let phase: Touch.Phase
+        let id: Int
+        switch event.kind {
+        case let .touchBegin(i, _): phase = .began; id = i
+        case let .touchMove(i, _): phase = .moved; id = i
+        case let .touchEnd(i, _): phase = .ended; id = i
+        case let .touchCancel(i): phase = .cancelled; id = i
+        default: flush(); return false
+        }
+        if phase == framePhase && event.time == frameTime && !frameBuffer.contains(where: { $0.id == id }) {
+            return false
+        }
+        flush()
+        return false
+    }
+
+    private func bufferTouch(id: Int, at: Point, phase: Touch.Phase, event: InputEvent) {
+        if frameBuffer.isEmpty {
+            framePhase = phase
+            frameTime = event.time
+            frameApp = event.app
+            frameDevice = event.device
+        }
+        frameBuffer.append((id, at))
+    }
+
+    // MARK: Time
+
+    /// Fires every deadline up to `time`, in order, and moves the clock there.
+    public func advance(to time: Double) {
+        flush()
+        while let (when, due) = earliestDeadline(), when <= time {
+            now = max(now, when)
+            fire(due)
+        }
+        now = max(now, time)
+    }
+
+    /// When the engine next needs `advance(to:)` even if no event comes; nil when idle.
+    public func nextDeadline() -> Double? {
+        flush()
+        return earliestDeadline()?.0
+    }
+
+    /// Something due at a deadline: an enum rather than a closure, so that looking costs no
+    /// allocation.
+    enum Due {
+        case touchTimeout(Arena, slot: Int)
+        case arrival(Arena)
+        case recognizer(Arena, GestureRecognizer)
+    }
+
+    private func earliestDeadline() -> (Double, Due)? {
+        var best: (Double, Due)?
+        for arena in arenas where !arena.isIdle {
+            let table = arena.table
+            var undecided = table.used & ~table.decided
+            while undecided != 0 {
+                let slot = undecided.trailingZeroBitCount
+                undecided &= undecided - 1
+                if table.timeouts[slot] < (best?.0 ?? .infinity) {
+                    best = (table.timeouts[slot], .touchTimeout(arena, slot: slot))
+                }
+            }
+            if let t = arena.arrivalDeadline, t < (best?.0 ?? .infinity) { best = (t, .arrival(arena)) }
+            for r in arena.participants where r.isLive {
+                if let t = r.deadline, t < (best?.0 ?? .infinity) { best = (t, .recognizer(arena, r)) }
+            }
+        }
+        return best
+    }
+
+    private func fire(_ due: Due) {
+        switch due {
+        case let .touchTimeout(arena, slot):
+            arena.frame.time = now
+            decide(arena, slot: slot, accept: false, why: .timeout)
+            settle(arena)
+        case let .arrival(arena):
+            arrivalWindowClosed(arena)
+        case let .recognizer(arena, r):
+            r.deadline = nil
+            arena.frame.time = now
+            r.deadlineReached(with: arena.frame)
+            settle(arena)
+        }
+    }
+
+    /// Decides every touch still undecided: rejects them, as the daemon does when it exits.
+    public func decideAll() {
+        flush()
+        for arena in arenas {
+            var undecided = arena.table.used & ~arena.table.decided
+            while undecided != 0 {
+                let slot = undecided.trailingZeroBitCount
+                undecided &= undecided - 1
+                decide(arena, slot: slot, accept: false, why: .shutdown)
+            }
+            settle(arena)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// A gesture recognizer, modelled on UIKit's UIGestureRecognizer.
+///
+///     discrete:    possible ──► ended (recognized)
+///                      └─────► failed
+///     continuous:  possible ──► began ──► changed* ──► ended | cancelled
+///                      └─────► failed
+///
+/// Subclass it the way UIKit's documentation describes: override the touch callbacks, set
+/// `state` as the input unfolds, and clear what you kept in `reset()`. Every state change goes
+/// through the engine, which rejects and reports illegal transitions, holds a recognition back
+/// while a recognizer it must wait for is undecided, and fails the losers.
+///
+/// A recognizer belongs to one arena (`source`). While it is possible it *holds* the touches it
+/// receives (unless `delaysTouchesBegan` is off or it calls `ignore(_:)`); a touch nobody holds is
+/// handed back to the application at once.
+open class GestureRecognizer {
+    /// The binding's name, unique in a config.
+    public let name: String
+    /// The type as the config names it (`tap`, `pan`, ...).
+    public let type: String
+    public let source: InputSource
+    public let isContinuous: Bool
+
+    /// When recognized, keep the touches it holds (accept: the application never gets them, or
+    /// gets a cancel); when off, hand them back at recognition and let the application have
+    /// them too.
+    public var cancelsTouchesInView = true
+    /// Hold each touch from its begin until this recognizer is decided. When off the recognizer
+    /// only observes: it never makes the application wait, and sees a touch only as long as
+    /// another recognizer holds it.
+    public var delaysTouchesBegan = true
+    /// Keep holding a touch after it ends, until this recognizer is decided (a tap waiting for
+    /// its second tap). When off, a touch that ends is let go.
+    public var delaysTouchesEnded = true
+    /// Fingers that must be down together; the engine fails the recognizer when fewer arrive
+    /// within the arrival window after the first.
+    public var requiredTouches = 1
+    /// Only sequences whose first event is over a window whose WM_CLASS matches.
+    public var app: Glob?
+    /// Only sequences whose first event comes from a device whose name matches.
+    public var device: Glob?
+
+    /// The time at which the recognizer wants `deadlineReached(with:)`; nil for none.
+    public var deadline: Double?
+
+    public internal(set) var currentState = GestureState.possible
+    unowned(unsafe) var engine: GestureEngine?
+    var index = 0
+    var requiredToFail: [GestureRecognizer] = []
+    var simultaneous: [GestureRecognizer] = []
+    /// A recognition held back until the recognizers it requires to fail have failed.
+    var pending: GestureState?
+    var pendingEnd = false
+    /// Touch slots this recognizer receives, holds, and has ignored in its arena.
+    var tracking: UInt64 = 0
+    var holding: UInt64 = 0
+    var ignored: UInt64 = 0
+    var participating = false
+    var maxTrackedTogether = 0
+
+    public init(name: String, type: String, source: InputSource, continuous: Bool) {
+        self.name = name
+        self.type = type
+        self.source = source
+        self.isContinuous = continuous
+    }
+
+    /// The state; setting it asks the engine for the transition.
+    public var state: GestureState {
+        get { currentState }
+        set { request(newValue, reason: nil) }
+    }
+
+    /// Waiting for a recognizer it requires to fail, with a recognition ready.
+    public var isPending: Bool { pending != nil }
+
+    /// Fails with a reason the debug log shows ("distance 42 px < 80 px").
+    public func fail(_ reason: String) { request(.failed, reason: reason) }
+
+    /// Cancels a continuous gesture under way, with a reason.
+    public func cancel(_ reason: String) { request(.cancelled, reason: reason) }
+
+    func request(_ to: GestureState, reason: String?) {
+        if let engine {
+            engine.request(self, to: to, reason: reason)
+        } else if GestureState.isLegal(from: currentState, to: to, continuous: isContinuous) {
+            currentState = to
+        }
+    }
+
+    /// This recognizer no longer wants the touch: it gets no more of its events and stops
+    /// holding it.
+    public func ignore(_ touch: Touch) {
+        guard let engine, let slot = engine.arena(source).table.slot(of: touch.id) else { return }
+        let bit: UInt64 = 1 << UInt64(slot)
+        ignored |= bit
+        tracking &= ~bit
+        holding &= ~bit
+    }
+
+    /// This recognizer recognizes only once `other` has failed (single tap waits for double
+    /// tap); if `other` is recognized, this one fails. One-way.
+    public func require(toFail other: GestureRecognizer) {
+        if !requiredToFail.contains(where: { $0 === other }) { requiredToFail.append(other) }
+    }
+
+    /// This recognizer and `other` may be recognized together (pinch and rotate).
+    public func recognizeSimultaneously(with other: GestureRecognizer) {
+        if !simultaneous.contains(where: { $0 === other }) { simultaneous.append(other) }
+    }
+
+    func isSimultaneous(with other: GestureRecognizer) -> Bool {
+        simultaneous.contains { $0 === other } || other.simultaneous.contains { $0 === self }
+    }
+
+    /// Has recognized in the current sequence and has not been reset.
+    var hasRecognized: Bool {
+        currentState == .began || currentState == .changed || currentState == .ended
+    }
+
+    /// Still in the running: possible (perhaps pending) or under way.
+    var isLive: Bool { currentState == .possible || currentState.isActive }
+
+    // MARK: What a subclass overrides
+
+    open func touchesBegan(_ touches: Touches, with event: InputFrame) {}
+    open func touchesMoved(_ touches: Touches, with event: InputFrame) {}
+    open func touchesEnded(_ touches: Touches, with event: InputFrame) {}
+    /// The touches were cancelled (by the device, or handed back to the application at the
+    /// touch timeout): a continuous gesture cancels, a possible one fails.
+    open func touchesCancelled(_ touches: Touches, with event: InputFrame) {
+        if currentState.isActive { cancel("touches cancelled") } else if currentState == .possible { fail("touches cancelled") }
+    }
+
+    /// A touchpad swipe or pinch began (`event.touchpadKind`, `event.metrics.fingers`).
+    open func touchpadBegan(with event: InputFrame) { fail("does not take touchpad gestures") }
+    open func touchpadChanged(with event: InputFrame) {}
+    /// The touchpad gesture ended; `event.cancelled` when the finger count changed.
+    open func touchpadEnded(with event: InputFrame) {}
+
+    /// `deadline` has come; `event.time` is the deadline.
+    open func deadlineReached(with event: InputFrame) {}
+
+    /// Clears what was kept for the last sequence; the engine has already set `possible`.
+    open func reset() {}
+
+    /// The values of this gesture, for outputs at its transitions.
+    open func report(into values: inout GestureValues, event: InputFrame) {
+        values.fingers = event.metrics.maxFingers
+    }
+}

@@ -1,0 +1,38 @@
+/// Pan: one or more fingers dragging. Begins once the fingers have moved `beginDistance`,
+/// changes with every move, ends when all fingers lift, fails if they lift before it began. On
+/// a touchpad it follows swipe events, so a three-finger drag can be bound continuously.
+/// Reports `translation` (pixels since the touches began) and `velocity` (pixels per second).
+public final class PanRecognizer: ContinuousGestureRecognizer {
+    public static let defaultBeginDistance = 10.0
+
+    /// Pixels the centroid must travel before the pan begins.
+    public var beginDistance = PanRecognizer.defaultBeginDistance
+
+    private var offset = Point.zero
+    private var lastTranslation = Point.zero
+
+    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 1...Int.max) {
+        super.init(name: name, type: "pan", source: source, fingers: fingers, touchpadKind: .swipe)
+    }
+
+    public override func verdict(_ event: InputFrame) -> Verdict {
+        event.metrics.translation.length >= beginDistance ? .begin : .wait
+    }
+
+    /// The translation now, in pixels.
+    public func translation(in event: InputFrame) -> Point { event.metrics.translation - offset }
+
+    /// Makes the current translation read `value`, as UIKit's setTranslation(_:in:).
+    public func setTranslation(_ value: Point, in event: InputFrame) {
+        offset = event.metrics.translation - value
+    }
+
+    public override func reset() { offset = .zero }
+
+    public override func report(into values: inout GestureValues, event: InputFrame) {
+        super.report(into: &values, event: event)
+        values.translation = translation(in: event)
+        values.velocity = event.metrics.velocity
+        values.location = event.metrics.centroid
+    }
+}

@@ -1,0 +1,281 @@
+/// A small JSON reader and writer for one trace line: the trace format is JSON Lines, and the
+/// standard library is all this module needs.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// A parse error at a 1-based column of the line.
+    public struct ParseError: Error, Equatable {
+        public let column: Int
+        public let message: String
+    }
+
+    public static func parse(_ text: Substring) throws(ParseError) -> JSONValue {
+        var parser = Parser(bytes: Array(text.utf8))
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        if parser.at < parser.bytes.count { throw parser.error("unexpected text after the value") }
+        return value
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var at = 0
+
+        func error(_ message: String) -> ParseError { ParseError(column: at + 1, message: message) }
+
+        mutating func skipSpace() {
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0D || bytes[at] == 0x0A {
+                at += 1
+            }
+        }
+
+        mutating func value(depth: Int) throws(ParseError) -> JSONValue {
+            guard depth < 32 else { throw error("nested too deeply") }
+            guard at < bytes.count else { throw error("a value is missing") }
+            switch bytes[at] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try word("true"); return .bool(true)
+            case UInt8(ascii: "f"): try word("false"); return .bool(false)
+            case UInt8(ascii: "n"): try word("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[at])))'")
+            }
+        }
+
+        mutating func word(_ w: StaticString) throws(ParseError) {
+            let n = w.utf8CodeUnitCount
+            guard at + n <= bytes.count else { throw error("unexpected end of line") }
+            for i in 0..<n where bytes[at + i] != w.utf8Start[i] { throw error("unexpected character") }
+            at += n
+        }
+
+        mutating func object(depth: Int) throws(ParseError) -> JSONValue {
+            at += 1
+            var members: [(String, JSONValue)] = []
+            skipSpace()
+            if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("a key in double quotes is expected") }
+                let key = try string()
+                skipSpace()
+                guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw error("':' is expected after \"\(key)\"") }
+                at += 1
+                skipSpace()
+                members.append((key, try value(depth: depth + 1)))
+                skipSpace()
+                guard at < bytes.count else { throw error("the object is not closed with '}'") }
+                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+                if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+                throw error("',' or '}' is expected")
+            }
+        }
+
+        mutating func array(depth: Int) throws(ParseError) -> JSONValue {
+            at += 1
+            var items: [JSONValue] = []
+            skipSpace()
+            if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard at < bytes.count else { throw error("the array is not closed with ']'") }
+                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+                if bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+                throw error("',' or ']' is expected")
+            }
+        }
+
+        mutating func string() throws(ParseError) -> String {
+            at += 1
+            let start = at
+            var scalars = String.UnicodeScalarView()
+            var plain = true
+            while at < bytes.count {
+                let b = bytes[at]
+                if b == UInt8(ascii: "\"") {
+                    let result = plain ? String(decoding: bytes[start..<at], as: UTF8.self) : String(scalars)
+                    at += 1
+                    return result
+                }
+                if b < 0x20 { throw error("control character in a string") }
+                if b == UInt8(ascii: "\\") {
+                    if plain {
+                        scalars.append(contentsOf: String(decoding: bytes[start..<at], as: UTF8.self).unicodeScalars)
+                        plain = false
+                    }
+                    at += 1
+                    guard at < bytes.count else { break }
+                    switch bytes[at] {
+                    case UInt8(ascii: "\""): scalars.append("\"")
+                    case UInt8(ascii: "\\"): scalars.append("\\")
+                    case UInt8(ascii: "/"): scalars.append("/")
+                    case UInt8(ascii: "b"): scalars.append("\u{08}")
+                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                    case UInt8(ascii: "n"): scalars.append("\n")
+                    case UInt8(ascii: "r"): scalars.append("\r")
+                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "u"):
+                        var code: UInt32 = 0
+                        for _ in 0..<4 {
+                            at += 1
+                            guard at < bytes.count, let d = hexDigit(bytes[at]) else { throw error("bad \\u escape") }
+                            code = code * 16 + d
+                        }
+                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    default: throw error("bad escape in a string")
+                    }
+                    at += 1
+                    continue
+                }
+                if !plain {
+                    // Copy one UTF-8 sequence.
+                    var end = at + 1
+                    while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                    scalars.append(contentsOf: String(decoding: bytes[at..<end], as: UTF8.self).unicodeScalars)
+                    at = end
+                    continue
+                }
+                at += 1
+            }
+            throw error("the string is not closed with '\"'")
+        }
+
+        func hexDigit(_ b: UInt8) -> UInt32? {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+
+        mutating func number() throws(ParseError) -> Double {
+            let start = at
+            if bytes[at] == UInt8(ascii: "-") { at += 1 }
+            while at < bytes.count {
+                let b = bytes[at]
+                if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".")
+                    || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
+                    at += 1
+                } else {
+                    break
+                }
+            }
+            let text = String(decoding: bytes[start..<at], as: UTF8.self)
+            guard let v = Double(text), v.isFinite else {
+                at = start
+                throw error("'\(text)' is not a number")
+            }
+            return v
+        }
+    }
+}
+
+/// Writes JSON text: one object per line, keys in the order given.
+public struct JSONLineWriter {
+    public private(set) var text = "{"
+    private var first = true
+
+    public init() {}
+
+    private mutating func key(_ k: String) {
+        if !first { text += "," }
+        first = false
+        text += "\""
+        text += k
+        text += "\":"
+    }
+
+    public mutating func add(_ k: String, _ v: Double) {
+        key(k)
+        text += JSONLineWriter.number(v)
+    }
+
+    public mutating func add(_ k: String, _ v: Int) {
+        key(k)
+        text += String(v)
+    }
+
+    public mutating func add(_ k: String, _ v: Bool) {
+        key(k)
+        text += v ? "true" : "false"
+    }
+
+    public mutating func add(_ k: String, _ v: String) {
+        key(k)
+        JSONLineWriter.quote(v, into: &text)
+    }
+
+    public mutating func add(_ k: String, _ v: [Double]) {
+        key(k)
+        text += "["
+        for (i, x) in v.enumerated() {
+            if i > 0 { text += "," }
+            text += JSONLineWriter.number(x)
+        }
+        text += "]"
+    }
+
+    public mutating func add(_ k: String, raw: String) {
+        key(k)
+        text += raw
+    }
+
+    public func line() -> String { text + "}" }
+
+    /// Numbers rounded to 4 decimals, integers without a fraction: stable output to compare.
+    public static func number(_ v: Double) -> String {
+        let r = (v * 10000).rounded() / 10000
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
+        return String(r)
+    }
+
+    public static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+}

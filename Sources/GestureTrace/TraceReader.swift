@@ -1,0 +1,162 @@
+import GestureCore
+
+/// Reads trace format version 1, line by line: JSON Lines, blank lines and `#` comments
+/// skipped, unknown keys ignored, an optional header on the first line.
+public struct TraceReader {
+    public enum Line: Equatable {
+        case header(Screen)
+        case event(InputEvent)
+    }
+
+    public static let version = 1
+    static let eventNames = [
+        "touch-begin", "touch-move", "touch-end", "touch-cancel",
+        "button-press", "motion", "button-release",
+        "swipe-begin", "swipe-update", "swipe-end",
+        "pinch-begin", "pinch-update", "pinch-end", "idle",
+    ]
+
+    public let file: String
+    public private(set) var lineNumber = 0
+    private var sawContent = false
+    private var lastTime = -Double.infinity
+
+    public init(file: String) { self.file = file }
+
+    /// Reads the next line; nil for a blank line or a comment.
+    public mutating func read(_ text: Substring) throws(TraceError) -> Line? {
+        lineNumber += 1
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        if trimmed.isEmpty || trimmed.first == "#" || trimmed == "\r" { return nil }
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(text)
+        } catch {
+            throw TraceError(file: file, line: lineNumber, column: error.column, message: error.message)
+        }
+        guard case .object = value else { throw fault("a line must be a JSON object") }
+        let first = !sawContent
+        sawContent = true
+        if value["trace"] != nil {
+            guard first else { throw fault("a header is only allowed on the first line") }
+            return .header(try header(value))
+        }
+        return .event(try event(value))
+    }
+
+    private func fault(_ message: String) -> TraceError {
+        TraceError(file: file, line: lineNumber, column: nil, message: message)
+    }
+
+    private func header(_ v: JSONValue) throws(TraceError) -> Screen {
+        let version = try integer(v, "trace", in: "the header")
+        guard version == TraceReader.version else {
+            throw fault("trace version \(version) is not supported (this gestured reads version \(TraceReader.version))")
+        }
+        var screen = Screen()
+        if let s = v["screen"] {
+            guard case let .array(items) = s, items.count == 2,
+                  case let .number(w) = items[0], case let .number(h) = items[1], w > 0, h > 0 else {
+                throw fault("\"screen\" must be [width, height] in pixels")
+            }
+            screen = Screen(width: w, height: h)
+        }
+        if let m = v["monitors"] {
+            guard case let .array(items) = m else { throw fault("\"monitors\" must be a list of [x, y, width, height]") }
+            var rects: [Screen.Rect] = []
+            for (i, item) in items.enumerated() {
+                guard case let .array(n) = item, n.count == 4,
+                      case let .number(x) = n[0], case let .number(y) = n[1],
+                      case let .number(w) = n[2], case let .number(h) = n[3], w > 0, h > 0 else {
+                    throw fault("\"monitors\"[\(i)] must be [x, y, width, height] with a positive size")
+                }
+                rects.append(Screen.Rect(x: x, y: y, width: w, height: h))
+            }
+            screen = Screen(width: screen.width, height: screen.height, monitors: rects)
+        }
+        return screen
+    }
+
+    private mutating func event(_ v: JSONValue) throws(TraceError) -> InputEvent {
+        guard let evValue = v["ev"] else { throw fault("the event lacks \"ev\"") }
+        guard case let .string(name) = evValue else { throw fault("\"ev\" must be a string") }
+        let t = try number(v, "t", in: name)
+        guard t >= 0 else { throw fault("\"t\" must not be negative") }
+        guard t >= lastTime else {
+            throw fault("\"t\" \(JSONLineWriter.number(t)) is before the previous event's \(JSONLineWriter.number(lastTime))")
+        }
+        let kind: InputEvent.Kind
+        switch name {
+        case "touch-begin": kind = .touchBegin(id: try integer(v, "id", in: name), at: try point(v, in: name))
+        case "touch-move": kind = .touchMove(id: try integer(v, "id", in: name), at: try point(v, in: name))
+        case "touch-end": kind = .touchEnd(id: try integer(v, "id", in: name), at: try point(v, in: name))
+        case "touch-cancel": kind = .touchCancel(id: try integer(v, "id", in: name))
+        case "button-press": kind = .buttonPress(button: try button(v, in: name), at: try point(v, in: name))
+        case "button-release": kind = .buttonRelease(button: try button(v, in: name), at: try point(v, in: name))
+        case "motion": kind = .motion(at: try point(v, in: name))
+        case "swipe-begin": kind = .swipeBegin(fingers: try fingers(v, in: name))
+        case "swipe-update":
+            kind = .swipeUpdate(fingers: try fingers(v, in: name),
+                                delta: Point(x: try number(v, "dx", in: name), y: try number(v, "dy", in: name)))
+        case "swipe-end": kind = .swipeEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, "cancelled"))
+        case "pinch-begin": kind = .pinchBegin(fingers: try fingers(v, in: name))
+        case "pinch-update":
+            let scale = try number(v, "scale", in: name)
+            guard scale > 0 else { throw fault("\"scale\" must be greater than 0") }
+            kind = .pinchUpdate(fingers: try fingers(v, in: name),
+                                delta: Point(x: try number(v, "dx", in: name, default: 0),
+                                             y: try number(v, "dy", in: name, default: 0)),
+                                scale: scale, angle: try number(v, "angle", in: name, default: 0))
+        case "pinch-end": kind = .pinchEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, "cancelled"))
+        case "idle": kind = .idle
+        default:
+            let hint = Suggestion.closest(to: name, among: TraceReader.eventNames).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw fault("unknown event \"\(name)\"\(hint)")
+        }
+        lastTime = t
+        return InputEvent(time: t, kind, device: try string(v, "device"), app: try string(v, "app"))
+    }
+
+    private func number(_ v: JSONValue, _ key: String, in what: String, default fallback: Double? = nil) throws(TraceError) -> Double {
+        guard let x = v[key] else {
+            if let fallback { return fallback }
+            throw fault("\(what == "the header" ? what : "\"\(what)\"") lacks \"\(key)\"")
+        }
+        guard case let .number(n) = x else { throw fault("\"\(key)\" must be a number") }
+        return n
+    }
+
+    private func integer(_ v: JSONValue, _ key: String, in what: String) throws(TraceError) -> Int {
+        let n = try number(v, key, in: what)
+        guard n == n.rounded(), abs(n) < 1e15 else { throw fault("\"\(key)\" must be a whole number") }
+        return Int(n)
+    }
+
+    private func fingers(_ v: JSONValue, in what: String) throws(TraceError) -> Int {
+        let n = try integer(v, "fingers", in: what)
+        guard n >= 1 else { throw fault("\"fingers\" must be at least 1") }
+        return n
+    }
+
+    private func button(_ v: JSONValue, in what: String) throws(TraceError) -> Int {
+        let n = try integer(v, "button", in: what)
+        guard n >= 1 else { throw fault("\"button\" must be at least 1") }
+        return n
+    }
+
+    private func point(_ v: JSONValue, in what: String) throws(TraceError) -> Point {
+        Point(x: try number(v, "x", in: what), y: try number(v, "y", in: what))
+    }
+
+    private func flag(_ v: JSONValue, _ key: String) throws(TraceError) -> Bool {
+        guard let x = v[key] else { return false }
+        guard case let .bool(b) = x else { throw fault("\"\(key)\" must be true or false") }
+        return b
+    }
+
+    private func string(_ v: JSONValue, _ key: String) throws(TraceError) -> String? {
+        guard let x = v[key] else { return nil }
+        guard case let .string(s) = x else { throw fault("\"\(key)\" must be a string") }
+        return s
+    }
+}

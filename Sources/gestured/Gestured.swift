@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct Gestured: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestured",
+        abstract: "Gestures for X11 desktops: touchscreen, touchpad and pointer strokes.",
+        subcommands: [Run.self, Check.self, ReplayCommand.self],
+        defaultSubcommand: Run.self
+    )
+}

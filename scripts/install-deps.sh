@@ -1,0 +1,33 @@
+#!/bin/sh
+# Installs the Debian/Ubuntu packages gestured needs to build and to run its tests, and only
+# those that are missing: apt-get as root, sudo otherwise.
+set -eu
+
+# Build: the X11 client libraries the daemon links against.
+build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev pkg-config"
+# Tests: a real Xorg with the dummy video driver and the inputtest input driver, openbox as the
+# window manager, and the X utilities the tests use to look at the result.
+test="xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps"
+
+case "${1:-build}" in
+  build) wanted="$build" ;;
+  test) wanted="$build $test" ;;
+  *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
+esac
+
+missing=""
+for p in $wanted; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "gestured: these packages are missing and there is no apt-get to install them:$missing" >&2
+  exit 1
+fi
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+echo "gestured: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+# An old or empty package list cannot find the packages: refresh it first.
+$sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+$sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $missing >/dev/null
