@@ -5,8 +5,12 @@ extension GestureEngine {
         let firstOfCluster = table.down == 0
         if firstOfCluster {
             arena.open(app: app, device: device)
-            arena.arrivalDeadline = now + settings.arrivalWindow
-            for r in arena.participants { r.maxTrackedTogether = 0 }
+            var waitsForFingers = false
+            for r in arena.participants {
+                r.maxTrackedTogether = 0
+                if r.requiredTouches > 1 && r.isLive { waitsForFingers = true }
+            }
+            arena.arrivalDeadline = waitsForFingers ? now + settings.arrivalWindow : nil
         }
         var added: UInt64 = 0
         for (id, at) in entries where table.slot(of: id) == nil {

@@ -66,17 +66,15 @@ public final class GestureEngine {
     /// Feeds one event. Events must come in time order; deadlines up to the event's time fire
     /// first.
     public func process(_ event: InputEvent) {
-        if let joined = joinFrame(event), joined { return }
+        if joinsFrame(event) {
+            bufferTouch(event)
+            return
+        }
+        flush()
         advance(to: event.time)
         switch event.kind {
-        case let .touchBegin(id, at):
-            bufferTouch(id: id, at: at, phase: .began, event: event)
-        case let .touchMove(id, at):
-            bufferTouch(id: id, at: at, phase: .moved, event: event)
-        case let .touchEnd(id, at):
-            bufferTouch(id: id, at: at, phase: .ended, event: event)
-        case let .touchCancel(id):
-            bufferTouch(id: id, at: .zero, phase: .cancelled, event: event)
+        case .touchBegin, .touchMove, .touchEnd, .touchCancel:
+            bufferTouch(event)
         case let .buttonPress(button, at):
             let arena = arena(.pointer)
             guard arena.table.slot(of: button) == nil else { return }
@@ -121,26 +119,27 @@ public final class GestureEngine {
         frameBuffer.removeAll(keepingCapacity: true)
     }
 
-    /// nil: no frame is buffered or the event does not join it (it has been flushed).
-    private func joinFrame(_ event: InputEvent) -> Bool? {
-        guard !frameBuffer.isEmpty else { return nil }
-        let phase: Touch.Phase
-        let id: Int
-        switch event.kind {
-        case let .touchBegin(i, _): phase = .began; id = i
-        case let .touchMove(i, _): phase = .moved; id = i
-        case let .touchEnd(i, _): phase = .ended; id = i
-        case let .touchCancel(i): phase = .cancelled; id = i
-        default: flush(); return false
+    /// The phase, id and position of a touch event; nil for other events.
+    private static func touchParts(_ kind: InputEvent.Kind) -> (Touch.Phase, Int, Point)? {
+        switch kind {
+        case let .touchBegin(id, at): return (.began, id, at)
+        case let .touchMove(id, at): return (.moved, id, at)
+        case let .touchEnd(id, at): return (.ended, id, at)
+        case let .touchCancel(id): return (.cancelled, id, .zero)
+        default: return nil
         }
-        if phase == framePhase && event.time == frameTime && !frameBuffer.contains(where: { $0.id == id }) {
-            return false
-        }
-        flush()
-        return false
     }
 
-    private func bufferTouch(id: Int, at: Point, phase: Touch.Phase, event: InputEvent) {
+    /// Whether a touch event belongs to the frame being buffered: same time, same phase, a
+    /// touch not yet in it.
+    private func joinsFrame(_ event: InputEvent) -> Bool {
+        guard !frameBuffer.isEmpty, event.time == frameTime,
+              let (phase, id, _) = GestureEngine.touchParts(event.kind), phase == framePhase else { return false }
+        return !frameBuffer.contains { $0.id == id }
+    }
+
+    private func bufferTouch(_ event: InputEvent) {
+        guard let (phase, id, at) = GestureEngine.touchParts(event.kind) else { return }
         if frameBuffer.isEmpty {
             framePhase = phase
             frameTime = event.time

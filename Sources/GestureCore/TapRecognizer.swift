@@ -56,6 +56,7 @@ public final class TapRecognizer: GestureRecognizer {
         }
         count += 1
         if count == taps {
+            deadline = nil
             state = .ended
         } else {
             deadline = event.time + interval
