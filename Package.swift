@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay"],
+                    exclude: ["Traces"]),
     ]
 )

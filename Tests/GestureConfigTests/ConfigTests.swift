@@ -1,0 +1,182 @@
+import Testing
+import GestureCore
+import GestureActions
+@testable import GestureConfig
+
+@Suite struct ConfigTests {
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try ConfigLoader.load(text, file: "config.toml")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test func theEmbeddedDefaultConfigLoads() throws {
+        let config = DefaultConfig.load()
+        #expect(config.gestures.map(\.name) == ["next-desktop", "previous-desktop", "maximize", "minimize", "show-desktop"])
+        #expect(config.settings == Config.Settings())
+    }
+
+    @Test func everyExampleInTheConfigDocumentLoads() throws {
+        let blocks = Docs.blocks("docs/config.md", language: "toml")
+        #expect(blocks.count >= 2)
+        for block in blocks { _ = try ConfigLoader.load(block, file: "docs/config.md") }
+    }
+
+    @Test func aGestureReadsAllItsKeys() throws {
+        let config = try ConfigLoader.load("""
+            [settings]
+            touch-timeout = 250
+            arrival-window = 40
+
+            [[gesture]]
+            type = "pan"
+            source = "touchpad"
+            min-fingers = 3
+            max-fingers = 4
+            distance = 15
+            app = "fire*"
+            device = "*TouchPad*"
+            on = "update"
+            action = ["keys ctrl+alt+Left", "exec echo hi there"]
+            """, file: "c.toml")
+        #expect(config.settings.touchTimeout == 250 && config.settings.arrivalWindow == 40)
+        var expected = GestureBinding(name: "pan-1", type: .pan, sources: [.touchpad])
+        expected.minFingers = 3
+        expected.maxFingers = 4
+        expected.distance = 15
+        expected.app = "fire*"
+        expected.device = "*TouchPad*"
+        expected.on = .update
+        expected.actions = [.keys([KeyChord(modifiers: [.ctrl, .alt], key: "Left")]), .exec("echo hi there")]
+        expected.line = 5
+        #expect(config.gestures == [expected])
+    }
+
+    @Test func aSyntaxErrorNamesLineAndColumn() {
+        #expect(errors("[[gesture]]\ntype = \n") == [
+            #"config.toml:2:8: Error while parsing key-value pair: expected value, saw '\n'"#,
+        ])
+    }
+
+    @Test func anErrorOfMeaningNamesTheGestureTheKeyAndItsLine() {
+        #expect(errors("""
+            [[gesture]]
+            name = "next-desktop"
+            type = "swipe"
+            direction = "lfet"
+            action = "desktop next"
+            """) == [
+            #"config.toml:4:13: gesture "next-desktop": direction "lfet" is not one of right, down-right, down, down-left, left, up-left, up, up-right (did you mean "left"?) (gesture[0].direction)"#,
+        ])
+    }
+
+    @Test func unknownKeysAreErrorsWithADidYouMean() {
+        #expect(errors("""
+            [setings]
+            [[gesture]]
+            type = "tap"
+            action = "show-desktop"
+            [[gesture]]
+            type = "tap"
+            fingres = 2
+            action = "show-desktop"
+            """) == [
+            #"config.toml: unknown key "setings" (did you mean "settings"?) (setings)"#,
+            #"config.toml:7:11: gesture "tap-2": unknown key "fingres" (did you mean "fingers"?) (gesture[1].fingres)"#,
+        ])
+    }
+
+    @Test func everyProblemIsReportedNotOnlyTheFirst() {
+        #expect(errors("""
+            [settings]
+            touch-timeout = 50
+            arrival-window = 80
+            [[gesture]]
+            type = "swipe"
+            source = "touchpad"
+            fingers = 2
+            direction = "up"
+            on = "begin"
+            taps = 2
+            action = "desktop sideways"
+            [[gesture]]
+            type = "tap"
+            name = "swipe-1"
+            require-failure-of = ["duble"]
+            action = "window shrink"
+            """) == [
+            "config.toml:3:18: settings: arrival-window 80 ms must be shorter than touch-timeout 50 ms (settings.arrival-window)",
+            #"config.toml:10:8: gesture "swipe-1": "taps" does not apply to a swipe (it is for tap) (gesture[0].taps)"#,
+            #"config.toml:9:6: gesture "swipe-1": a swipe is discrete: it only ends, so on must be "end", not "begin" (gesture[0].on)"#,
+            #"config.toml:11:10: gesture "swipe-1": "desktop" needs next, prev or a desktop number from 1, not "sideways" (gesture[0].action)"#,
+            #"config.toml:7:11: gesture "swipe-1": touchpad swipes take 3 or more fingers (two fingers scroll), not 2 (gesture[0].fingers)"#,
+            #"config.toml:16:10: gesture "swipe-1": "window" needs one of maximize, minimize, close, fullscreen, toggle-maximize, not "shrink" (gesture[1].action)"#,
+            #"config.toml:14:8: gesture "swipe-1": the name is already used by gesture[0] (gesture[1].name)"#,
+            #"config.toml:15:22: gesture "swipe-1": require-failure-of names no gesture "duble" (gesture[1].require-failure-of)"#,
+        ])
+    }
+
+    @Test func aTypeThisVersionDoesNotRecognizeIsRefusedClearly() {
+        #expect(errors("[[gesture]]\ntype = \"pinch\"\naction = \"show-desktop\"") == [
+            #"config.toml:2:8: gesture "pinch-1": type "pinch" is not recognized by this version (available: tap, swipe, pan, stroke) (gesture[0].type)"#,
+        ])
+    }
+
+    @Test func anySourceExpandsToWhatTheTypeTakes() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            type = "swipe"
+            fingers = 2
+            direction = "up"
+            action = "show-desktop"
+            [[gesture]]
+            type = "stroke"
+            action = "click 2"
+            """, file: "c.toml")
+        #expect(config.gestures.map(\.sources) == [[.touchscreen], [.touchscreen, .pointer]])
+        let bindings = Bindings(config)
+        #expect(bindings.engine.recognizers.map { "\($0.name)@\($0.source.rawValue)" } == [
+            "swipe-1@touchscreen", "stroke-2@touchscreen", "stroke-2@pointer",
+        ])
+    }
+}
+
+@Suite struct ActionTests {
+    @Test(arguments: [
+        ("exec notify-send 'hi there'", Action.exec("notify-send 'hi there'")),
+        ("keys super+Left", .keys([KeyChord(modifiers: [.super], key: "Left")])),
+        ("keys ctrl+c ctrl+v", .keys([KeyChord(modifiers: [.ctrl], key: "c"), KeyChord(modifiers: [.ctrl], key: "v")])),
+        ("keys super", .keys([KeyChord(modifiers: [.super], key: nil)])),
+        ("keys XF86AudioRaiseVolume", .keys([KeyChord(modifiers: [], key: "XF86AudioRaiseVolume")])),
+        ("click 3", .click(button: 3)),
+        ("desktop next", .desktop(.next)),
+        ("desktop prev", .desktop(.previous)),
+        ("desktop 4", .desktop(.number(4))),
+        ("window toggle-maximize", .window(.toggleMaximize)),
+        ("show-desktop", .showDesktop),
+    ])
+    func actionsParse(text: String, action: Action) throws {
+        #expect(try ActionParser.parse(text) == action)
+    }
+
+    @Test(arguments: [
+        ("", "the action is empty"),
+        ("exec", "\"exec\" needs a command"),
+        ("keys ctrl+", "\"ctrl+\" has an empty part"),
+        ("keys Left+ctrl", "\"Left\" in \"Left+ctrl\" is not a modifier (shift, ctrl, alt, super, meta, hyper); only the last part is a key"),
+        ("click 0", "\"click\" needs one button number from 1 to 32, not \"0\""),
+        ("desktop 0", "\"desktop\" needs next, prev or a desktop number from 1, not \"0\""),
+        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, desktop, window, show-desktop"),
+    ])
+    func badActionsSayWhatIsWrong(text: String, message: String) {
+        do {
+            _ = try ActionParser.parse(text)
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+}

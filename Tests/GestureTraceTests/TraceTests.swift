@@ -1,0 +1,102 @@
+import Testing
+import GestureCore
+@testable import GestureTrace
+
+@Suite struct TraceTests {
+    func read(_ text: String, file: String = "t.jsonl") throws(TraceError) -> [TraceReader.Line] {
+        var reader = TraceReader(file: file)
+        var out: [TraceReader.Line] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let l = try reader.read(line) { out.append(l) }
+        }
+        return out
+    }
+
+    @Test func everyExampleInTheTraceFormatDocumentReads() throws {
+        let blocks = Docs.blocks("docs/trace-format.md", language: "jsonl")
+        #expect(blocks.count >= 2)
+        var events = 0
+        for block in blocks where !block.contains("\"gesture\"") {
+            for line in try read(block) { if case .event = line { events += 1 } }
+        }
+        #expect(events == 8)
+    }
+
+    @Test func theHeaderGivesScreenAndMonitors() throws {
+        let lines = try read(#"{"trace":1,"screen":[3840,1080],"monitors":[[0,0,1920,1080],[1920,0,1920,1080]]}"#)
+        #expect(lines == [.header(Screen(width: 3840, height: 1080, monitors: [
+            .init(x: 0, y: 0, width: 1920, height: 1080), .init(x: 1920, y: 0, width: 1920, height: 1080),
+        ]))])
+    }
+
+    @Test func blankLinesCommentsAndUnknownKeysAreIgnored() throws {
+        let lines = try read("\n# a comment\n{\"t\":5,\"ev\":\"idle\",\"future\":{\"x\":[1,2]}}\n")
+        #expect(lines == [.event(InputEvent(time: 5, .idle))])
+    }
+
+    @Test func writingThenReadingGivesTheSameEvents() throws {
+        let events: [InputEvent] = [
+            InputEvent(time: 0, .touchBegin(id: 1, at: Point(x: 100, y: 200)), device: "touch", app: "xterm"),
+            InputEvent(time: 1.5, .touchMove(id: 1, at: Point(x: 101.25, y: 200))),
+            InputEvent(time: 3, .touchEnd(id: 1, at: Point(x: 102, y: 201))),
+            InputEvent(time: 4, .touchCancel(id: 2)),
+            InputEvent(time: 5, .buttonPress(button: 3, at: Point(x: 10, y: 10))),
+            InputEvent(time: 6, .motion(at: Point(x: 20, y: 10))),
+            InputEvent(time: 7, .buttonRelease(button: 3, at: Point(x: 30, y: 10))),
+            InputEvent(time: 8, .swipeBegin(fingers: 3)),
+            InputEvent(time: 9, .swipeUpdate(fingers: 3, delta: Point(x: -14.2, y: 0.5))),
+            InputEvent(time: 10, .swipeEnd(fingers: 3, cancelled: true)),
+            InputEvent(time: 11, .pinchBegin(fingers: 2)),
+            InputEvent(time: 12, .pinchUpdate(fingers: 2, delta: Point(x: 1, y: -1), scale: 1.08, angle: 2.5)),
+            InputEvent(time: 13, .pinchEnd(fingers: 2, cancelled: false)),
+            InputEvent(time: 14, .idle),
+        ]
+        let screen = Screen(width: 2560, height: 1440, monitors: [.init(x: 0, y: 0, width: 2560, height: 1440)])
+        let text = ([TraceWriter.header(screen)] + events.map(TraceWriter.line)).joined(separator: "\n")
+        #expect(try read(text) == [.header(screen)] + events.map { .event($0) })
+    }
+
+    @Test(arguments: [
+        (#"{"t":0,"ev":"swipe-update","fingers":3,"dy":1}"#, #"t.jsonl:1: "swipe-update" lacks "dx""#),
+        (#"{"t":0,"ev":"touch-bgin","id":1,"x":1,"y":2}"#, #"t.jsonl:1: unknown event "touch-bgin" (did you mean "touch-begin"?)"#),
+        (#"{"t":0,"ev":"touch-begin","id":1,"x":1 "y":2}"#, #"t.jsonl:1:40: ',' or '}' is expected"#),
+        (#"{"t":0,"ev":"touch-begin","id":1.5,"x":1,"y":2}"#, #"t.jsonl:1: "id" must be a whole number"#),
+        (#"{"t":0,"ev":"touch-begin","id":1,"x":"1","y":2}"#, #"t.jsonl:1: "x" must be a number"#),
+        (#"{"ev":"idle"}"#, #"t.jsonl:1: "idle" lacks "t""#),
+        (#"{"t":0}"#, #"t.jsonl:1: the event lacks "ev""#),
+        (#"[1,2]"#, "t.jsonl:1: a line must be a JSON object"),
+        (#"{"t":0,"ev":"pinch-update","fingers":2,"scale":0}"#, #"t.jsonl:1: "scale" must be greater than 0"#),
+        (#"{"t":0,"ev":"swipe-begin","fingers":0}"#, #"t.jsonl:1: "fingers" must be at least 1"#),
+        (#"{"t":0,"ev":"swipe-end","fingers":3,"cancelled":"yes"}"#, #"t.jsonl:1: "cancelled" must be true or false"#),
+        (#"{"trace":2}"#, "t.jsonl:1: trace version 2 is not supported (this gestured reads version 1)"),
+        (#"{"trace":1,"screen":[0,10]}"#, #"t.jsonl:1: "screen" must be [width, height] in pixels"#),
+        (#"{"t":0,"ev":"idle","app":7}"#, #"t.jsonl:1: "app" must be a string"#),
+    ])
+    func aMalformedLineIsReportedWithItsPlace(line: String, message: String) {
+        #expect(throws: TraceError.self) { try read(line) }
+        do { _ = try read(line) } catch { #expect(error.description == message) }
+    }
+
+    @Test func theErrorNamesTheLineAfterBlankAndCommentLines() {
+        do {
+            _ = try read("{\"trace\":1}\n\n# c\n{\"t\":40,\"ev\":\"idle\"}\n{\"t\":30,\"ev\":\"idle\"}", file: "late.jsonl")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == "late.jsonl:5: \"t\" 30 is before the previous event's 40")
+        }
+    }
+
+    @Test func aHeaderAfterTheFirstEventIsAnError() {
+        do {
+            _ = try read("{\"t\":0,\"ev\":\"idle\"}\n{\"trace\":1}")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == "t.jsonl:2: a header is only allowed on the first line")
+        }
+    }
+
+    @Test func stringsWithEscapesReadBack() throws {
+        let e = InputEvent(time: 0, .idle, app: "a \"quoted\" \\ name\té")
+        #expect(try read(TraceWriter.line(e)) == [.event(e)])
+    }
+}
