@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import GestureCore
 import GestureActions
 @testable import GestureConfig

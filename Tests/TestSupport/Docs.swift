@@ -1,12 +1,12 @@
 /// Fenced code blocks of a document in docs/, so that tests load the examples users read.
-enum Docs {
-    static let root: String = {
+public enum Docs {
+    public static let root: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
+        parts.removeLast(3) // Tests/TestSupport/Docs.swift
         return parts.joined(separator: "/")
     }()
 
-    static func text(_ path: String) -> String {
+    public static func text(_ path: String) -> String {
         guard let f = fopen(root + "/" + path, "r") else { fatalError("cannot open \(path)") }
         defer { fclose(f) }
         var out = [UInt8]()
@@ -19,8 +19,22 @@ enum Docs {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The names of the files in a folder of the repository.
+    public static func files(in folder: String) -> [String] {
+        guard let dir = opendir(root + "/" + folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
     /// The bodies of the blocks fenced with ```<language>.
-    static func blocks(_ path: String, language: String) -> [String] {
+    public static func blocks(_ path: String, language: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
         for line in text(path).split(separator: "\n", omittingEmptySubsequences: false) {
