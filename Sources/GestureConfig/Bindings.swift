@@ -41,7 +41,8 @@ public final class Bindings {
             if let v = b.interval { r.interval = v }
             return r
         case .swipe:
-            let r = SwipeRecognizer(name: b.name, source: source, fingers: b.fingers ?? 3, direction: b.direction ?? .left)
+            let r = SwipeRecognizer(name: b.name, source: source, fingers: b.fingers ?? 3,
+                                    direction: b.direction.flatMap(Direction.init(rawValue:)) ?? .left)
             if let v = b.distance { r.distance = v }
             if let v = b.speed { r.speed = v }
             if let v = b.duration { r.duration = v }
@@ -51,14 +52,41 @@ public final class Bindings {
             let hi = b.fingers ?? b.maxFingers ?? 10
             let r = PanRecognizer(name: b.name, source: source, fingers: lo...max(lo, hi))
             if let v = b.distance { r.beginDistance = v }
+            r.direction = b.direction.flatMap(Direction.init(rawValue:))
+            return r
+        case .pinch:
+            let r = PinchRecognizer(name: b.name, source: source, fingers: fingerRange(b, default: 2...5),
+                                    way: b.direction.flatMap(PinchRecognizer.Way.init(rawValue:)))
+            if let v = b.threshold { r.threshold = v }
+            return r
+        case .rotate:
+            let r = RotateRecognizer(name: b.name, source: source, fingers: fingerRange(b, default: 2...5),
+                                     way: b.direction.flatMap(RotateRecognizer.Way.init(rawValue:)))
+            if let v = b.threshold { r.threshold = Angle.radians(degrees: v) }
+            return r
+        case .edge:
+            let f = b.fingers ?? 1
+            let r = EdgeRecognizer(name: b.name, edge: b.edge ?? .left, fingers: f...f)
+            if let v = b.margin { r.margin = v }
+            if let v = b.distance { r.beginDistance = v }
+            return r
+        case .press:
+            let r = PressRecognizer(name: b.name, fingers: b.fingers ?? 1, taps: b.taps ?? 0)
+            if let v = b.duration { r.duration = v }
+            if let v = b.movement { r.movement = v }
+            if let v = b.interval { r.interval = v }
             return r
         case .stroke:
             let r = StrokeCaptureRecognizer(name: b.name, source: source)
             if source == .pointer { r.button = b.button ?? 3 }
             return r
-        case .pinch, .rotate, .edge, .press:
-            preconditionFailure("the loader rejects type \(b.type.rawValue)")
         }
+    }
+
+    static func fingerRange(_ b: GestureBinding, default range: ClosedRange<Int>) -> ClosedRange<Int> {
+        if let f = b.fingers { return f...f }
+        let lo = b.minFingers ?? range.lowerBound
+        return lo...max(lo, b.maxFingers ?? range.upperBound)
     }
 
     public func binding(for r: GestureRecognizer) -> GestureBinding? {

@@ -4,7 +4,8 @@ import GestureActions
 /// A loaded, validated config: settings and gesture bindings.
 public struct Config: Sendable {
     public struct Settings: Equatable, Sendable {
-        /// Milliseconds a touch may stay undecided.
+        /// Milliseconds a touch may stay undecided. Unless set, it grows to outlast the longest
+        /// press bound, so that the press can begin before its touch is handed back.
         public var touchTimeout = 300.0
         /// Milliseconds the first finger of a multi-finger gesture waits for the others.
         public var arrivalWindow = 60.0
@@ -34,8 +35,21 @@ public struct GestureBinding: Equatable, Sendable {
 
         public var isContinuous: Bool { self != .tap && self != .swipe }
 
+        /// Fewest fingers a touchpad reports this gesture with: two-finger motion is scrolling.
+        public var touchpadMinimumFingers: Int { self == .pinch || self == .rotate ? 2 : 3 }
+
         /// The types this version recognizes.
-        public static let available: [GestureType] = [.tap, .swipe, .pan, .stroke]
+        public static let available: [GestureType] = [.tap, .swipe, .pinch, .rotate, .pan, .edge, .press, .stroke]
+
+        /// The values `direction` takes for this type; empty when it takes none.
+        public var directions: [String] {
+            switch self {
+            case .swipe, .pan: return Direction.allCases.map(\.rawValue)
+            case .pinch: return PinchRecognizer.Way.allCases.map(\.rawValue)
+            case .rotate: return RotateRecognizer.Way.allCases.map(\.rawValue)
+            case .tap, .edge, .press, .stroke: return []
+            }
+        }
     }
 
     public enum Phase: String, CaseIterable, Sendable {
@@ -56,8 +70,13 @@ public struct GestureBinding: Equatable, Sendable {
     /// The sources it listens to (`any` expanded to those the type supports).
     public var sources: [InputSource]
     public var fingers: Int?
-    public var direction: Direction?
+    /// One of `type.directions`.
+    public var direction: String?
+    public var edge: EdgeRecognizer.Edge?
     public var taps: Int?
+    /// Pinch: fraction of scale; rotate: degrees.
+    public var threshold: Double?
+    public var margin: Double?
     /// Pixels: tap movement allowance; pan and swipe begin distance.
     public var movement: Double?
     public var distance: Double?
@@ -77,6 +96,12 @@ public struct GestureBinding: Equatable, Sendable {
     public var actions: [Action] = []
     /// Where its `[[gesture]]` header is, for messages.
     public var line: Int?
+
+    /// Milliseconds from a press's first touch until it begins, at the most.
+    static func pressSpan(_ g: GestureBinding) -> Double {
+        let interval = g.interval ?? PressRecognizer.defaultTapInterval
+        return Double(g.taps ?? 0) * 2 * interval + (g.duration ?? PressRecognizer.defaultDuration)
+    }
 
     public init(name: String, type: GestureType, sources: [InputSource]) {
         self.name = name

@@ -10,11 +10,13 @@ public struct ConfigLoader {
                              "simultaneous-with", "require-failure-of", "on", "action"]
     /// Keys that only some types take.
     static let typeKeys: [String: [GestureBinding.GestureType]] = [
-        "taps": [.tap], "interval": [.tap], "movement": [.tap],
-        "duration": [.tap, .swipe],
-        "direction": [.swipe],
-        "distance": [.pan, .swipe], "speed": [.swipe],
-        "min-fingers": [.pan], "max-fingers": [.pan],
+        "taps": [.tap, .press], "interval": [.tap, .press], "movement": [.tap, .press],
+        "duration": [.tap, .swipe, .press],
+        "direction": [.swipe, .pan, .pinch, .rotate],
+        "distance": [.pan, .swipe, .edge], "speed": [.swipe],
+        "min-fingers": [.pan, .pinch, .rotate], "max-fingers": [.pan, .pinch, .rotate],
+        "threshold": [.pinch, .rotate],
+        "edge": [.edge], "margin": [.edge],
         "button": [.stroke],
     ]
 
@@ -78,6 +80,7 @@ public struct ConfigLoader {
             }
         }
         checkNames(config.gestures)
+        fitTouchTimeout(&config, explicit: table["settings"]?.table?["touch-timeout"] != nil)
         return config
     }
 
@@ -146,7 +149,9 @@ public struct ConfigLoader {
         var b = GestureBinding(name: name, type: type, sources: sources)
         b.line = locator.locate(table: "gesture", index: i, key: nil)?.line
         b.fingers = r.integer("fingers", in: 1...10)
-        b.taps = r.integer("taps", in: 1...5)
+        b.taps = r.integer("taps", in: type == .press ? 0...4 : 1...5)
+        b.threshold = r.number("threshold", in: type == .rotate ? 1...180 : 0.01...0.9)
+        b.margin = r.number("margin", in: 1...500)
         b.movement = r.number("movement", in: 0...10_000)
         b.distance = r.number("distance", in: 0...100_000)
         b.speed = r.number("speed", in: 0...100_000)
@@ -160,11 +165,18 @@ public struct ConfigLoader {
         b.simultaneousWith = r.stringList("simultaneous-with") ?? []
         b.requireFailureOf = r.stringList("require-failure-of") ?? []
         if let d = r.string("direction") {
-            if let dir = Direction(rawValue: d) { b.direction = dir } else {
-                r.fail("direction", r.notOneOf("direction", d, Direction.allCases.map(\.rawValue)))
+            if type.directions.contains(d) { b.direction = d } else {
+                r.fail("direction", r.notOneOf("direction", d, type.directions))
             }
         } else if type == .swipe {
-            r.fail(nil, "a swipe needs a direction (one of \(Direction.allCases.map(\.rawValue).joined(separator: ", ")))")
+            r.fail(nil, "a swipe needs a direction (one of \(type.directions.joined(separator: ", ")))")
+        }
+        if let e = r.string("edge") {
+            if let edge = EdgeRecognizer.Edge(rawValue: e) { b.edge = edge } else {
+                r.fail("edge", r.notOneOf("edge", e, EdgeRecognizer.Edge.allCases.map(\.rawValue)))
+            }
+        } else if type == .edge {
+            r.fail(nil, "an edge gesture needs an edge (one of \(EdgeRecognizer.Edge.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         if let on = r.string("on") {
             if let phase = GestureBinding.Phase(rawValue: on) {
@@ -192,13 +204,33 @@ public struct ConfigLoader {
         if b.type == .stroke, let f = b.fingers, f != 1 {
             r.fail("fingers", "a stroke is drawn with one finger (or the pointer), not \(f)")
         }
+        if (b.type == .pinch || b.type == .rotate), let f = b.fingers ?? b.minFingers, f < 2 {
+            r.fail(b.fingers != nil ? "fingers" : "min-fingers", "a \(b.type.rawValue) takes 2 or more fingers, not \(f)")
+        }
         // XInput 2.4 reports two-finger touchpad motion as scrolling, not as a swipe.
-        let fewest = b.fingers ?? b.minFingers ?? (b.type == .swipe ? 3 : 1)
-        if (b.type == .swipe || b.type == .pan) && b.sources.contains(.touchpad) && fewest < 3 {
+        let least = b.type.touchpadMinimumFingers
+        let fewest = b.fingers ?? b.minFingers ?? least
+        if b.sources.contains(.touchpad) && fewest < least {
             if b.sources == [.touchpad] {
-                r.fail("fingers", "touchpad swipes take 3 or more fingers (two fingers scroll), not \(fewest)")
+                r.fail("fingers", "touchpad \(b.type.rawValue)s take \(least) or more fingers (two fingers scroll), not \(fewest)")
             } else {
                 b.sources.removeAll { $0 == .touchpad }
+            }
+        }
+    }
+
+    /// A press begins only after its duration; a touch handed back before then could never
+    /// start one. Without an explicit touch-timeout it grows to outlast the longest press; an
+    /// explicit one that is too short is an error.
+    mutating func fitTouchTimeout(_ config: inout Config, explicit: Bool) {
+        for (i, g) in config.gestures.enumerated() where g.type == .press {
+            let needed = GestureBinding.pressSpan(g) + 50
+            if needed <= config.settings.touchTimeout { continue }
+            if explicit {
+                report("gesture \"\(g.name)\": the press takes \(format(needed - 50)) ms, but settings.touch-timeout \(format(config.settings.touchTimeout)) ms hands its touches back first; raise touch-timeout to at least \(format(needed))",
+                       table: "gesture", index: i, key: "duration", path: "gesture[\(i)].duration")
+            } else {
+                config.settings.touchTimeout = needed
             }
         }
     }

@@ -7,6 +7,9 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
 
     /// Pixels the centroid must travel before the pan begins.
     public var beginDistance = PanRecognizer.defaultBeginDistance
+    /// When set, the pan begins only when the fingers head this way (within 45 degrees), and
+    /// fails when they head elsewhere, so that pans in different directions do not race.
+    public var direction: Direction?
 
     private var offset = Point.zero
     private var lastTranslation = Point.zero
@@ -16,7 +19,12 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     }
 
     public override func verdict(_ event: InputFrame) -> Verdict {
-        event.metrics.translation.length >= beginDistance ? .begin : .wait
+        let t = event.metrics.translation
+        guard t.length >= beginDistance else { return .wait }
+        if let direction, direction.deviation(of: t) > Angle.pi / 4 {
+            return .fail("moved \(Direction(of: t).rawValue), not \(direction.rawValue)")
+        }
+        return .begin
     }
 
     /// The translation now, in pixels.
@@ -34,5 +42,6 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
         values.translation = translation(in: event)
         values.velocity = event.metrics.velocity
         values.location = event.metrics.centroid
+        if let direction { values.direction = direction.rawValue }
     }
 }

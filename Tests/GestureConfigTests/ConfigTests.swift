@@ -110,7 +110,7 @@ import GestureActions
             action = "window shrink"
             """) == [
             "config.toml:3:18: settings: arrival-window 80 ms must be shorter than touch-timeout 50 ms (settings.arrival-window)",
-            #"config.toml:10:8: gesture "swipe-1": "taps" does not apply to a swipe (it is for tap) (gesture[0].taps)"#,
+            #"config.toml:10:8: gesture "swipe-1": "taps" does not apply to a swipe (it is for tap, press) (gesture[0].taps)"#,
             #"config.toml:9:6: gesture "swipe-1": a swipe is discrete: it only ends, so on must be "end", not "begin" (gesture[0].on)"#,
             #"config.toml:11:10: gesture "swipe-1": "desktop" needs next, prev or a desktop number from 1, not "sideways" (gesture[0].action)"#,
             #"config.toml:7:11: gesture "swipe-1": touchpad swipes take 3 or more fingers (two fingers scroll), not 2 (gesture[0].fingers)"#,
@@ -120,9 +120,41 @@ import GestureActions
         ])
     }
 
-    @Test func aTypeThisVersionDoesNotRecognizeIsRefusedClearly() {
-        #expect(errors("[[gesture]]\ntype = \"pinch\"\naction = \"show-desktop\"") == [
-            #"config.toml:2:8: gesture "pinch-1": type "pinch" is not recognized by this version (available: tap, swipe, pan, stroke) (gesture[0].type)"#,
+    @Test func directionsAreCheckedPerType() {
+        #expect(errors("""
+            [[gesture]]
+            type = "pinch"
+            direction = "left"
+            action = "show-desktop"
+            [[gesture]]
+            type = "edge"
+            action = "show-desktop"
+            """) == [
+            #"config.toml:3:13: gesture "pinch-1": direction "left" is not one of in, out (gesture[0].direction)"#,
+            #"config.toml:5:1: gesture "edge-2": an edge gesture needs an edge (one of left, right, top, bottom) (gesture[1])"#,
+        ])
+    }
+
+    @Test func withoutAnExplicitTouchTimeoutItGrowsToOutlastThePress() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            type = "press"
+            fingers = 2
+            duration = 600
+            action = "click 3"
+            """, file: "c.toml")
+        #expect(config.settings.touchTimeout == 650)
+    }
+
+    @Test func anExplicitTouchTimeoutShorterThanAPressIsAnError() {
+        #expect(errors("""
+            [settings]
+            touch-timeout = 300
+            [[gesture]]
+            type = "press"
+            action = "click 3"
+            """) == [
+            #"config.toml:3:1: gesture "press-1": the press takes 500 ms, but settings.touch-timeout 300 ms hands its touches back first; raise touch-timeout to at least 550 (gesture[0].duration)"#,
         ])
     }
 

@@ -1,0 +1,44 @@
+/// Pinch: two to five fingers closing or spreading. Begins once the scale leaves 1 by
+/// `threshold` (in `direction` when one is given: a pinch `in` begins only when the fingers
+/// close, and fails if they spread first); changes with every move; ends on lift or at the
+/// touchpad gesture's end. On a touchpad it reads the absolute scale of XInput 2.4 pinch
+/// events. Reports `scale` relative to the span when it began and `velocity` in scale per
+/// second.
+public final class PinchRecognizer: ContinuousGestureRecognizer {
+    public enum Way: String, CaseIterable, Sendable { case `in`, out }
+
+    public static let defaultThreshold = 0.1
+
+    /// How far the scale must leave 1 before the pinch begins (0.1: 10 %).
+    public var threshold = PinchRecognizer.defaultThreshold
+    public let way: Way?
+
+    private var scaleAtBegin = 1.0
+
+    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, way: Way? = nil) {
+        self.way = way
+        super.init(name: name, type: "pinch", source: source, fingers: fingers, touchpadKind: .pinch)
+    }
+
+    public override func verdict(_ event: InputFrame) -> Verdict {
+        let s = event.metrics.scale
+        let closing = s <= 1 - threshold, spreading = s >= 1 + threshold
+        switch way {
+        case .in?: return closing ? .begin : spreading ? .fail("the fingers spread, not closed") : .wait
+        case .out?: return spreading ? .begin : closing ? .fail("the fingers closed, not spread") : .wait
+        case nil: return closing || spreading ? .begin : .wait
+        }
+    }
+
+    public override func didBegin(_ event: InputFrame) { scaleAtBegin = event.metrics.scale }
+
+    public override func reset() { scaleAtBegin = 1 }
+
+    public override func report(into values: inout GestureValues, event: InputFrame) {
+        super.report(into: &values, event: event)
+        values.scale = event.metrics.scale / scaleAtBegin
+        values.scaleVelocity = event.metrics.scaleVelocity / scaleAtBegin
+        values.location = event.metrics.centroid
+        if let way { values.direction = way.rawValue }
+    }
+}

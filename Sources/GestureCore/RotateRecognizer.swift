@@ -1,0 +1,37 @@
+/// Rotation: two or more fingers turning around their centroid. Begins once they have turned
+/// `threshold` radians (in `direction` when one is given); changes with every move; ends on lift
+/// or at the touchpad gesture's end. On a touchpad it reads the angle deltas of XInput 2.4 pinch
+/// events. Reports `rotation` in radians since the fingers landed, clockwise on screen
+/// positive, and `velocity` in radians per second.
+public final class RotateRecognizer: ContinuousGestureRecognizer {
+    public enum Way: String, CaseIterable, Sendable { case cw, ccw }
+
+    /// 15 degrees.
+    public static let defaultThreshold = Angle.pi / 12
+
+    public var threshold = RotateRecognizer.defaultThreshold
+    public let way: Way?
+
+    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, way: Way? = nil) {
+        self.way = way
+        super.init(name: name, type: "rotate", source: source, fingers: fingers, touchpadKind: .pinch)
+    }
+
+    public override func verdict(_ event: InputFrame) -> Verdict {
+        let r = event.metrics.rotation
+        let cw = r >= threshold, ccw = r <= -threshold
+        switch way {
+        case .cw?: return cw ? .begin : ccw ? .fail("turned counter-clockwise") : .wait
+        case .ccw?: return ccw ? .begin : cw ? .fail("turned clockwise") : .wait
+        case nil: return cw || ccw ? .begin : .wait
+        }
+    }
+
+    public override func report(into values: inout GestureValues, event: InputFrame) {
+        super.report(into: &values, event: event)
+        values.rotation = event.metrics.rotation
+        values.rotationVelocity = event.metrics.rotationVelocity
+        values.location = event.metrics.centroid
+        if let way { values.direction = way.rawValue }
+    }
+}
