@@ -29,11 +29,22 @@ struct SeededRandom: RandomNumberGenerator {
         let padPan = PanRecognizer(name: "pad-pan", source: .touchpad, fingers: 4...4)
         let stroke = StrokeCaptureRecognizer(name: "stroke", source: .pointer)
         stroke.button = 3
+        let pinch = PinchRecognizer(name: "pinch", source: .touchscreen, way: .in)
+        let rotate = RotateRecognizer(name: "rotate", source: .touchscreen)
+        let padPinch = PinchRecognizer(name: "pad-pinch", source: .touchpad, way: .out)
+        let padRotate = RotateRecognizer(name: "pad-rotate", source: .touchpad)
+        let edge = EdgeRecognizer(name: "edge", edge: .left)
+        edge.margin = 400
+        let press = PressRecognizer(name: "press", fingers: 1)
+        press.duration = 150
+        pinch.recognizeSimultaneously(with: rotate)
+        padPinch.recognizeSimultaneously(with: padRotate)
         single.require(toFail: double)
         capture.require(toFail: pan)
         pan.recognizeSimultaneously(with: hold)
         twoTap.delaysTouchesEnded = false
-        return [single, double, twoTap, pan, swipe, capture, hold, padSwipe, padPan, stroke]
+        return [single, double, twoTap, pan, swipe, capture, hold, padSwipe, padPan, stroke,
+                pinch, rotate, padPinch, padRotate, edge, press]
     }
 
     @Test func randomStreamsNeverBreakTheStateMachineOrLeaveATouchUndecided() {
@@ -51,6 +62,7 @@ struct SeededRandom: RandomNumberGenerator {
             var down: [Int] = []
             var nextId = 1
             var pad: Int?
+            var padPinches = false
             var buttons: [Int] = []
             for _ in 0..<Int.random(in: 4...24, using: &g) {
                 t += [0, 0, 1, 8, 16, 40, 120, 350].randomElement(using: &g)!
@@ -67,11 +79,23 @@ struct SeededRandom: RandomNumberGenerator {
                     if let id = down.randomElement(using: &g) { down.removeAll { $0 == id }; kind = .touchCancel(id: id) } else { kind = .idle }
                 case 7:
                     let f = Int.random(in: 2...5, using: &g)
-                    if pad == nil { pad = f; kind = Bool.random(using: &g) ? .swipeBegin(fingers: f) : .pinchBegin(fingers: f) } else {
-                        kind = .swipeUpdate(fingers: pad!, delta: Point(x: Double.random(in: -40...40, using: &g), y: Double.random(in: -40...40, using: &g)))
+                    let d = Point(x: Double.random(in: -40...40, using: &g), y: Double.random(in: -40...40, using: &g))
+                    if pad == nil {
+                        pad = f
+                        padPinches = Bool.random(using: &g)
+                        kind = padPinches ? .pinchBegin(fingers: f) : .swipeBegin(fingers: f)
+                    } else if padPinches {
+                        kind = .pinchUpdate(fingers: pad!, delta: d, scale: Double.random(in: 0.3...2.5, using: &g),
+                                            angle: Double.random(in: -20...20, using: &g))
+                    } else {
+                        kind = .swipeUpdate(fingers: pad!, delta: d)
                     }
                 case 8:
-                    if let f = pad { pad = nil; kind = .swipeEnd(fingers: f, cancelled: Bool.random(using: &g)) } else { kind = .idle }
+                    if let f = pad {
+                        pad = nil
+                        let c = Bool.random(using: &g)
+                        kind = padPinches ? .pinchEnd(fingers: f, cancelled: c) : .swipeEnd(fingers: f, cancelled: c)
+                    } else { kind = .idle }
                 case 9:
                     let b = Int.random(in: 1...3, using: &g)
                     if buttons.contains(b) { buttons.removeAll { $0 == b }; kind = .buttonRelease(button: b, at: p) } else { buttons.append(b); kind = .buttonPress(button: b, at: p) }
