@@ -16,7 +16,9 @@ import GestureActions
 
     @Test func theEmbeddedDefaultConfigLoads() throws {
         let config = DefaultConfig.load()
-        #expect(config.gestures.map(\.name) == ["next-desktop", "previous-desktop", "maximize", "minimize", "show-desktop"])
+        #expect(config.gestures.map(\.name) == ["next-desktop", "previous-desktop", "maximize", "minimize",
+                                                "pinch-show-desktop", "edge-next-desktop", "edge-previous-desktop",
+                                                "show-desktop"])
         #expect(config.settings == Config.Settings())
     }
 

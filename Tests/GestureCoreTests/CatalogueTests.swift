@@ -232,3 +232,33 @@ enum Trig {
         #expect(outcome == ["60 press failed", "60 tap ended", "460 tap failed", "760 press began"])
     }
 }
+
+@Suite struct SwipeAgainstPanTests {
+    func recognizers() -> (SwipeRecognizer, PanRecognizer) {
+        let swipe = SwipeRecognizer(name: "swipe", source: .touchpad, fingers: 3, direction: .left)
+        let pan = PanRecognizer(name: "pan", source: .touchpad, fingers: 3...3)
+        pan.require(toFail: swipe)
+        return (swipe, pan)
+    }
+
+    @Test func aFlickInTheSwipesDirectionIsASwipe() {
+        let (swipe, pan) = recognizers()
+        let s = Scenario(swipe, pan)
+        s.send(.swipeBegin(fingers: 3))
+        for _ in 0..<5 { s.after(8).send(.swipeUpdate(fingers: 3, delta: Point(x: -25, y: 0))) }
+        s.after(8).send(.swipeEnd(fingers: 3, cancelled: false))
+        #expect(s.log == ["0 touchpad swipe 3 accept (wanted)", "8 pan waits for swipe", "32 swipe ended", "32 pan failed"])
+    }
+
+    @Test func aDragAnotherWayIsAPanOnceTheSwipeHasFailed() {
+        let (swipe, pan) = recognizers()
+        let s = Scenario(swipe, pan)
+        s.send(.swipeBegin(fingers: 3))
+        for _ in 0..<5 { s.after(8).send(.swipeUpdate(fingers: 3, delta: Point(x: 0, y: 12))) }
+        s.after(8).send(.swipeEnd(fingers: 3, cancelled: false))
+        #expect(s.log == [
+            "0 touchpad swipe 3 accept (wanted)", "8 pan waits for swipe", "24 swipe failed", "24 pan began", "24 pan changed",
+            "32 pan changed", "40 pan changed", "48 pan ended",
+        ])
+    }
+}
