@@ -1,5 +1,5 @@
 import Testing
-import GestureCore
+@testable import GestureCore
 
 /// Two or more fingers on a circle around (cx, cy), spread by `scale` and turned by `turn`
 /// radians, one move per step.
@@ -8,8 +8,6 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
     func at(_ i: Int, _ k: Double) -> Point {
         let a = 2 * Angle.pi * Double(i) / Double(fingers) + turn * k
         let rr = r * (1 + (scale - 1) * k)
-        // cos and sin from atan2's inverse are not in the standard library: build the point from
-        // a rotation applied step by step instead.
         return Point(x: cx + rr * Trig.cos(a), y: cy + rr * Trig.sin(a))
     }
     for i in 0..<fingers { let p = at(i, 0); s.down(i + 1, p.x, p.y) }
@@ -20,18 +18,6 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
     guard lift else { return }
     s.after(10)
     for i in 0..<fingers { let p = at(i, 1); s.up(i + 1, p.x, p.y) }
-}
-
-/// Taylor-series sin and cos for the test geometry.
-enum Trig {
-    static func sin(_ x: Double) -> Double {
-        var a = x.truncatingRemainder(dividingBy: 2 * Angle.pi)
-        if a > Angle.pi { a -= 2 * Angle.pi } else if a < -Angle.pi { a += 2 * Angle.pi }
-        var term = a, sum = a
-        for n in 1...12 { term *= -a * a / Double((2 * n) * (2 * n + 1)); sum += term }
-        return sum
-    }
-    static func cos(_ x: Double) -> Double { sin(x + Angle.pi / 2) }
 }
 
 @Suite struct PinchTests {
