@@ -14,15 +14,28 @@ public final class Bindings {
                                                                 arrivalWindow: config.settings.arrivalWindow),
                                screen: screen)
         var byName: [String: [GestureRecognizer]] = [:]
+        var books: [InputSource: StrokeBook] = [:]
+        for source in [InputSource.touchscreen, .pointer] {
+            let strokes = config.gestures.filter { $0.type == .stroke && $0.sources.contains(source) }
+            guard !strokes.isEmpty else { continue }
+            books[source] = StrokeBook(templates: config.templates, shapes: Set(strokes.compactMap(\.shape)),
+                                       sequences: strokes.compactMap { $0.directions.flatMap { try? DirectionSequence(parsing: $0) } })
+        }
+        var strokeRecognizers: [GestureRecognizer] = []
         for (i, b) in config.gestures.enumerated() {
             for source in b.sources {
-                let r = Bindings.makeRecognizer(b, source: source)
+                let r = Bindings.makeRecognizer(b, source: source, book: books[source])
+                if b.type == .stroke { strokeRecognizers.append(r) }
                 r.app = b.app.map(Glob.init)
                 r.device = b.device.map(Glob.init)
                 engine.add(r)
                 bindingIndex[ObjectIdentifier(r)] = i
                 byName[b.name, default: []].append(r)
             }
+        }
+        // Stroke bindings read the same stroke together: the best reading wins, not the first.
+        for r in strokeRecognizers {
+            for o in strokeRecognizers where o !== r && o.source == r.source { r.recognizeSimultaneously(with: o) }
         }
         for b in config.gestures {
             for r in byName[b.name] ?? [] {
@@ -32,7 +45,7 @@ public final class Bindings {
         }
     }
 
-    static func makeRecognizer(_ b: GestureBinding, source: InputSource) -> GestureRecognizer {
+    static func makeRecognizer(_ b: GestureBinding, source: InputSource, book: StrokeBook?) -> GestureRecognizer {
         switch b.type {
         case .tap:
             let r = TapRecognizer(name: b.name, source: source, taps: b.taps ?? 1, fingers: b.fingers ?? 1)
@@ -77,8 +90,11 @@ public final class Bindings {
             if let v = b.interval { r.interval = v }
             return r
         case .stroke:
-            let r = StrokeCaptureRecognizer(name: b.name, source: source)
-            if source == .pointer { r.button = b.button ?? 3 }
+            let target: StrokeRecognizer.Target = b.shape.map { .shape($0) }
+                ?? .directions((try? DirectionSequence(parsing: b.directions ?? "")) ?? DirectionSequence([]))
+            let r = StrokeRecognizer(name: b.name, source: source, target: target,
+                                     book: book ?? StrokeBook(templates: [], shapes: [], sequences: []))
+            if let button = b.button { r.button = button }
             return r
         }
     }

@@ -9,8 +9,13 @@ public struct Config: Sendable {
         public var touchTimeout = 300.0
         /// Milliseconds the first finger of a multi-finger gesture waits for the others.
         public var arrivalWindow = 60.0
+        /// Template files, as written in the config (relative to its folder).
+        public var templateFiles: [String] = []
         public init() {}
     }
+
+    /// Every stroke template known: the built-in ones and those of the template files.
+    public var templates: [StrokeTemplate] = BuiltinTemplates.all
 
     public var file: String
     public var settings = Settings()
@@ -88,6 +93,10 @@ public struct GestureBinding: Equatable, Sendable {
     public var minFingers: Int?
     public var maxFingers: Int?
     public var button: Int?
+    /// A stroke's template name.
+    public var shape: String?
+    /// A stroke's direction sequence (`DR`).
+    public var directions: String?
     public var app: String?
     public var device: String?
     public var simultaneousWith: [String] = []

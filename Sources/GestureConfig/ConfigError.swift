@@ -22,3 +22,10 @@ public struct ConfigErrors: Error, CustomStringConvertible {
     public let errors: [ConfigError]
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
+
+/// Why a file named in the config could not be read.
+public enum ConfigFileError: String, Error, Sendable {
+    case missing = "no such file"
+    case unreadable = "permission denied"
+    case notText = "not UTF-8 text"
+}

@@ -5,7 +5,7 @@ import TOMLKit
 /// TOML text to a validated `Config`, collecting every problem with its place.
 public struct ConfigLoader {
     static let topKeys = ["settings", "gesture"]
-    static let settingsKeys = ["touch-timeout", "arrival-window"]
+    static let settingsKeys = ["touch-timeout", "arrival-window", "templates"]
     static let commonKeys = ["name", "type", "source", "fingers", "app", "device",
                              "simultaneous-with", "require-failure-of", "on", "action"]
     /// Keys that only some types take.
@@ -17,16 +17,22 @@ public struct ConfigLoader {
         "min-fingers": [.pan, .pinch, .rotate], "max-fingers": [.pan, .pinch, .rotate],
         "threshold": [.pinch, .rotate],
         "edge": [.edge], "margin": [.edge],
-        "button": [.stroke],
+        "button": [.stroke], "shape": [.stroke], "directions": [.stroke],
     ]
 
     let file: String
     let locator: SourceLocator
+    /// Reads a template file named in the config; nil when it cannot be read, with why.
+    let readFile: (String) -> Result<String, ConfigFileError>
     var errors: [ConfigError] = []
+    var templates = BuiltinTemplates.all
 
-    /// Parses and validates; throws `ConfigErrors` listing every problem.
-    public static func load(_ text: String, file: String) throws(ConfigErrors) -> Config {
-        var loader = ConfigLoader(file: file, locator: SourceLocator(text))
+    /// Parses and validates; throws `ConfigErrors` listing every problem. Template files are
+    /// read with `readFile`, given their path relative to the config's folder.
+    public static func load(_ text: String, file: String,
+                            readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) }
+    ) throws(ConfigErrors) -> Config {
+        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -69,6 +75,7 @@ public struct ConfigLoader {
         if let g = table["gesture"] {
             guard let list = g.array else {
                 report("\"gesture\" must be an array of tables: [[gesture]]", table: "gesture", path: "gesture")
+                config.templates = templates
                 return config
             }
             for (i, item) in list.enumerated() {
@@ -81,6 +88,7 @@ public struct ConfigLoader {
         }
         checkNames(config.gestures)
         fitTouchTimeout(&config, explicit: table["settings"]?.table?["touch-timeout"] != nil)
+        config.templates = templates
         return config
     }
 
@@ -92,6 +100,19 @@ public struct ConfigLoader {
         }
         if let v = r.number("touch-timeout", in: 1...60_000) { s.touchTimeout = v }
         if let v = r.number("arrival-window", in: 0...10_000) { s.arrivalWindow = v }
+        s.templateFiles = r.stringList("templates") ?? []
+        for path in s.templateFiles {
+            switch readFile(path) {
+            case .failure(let why):
+                r.fail("templates", "cannot read the template file \"\(path)\" (\(why.rawValue))")
+            case .success(let text):
+                do {
+                    r.loader.templates += try TemplateFile.parse(text)
+                } catch {
+                    r.loader.errors.append(ConfigError(file: path, line: error.line, column: nil, keyPath: nil, message: error.message))
+                }
+            }
+        }
         if s.arrivalWindow >= s.touchTimeout {
             r.fail("arrival-window", "arrival-window \(format(s.arrivalWindow)) ms must be shorter than touch-timeout \(format(s.touchTimeout)) ms")
         }
@@ -188,9 +209,34 @@ public struct ConfigLoader {
                 r.fail("on", r.notOneOf("on", on, GestureBinding.Phase.allCases.map(\.rawValue)))
             }
         }
+        b.shape = r.string("shape")
+        b.directions = r.string("directions")
+        checkStroke(&b, &r)
         b.actions = r.actions()
         checkShape(&b, &r)
         return b
+    }
+
+    /// A stroke names one shape it knows or one direction sequence it can parse.
+    private func checkStroke(_ b: inout GestureBinding, _ r: inout KeyReader) {
+        guard b.type == .stroke else { return }
+        switch (b.shape, b.directions) {
+        case (nil, nil):
+            r.fail(nil, "a stroke needs a shape (one of \(Set(templates.map(\.name)).sorted().joined(separator: ", "))) or directions (such as \"DR\")")
+        case (.some, .some):
+            r.fail("directions", "give either shape or directions, not both")
+        case let (shape?, nil):
+            let known = Set(templates.map(\.name)).sorted()
+            if !known.contains(shape) {
+                r.fail("shape", r.notOneOf("shape", shape, known))
+            }
+        case let (nil, directions?):
+            do {
+                _ = try DirectionSequence(parsing: directions)
+            } catch {
+                r.fail("directions", "directions \"\(directions)\": \(error.description)")
+            }
+        }
     }
 
     /// Combinations a type cannot take.

@@ -16,8 +16,13 @@ struct ConfigOption: ParsableArguments {
         guard let text = String(data: data, encoding: .utf8) else {
             throw CLIError("\(path): the config is not UTF-8 text")
         }
+        let folder = (path as NSString).deletingLastPathComponent
         do {
-            return try ConfigLoader.load(text, file: path)
+            return try ConfigLoader.load(text, file: path) { name in
+                let expanded = (name as NSString).expandingTildeInPath
+                let full = expanded.hasPrefix("/") || folder.isEmpty ? expanded : folder + "/" + expanded
+                return ConfigFiles.read(full)
+            }
         } catch {
             throw CLIError(error.description)
         }
@@ -35,5 +40,16 @@ extension CLIError {
     static func exit(_ e: CLIError) -> Never {
         FileHandle.standardError.write(Data((e.description + "\n").utf8))
         Foundation.exit(1)
+    }
+}
+
+/// Reading the files a config names.
+enum ConfigFiles {
+    static func read(_ path: String) -> Result<String, ConfigFileError> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(FileManager.default.fileExists(atPath: path) ? .unreadable : .missing)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return .failure(.notText) }
+        return .success(text)
     }
 }

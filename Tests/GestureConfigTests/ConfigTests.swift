@@ -18,7 +18,8 @@ import GestureActions
         let config = DefaultConfig.load()
         #expect(config.gestures.map(\.name) == ["next-desktop", "previous-desktop", "maximize", "minimize",
                                                 "pinch-show-desktop", "edge-next-desktop", "edge-previous-desktop",
-                                                "show-desktop"])
+                                                "show-desktop", "back", "forward", "stroke-maximize", "stroke-minimize",
+                                                "stroke-close"])
         #expect(config.settings == Config.Settings())
     }
 
@@ -26,6 +27,14 @@ import GestureActions
         let blocks = Docs.blocks("docs/config.md", language: "toml")
         #expect(blocks.count >= 2)
         for block in blocks { _ = try ConfigLoader.load(block, file: "docs/config.md") }
+    }
+
+    @Test func theExampleInTheGesturesDocumentLoadsWithItsTemplateFile() throws {
+        let zigzag = "name=zigzag rotation-invariant=false\n0,0\n10,10\n20,0\n30,10\n"
+        for block in Docs.blocks("docs/gestures.md", language: "toml") {
+            let config = try ConfigLoader.load(block, file: "docs/gestures.md") { $0 == "zigzag.stroke" ? .success(zigzag) : .failure(.missing) }
+            #expect(config.gestures.first?.shape == "zigzag")
+        }
     }
 
     @Test func aGestureReadsAllItsKeys() throws {
@@ -169,6 +178,7 @@ import GestureActions
             action = "show-desktop"
             [[gesture]]
             type = "stroke"
+            shape = "circle"
             action = "click 2"
             """, file: "c.toml")
         #expect(config.gestures.map(\.sources) == [[.touchscreen], [.touchscreen, .pointer]])
@@ -176,6 +186,53 @@ import GestureActions
         #expect(bindings.engine.recognizers.map { "\($0.name)@\($0.source.rawValue)" } == [
             "swipe-1@touchscreen", "stroke-2@touchscreen", "stroke-2@pointer",
         ])
+    }
+}
+
+@Suite struct StrokeConfigTests {
+    @Test func aStrokeNeedsAKnownShapeOrDirections() {
+        let text = """
+            [[gesture]]
+            type = "stroke"
+            shape = "cirle"
+            action = "click 2"
+            [[gesture]]
+            type = "stroke"
+            directions = "Dr"
+            action = "click 2"
+            """
+        var messages: [String] = []
+        do { _ = try ConfigLoader.load(text, file: "c.toml") } catch { messages = error.errors.map(\.description) }
+        #expect(messages.count == 2)
+        #expect(messages[0].hasPrefix(#"c.toml:3:9: gesture "stroke-1": shape "cirle" is not one of arrow, caret"#))
+        #expect(messages[0].hasSuffix(#"(did you mean "circle"?) (gesture[0].shape)"#))
+        #expect(messages[1] == #"c.toml:7:14: gesture "stroke-2": directions "Dr": position 2 ('r'): directions are uppercase; did you mean 'R'? (gesture[1].directions)"#)
+    }
+
+    @Test func templateFilesAddShapesAndTheirErrorsNameTheirLine() throws {
+        let files = [
+            "mine.stroke": "name=zigzag rotation-invariant=false\n0,0\n10,10\n20,0\n30,10\n",
+            "broken.stroke": "name=bad rotation-invariant=false\n0,0\nten,1\n",
+        ]
+        let read: (String) -> Result<String, ConfigFileError> = { files[$0].map { .success($0) } ?? .failure(.missing) }
+        let config = try ConfigLoader.load("""
+            [settings]
+            templates = ["mine.stroke"]
+            [[gesture]]
+            type = "stroke"
+            shape = "zigzag"
+            action = "click 2"
+            """, file: "c.toml", readFile: read)
+        #expect(config.templates.contains { $0.name == "zigzag" })
+        var messages: [String] = []
+        do {
+            _ = try ConfigLoader.load("[settings]\ntemplates = [\"broken.stroke\", \"gone.stroke\"]", file: "c.toml", readFile: read)
+        } catch {
+            messages = error.errors.map(\.description)
+        }
+        #expect(messages.count == 2)
+        #expect(messages[0].hasPrefix("broken.stroke:3: "))
+        #expect(messages[1] == #"c.toml:2:13: settings: cannot read the template file "gone.stroke" (no such file) (settings.templates)"#)
     }
 }
 

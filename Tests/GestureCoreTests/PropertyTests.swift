@@ -37,6 +37,10 @@ struct SeededRandom: RandomNumberGenerator {
         edge.margin = 400
         let press = PressRecognizer(name: "press", fingers: 1)
         press.duration = 150
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: ["circle", "line-left"], sequences: [])
+        let circle = StrokeRecognizer(name: "circle", source: .pointer, target: .shape("circle"), book: book)
+        let lineLeft = StrokeRecognizer(name: "line-left", source: .pointer, target: .shape("line-left"), book: book)
+        circle.recognizeSimultaneously(with: lineLeft)
         pinch.recognizeSimultaneously(with: rotate)
         padPinch.recognizeSimultaneously(with: padRotate)
         single.require(toFail: double)
@@ -44,7 +48,7 @@ struct SeededRandom: RandomNumberGenerator {
         pan.recognizeSimultaneously(with: hold)
         twoTap.delaysTouchesEnded = false
         return [single, double, twoTap, pan, swipe, capture, hold, padSwipe, padPan, stroke,
-                pinch, rotate, padPinch, padRotate, edge, press]
+                pinch, rotate, padPinch, padRotate, edge, press, circle, lineLeft]
     }
 
     @Test func randomStreamsNeverBreakTheStateMachineOrLeaveATouchUndecided() {

@@ -104,6 +104,51 @@ import GestureTrace
         #expect(r.out.split(separator: "\n").count == DefaultConfig.load().gestures.count + 1)
     }
 
+    @Test func learnWritesATemplateThatAConfigLoadsAndThatRecognizesTheStroke() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-learn-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A zigzag drawn with the right button, twice: two variants.
+        var lines: [String] = []
+        for (n, start) in [0.0, 2000].enumerated() {
+            let x0 = 300.0 + Double(n) * 10
+            lines.append(#"{"t":\#(Int(start)),"ev":"button-press","button":3,"x":\#(x0),"y":300}"#)
+            for i in 1...24 {
+                let y = 300.0 + (i % 2 == 0 ? 0 : 60)
+                lines.append(#"{"t":\#(Int(start) + i * 8),"ev":"motion","x":\#(x0 + Double(i) * 10),"y":\#(y)}"#)
+            }
+            lines.append(#"{"t":\#(Int(start) + 200),"ev":"button-release","button":3,"x":\#(x0 + 240),"y":300}"#)
+        }
+        let trace = dir.appendingPathComponent("zigzag.jsonl")
+        try lines.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
+        let template = dir.appendingPathComponent("zigzag.stroke")
+        let learned = try gestured(["learn", "zigzag", trace.path, "--output", template.path])
+        #expect(learned.status == 0)
+        #expect(learned.out == "\(template.path): 2 variants of \"zigzag\"\n")
+        let again = try gestured(["learn", "zigzag", trace.path, "--output", template.path])
+        #expect(again.status == 1 && again.err.contains("already exists"))
+
+        let config = dir.appendingPathComponent("config.toml")
+        try """
+            [settings]
+            templates = ["zigzag.stroke"]
+            [[gesture]]
+            name = "zig"
+            type = "stroke"
+            shape = "zigzag"
+            action = "show-desktop"
+            [[gesture]]
+            name = "round"
+            type = "stroke"
+            shape = "circle"
+            action = "desktop next"
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let replayed = try gestured(["replay", "--config", config.path, trace.path])
+        #expect(replayed.status == 0)
+        let actions = replayed.out.split(separator: "\n").filter { $0.contains("\"action\"") }
+        #expect(actions == [#"{"t":200,"action":"show-desktop","gesture":"zig"}"#, #"{"t":2200,"action":"show-desktop","gesture":"zig"}"#])
+    }
+
     @Test func checkOfABrokenConfigExitsNonZeroWithEveryError() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-check-\(getpid()).toml")
         try "[[gesture]]\ntype = \"swipe\"\ndirection = \"lfet\"\n".write(to: path, atomically: true, encoding: .utf8)

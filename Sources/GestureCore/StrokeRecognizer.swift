@@ -1,0 +1,100 @@
+/// Stroke: a shape drawn with one finger on a touchscreen, or with the pointer while `button`
+/// is held. Begins once the stroke has moved `minimumDistance` (a press that does not move that
+/// far is a click, and goes back to the application); changes as it is drawn; at the lift it
+/// ends if the stroke reads as its `shape` or `directions` (the best reading among all stroke
+/// bindings of its source, via the shared `StrokeBook`), and is cancelled otherwise. Reports
+/// `shape` and `score`.
+public final class StrokeRecognizer: GestureRecognizer {
+    public enum Target: Equatable {
+        case shape(String)
+        case directions(DirectionSequence)
+    }
+
+    public static let defaultMinimumDistance = 10.0
+    public static let defaultButton = 3
+
+    public let target: Target
+    public let book: StrokeBook
+    /// On the pointer, the button that draws.
+    public var button = StrokeRecognizer.defaultButton
+    /// Pixels the stroke must move before it is one.
+    public var minimumDistance = StrokeRecognizer.defaultMinimumDistance
+
+    public private(set) var samples: [Point] = []
+    private var tracked: Int?
+    private var reading: StrokeBook.Reading?
+
+    public init(name: String, source: InputSource, target: Target, book: StrokeBook) {
+        self.target = target
+        self.book = book
+        super.init(name: name, type: "stroke", source: source, continuous: true)
+        samples.reserveCapacity(512)
+    }
+
+    public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
+        if tracked != nil {
+            for t in touches { ignore(t) }
+            return
+        }
+        guard touches.count == 1, event.touches.count == 1, let first = touches.first else {
+            fail("a stroke is drawn with one finger, not \(event.touches.count)")
+            return
+        }
+        if source == .pointer && first.id != button {
+            fail("button \(first.id) is not the stroke button \(button)")
+            return
+        }
+        tracked = first.id
+        samples.append(first.location)
+    }
+
+    public override func touchesMoved(_ touches: Touches, with event: InputFrame) {
+        guard let t = touches.first(where: { $0.id == tracked }) else { return }
+        samples.append(t.location)
+        if currentState == .possible && !isPending {
+            if t.distanceFromStart >= minimumDistance { state = .began }
+        } else {
+            state = .changed
+        }
+    }
+
+    public override func touchesEnded(_ touches: Touches, with event: InputFrame) {
+        guard let t = touches.first(where: { $0.id == tracked }) else { return }
+        samples.append(t.location)
+        guard currentState.isActive || isPending else {
+            fail("moved \(format(t.distanceFromStart.rounded())) px < \(format(minimumDistance)) px: a click, not a stroke")
+            return
+        }
+        let r = book.read(samples, at: event.time)
+        reading = r
+        switch (r, target) {
+        case let (.shape(name, _), .shape(mine)) where name == mine:
+            state = .ended
+        case let (.directions(seq), .directions(mine)) where seq == mine.description:
+            state = .ended
+        case let (.shape(name, score), _):
+            cancel("read as \"\(name)\" (\(format((score * 100).rounded())) %)")
+        case let (.directions(seq), _):
+            cancel("read as directions \(seq)")
+        case let (.nothing(best), _):
+            cancel(best.map { "matches nothing: best \"\($0.name)\" at \(format(($0.score * 100).rounded())) % < \(format((book.matcher.threshold * 100).rounded())) %" } ?? "matches nothing")
+        }
+    }
+
+    public override func reset() {
+        samples.removeAll(keepingCapacity: true)
+        tracked = nil
+        reading = nil
+    }
+
+    public override func report(into values: inout GestureValues, event: InputFrame) {
+        values.fingers = 1
+        values.points = samples.count
+        values.location = samples.last
+        switch target {
+        case .shape(let s): values.shape = s
+        case .directions(let d): values.direction = d.description
+        }
+        if case let .shape(name, score)? = reading, target == .shape(name) { values.score = score }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import GestureCore
+import GestureTrace
+
+struct Learn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a stroke template from the strokes in a recorded trace.",
+        discussion: """
+            Every stroke in the trace (a one-finger touch, or a pointer drag with a button held) \
+            becomes one variant of the template NAME. Load the file from the config with \
+            `templates = ["NAME.stroke"]` under [settings], and bind it with `shape = "NAME"`.
+            """)
+
+    @Argument(help: "The template's name (letters, digits, - and _).")
+    var name: String
+
+    @Argument(help: ArgumentHelp("A trace with one or more strokes; - for stdin.", valueName: "trace"))
+    var trace: String
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Where to write the template file (default: NAME.stroke). Never overwritten.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        guard TemplateFile.isValidName(Substring(name)) else {
+            CLIError.exit(CLIError("gestured learn: \"\(name)\" is not a template name (letters, digits, - and _)"))
+        }
+        let text: String
+        if trace == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            switch ConfigFiles.read(trace) {
+            case .success(let t): text = t
+            case .failure(let why): CLIError.exit(CLIError("\(trace): cannot read the trace (\(why.rawValue))"))
+            }
+        }
+        var reader = TraceReader(file: trace == "-" ? "<stdin>" : trace)
+        var collector = StrokeCollector()
+        do throws(TraceError) {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if case .event(let e)? = try reader.read(line) { collector.add(e) }
+            }
+        } catch {
+            CLIError.exit(CLIError(error.description))
+        }
+        let strokes = collector.strokes.filter { $0.count >= 2 }
+        guard !strokes.isEmpty else {
+            CLIError.exit(CLIError("\(trace): holds no stroke (a one-finger touch or a pointer drag that moves)"))
+        }
+        let path = output ?? "\(name).stroke"
+        guard !FileManager.default.fileExists(atPath: path) else {
+            CLIError.exit(CLIError("\(path): already exists; gestured learn never overwrites a file (use --output)"))
+        }
+        let templates = strokes.map { StrokeTemplate(name: name, points: $0) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(TemplateFile.serialize(templates).utf8)) else {
+            CLIError.exit(CLIError("\(path): cannot write the template file"))
+        }
+        print("\(path): \(templates.count) variant\(templates.count == 1 ? "" : "s") of \"\(name)\"")
+    }
+}
+
+/// Cuts a trace into strokes: each sequence of a single touch, and each pointer drag.
+struct StrokeCollector {
+    private(set) var strokes: [[Point]] = []
+    private var touch: (id: Int, points: [Point])?
+    private var touchesDown = 0
+    private var pointer: [Point]?
+
+    mutating func add(_ e: InputEvent) {
+        switch e.kind {
+        case let .touchBegin(id, at):
+            touchesDown += 1
+            touch = touchesDown == 1 ? (id, [at]) : nil
+        case let .touchMove(id, at):
+            if touch?.id == id { touch!.points.append(at) }
+        case let .touchEnd(id, at):
+            touchesDown = max(0, touchesDown - 1)
+            if let t = touch, t.id == id {
+                strokes.append(t.points + [at])
+                touch = nil
+            }
+        case .touchCancel:
+            touchesDown = max(0, touchesDown - 1)
+            touch = nil
+        case let .buttonPress(_, at):
+            pointer = [at]
+        case let .motion(at):
+            pointer?.append(at)
+        case let .buttonRelease(_, at):
+            if let p = pointer { strokes.append(p + [at]) }
+            pointer = nil
+        default:
+            break
+        }
+    }
+}

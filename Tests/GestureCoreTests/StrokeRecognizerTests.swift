@@ -1,0 +1,94 @@
+import Testing
+@testable import GestureCore
+
+@Suite struct StrokeRecognizerTests {
+    /// One stroke binding per shape, sharing a book, as the config makes them.
+    func strokes(_ shapes: [String], source: InputSource = .pointer) -> [StrokeRecognizer] {
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: Set(shapes), sequences: [])
+        let rs = shapes.map { StrokeRecognizer(name: $0, source: source, target: .shape($0), book: book) }
+        for r in rs { for o in rs where o !== r { r.recognizeSimultaneously(with: o) } }
+        return rs
+    }
+
+    /// The first template of `shape`, scaled to about 300 px at (400, 300).
+    func drawn(_ shape: String) -> [Point] {
+        let t = BuiltinTemplates.all.first { $0.name == shape }!.points
+        let xs = t.map(\.x), ys = t.map(\.y)
+        let size = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        return t.map { Point(x: 400 + ($0.x - xs.min()!) / size * 300, y: 300 + ($0.y - ys.min()!) / size * 300) }
+    }
+
+    func draw(_ s: Scenario, _ points: [Point], button: Int = 3) {
+        s.send(.buttonPress(button: button, at: points[0]))
+        for p in points.dropFirst() { s.after(5).send(.motion(at: p)) }
+        s.after(5).send(.buttonRelease(button: button, at: points.last!))
+    }
+
+    @Test func aDrawnShapeEndsTheBindingOfThatShapeAndOnlyThatOne() {
+        let s = Scenario(strokes(["circle", "v", "caret"]))
+        draw(s, drawn("v"))
+        let outcome = s.log.filter { $0.contains("ended") || $0.contains("cancelled") }
+        #expect(outcome.map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["circle cancelled", "v ended", "caret cancelled"])
+    }
+
+    @Test func theBestScoringShapeWinsNotTheFirstInTheFile() {
+        for shape in ["caret", "v", "check"] {
+            let s = Scenario(strokes(["check", "caret", "v"]))
+            draw(s, drawn(shape))
+            #expect(s.log.filter { $0.hasSuffix(" ended") }.map { String($0.split(separator: " ")[1]) } == [shape])
+        }
+    }
+
+    @Test func aPressThatDoesNotMoveIsAClickAndGoesBackToTheApplication() {
+        let s = Scenario(strokes(["circle"]))
+        s.showReasons = true
+        s.send(.buttonPress(button: 3, at: Point(x: 10, y: 10))).after(5).send(.motion(at: Point(x: 13, y: 12)))
+        s.after(80).send(.buttonRelease(button: 3, at: Point(x: 13, y: 12)))
+        #expect(s.log == [
+            "85 circle failed: moved 4 px < 10 px: a click, not a stroke",
+            "85 button 3 reject (unused)",
+        ])
+    }
+
+    @Test func aStrokeIsKeptByTheGestureLayerOnceItMoves() {
+        let s = Scenario(strokes(["circle"]))
+        let points = drawn("circle")
+        s.send(.buttonPress(button: 3, at: points[0])).after(5).send(.motion(at: points[0] + Point(x: 30, y: 0)))
+        #expect(s.log == ["5 circle began", "5 button 3 accept (recognized)"])
+    }
+
+    @Test func aScribbleMatchesNothingAndIsCancelled() {
+        let s = Scenario(strokes(["circle", "star"]))
+        s.showReasons = true
+        draw(s, [Point(x: 0, y: 0), Point(x: 200, y: 0), Point(x: 0, y: 10), Point(x: 200, y: 20), Point(x: 0, y: 30), Point(x: 200, y: 200)])
+        #expect(s.log.last?.contains("cancelled: matches nothing") == true)
+    }
+
+    @Test func otherButtonsAreNotStrokes() {
+        let s = Scenario(strokes(["circle"]))
+        s.send(.buttonPress(button: 1, at: Point(x: 10, y: 10)))
+        #expect(s.log == ["0 circle failed", "0 button 1 reject (unused)"])
+    }
+
+    @Test func onATouchscreenOneFingerDrawsAndTwoFingersAreNotAStroke() {
+        let s = Scenario(strokes(["v"], source: .touchscreen))
+        let points = drawn("v")
+        s.down(1, points[0].x, points[0].y)
+        for p in points.dropFirst() { s.after(5).move(1, p.x, p.y) }
+        s.after(5).up(1, points.last!.x, points.last!.y)
+        #expect(s.log.filter { $0.contains("ended") }.count == 1)
+        let two = Scenario(strokes(["v"], source: .touchscreen))
+        two.down(1, 10, 10).down(2, 50, 10)
+        #expect(two.log == ["0 v failed", "0 touch 1 reject (unused)", "0 touch 2 reject (unused)"])
+    }
+
+    @Test func aDirectionalStrokeMatchesItsSequence() {
+        let book = StrokeBook(templates: [], shapes: [], sequences: [try! DirectionSequence(parsing: "DR"), try! DirectionSequence(parsing: "L")])
+        let dr = StrokeRecognizer(name: "down-right", source: .pointer, target: .directions(try! DirectionSequence(parsing: "DR")), book: book)
+        let l = StrokeRecognizer(name: "left", source: .pointer, target: .directions(try! DirectionSequence(parsing: "L")), book: book)
+        dr.recognizeSimultaneously(with: l)
+        let s = Scenario(dr, l)
+        draw(s, [Point(x: 100, y: 100), Point(x: 100, y: 150), Point(x: 102, y: 200), Point(x: 150, y: 201), Point(x: 200, y: 200)])
+        #expect(s.log.filter { $0.hasSuffix("ended") || $0.hasSuffix("cancelled") } == ["25 down-right ended", "25 left cancelled"])
+    }
+}
