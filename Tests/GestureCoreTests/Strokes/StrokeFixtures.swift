@@ -38,22 +38,10 @@ enum Draw {
 
     /// Adds uniform jitter of +-amount to every point, reproducibly.
     static func jitter(_ pts: [Point], amount: Double, seed: UInt64 = 1) -> [Point] {
-        var rng = SplitMix(state: seed)
+        var rng = SeededRandom(state: seed)
         return pts.map { p in
             Point(x: p.x + Double.random(in: -amount...amount, using: &rng),
                         y: p.y + Double.random(in: -amount...amount, using: &rng))
         }
-    }
-}
-
-/// SplitMix64, for reproducible random strokes.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

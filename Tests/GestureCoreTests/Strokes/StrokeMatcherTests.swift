@@ -82,7 +82,7 @@ import Testing
                                     (10, 70), (90, 85), (0, 100), (70, 20), (20, 90)], perSegment: 8)
         #expect(builtins.match(scrawl) == nil)
         // And statistically: random zig-zags of 6 to 14 vertices are rarely accepted.
-        var rng = SplitMix(state: 2024)
+        var rng = SeededRandom(state: 2024)
         var accepted = 0
         let trials = 500
         for _ in 0..<trials {
