@@ -57,6 +57,6 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
         values.direction = edge.rawValue
         values.translation = event.metrics.translation
         values.velocity = event.metrics.velocity
-        values.location = event.metrics.centroid
+        values.location = event.location
     }
 }

@@ -19,6 +19,10 @@ public final class InputFrame {
     public internal(set) var device: String?
     public internal(set) var screen: Screen
 
+    /// Where the gesture is on screen: the centroid of the touches; nil on a touchpad, which
+    /// reports no position.
+    public var location: Point? { source == .touchpad ? nil : metrics.centroid }
+
     init(source: InputSource, table: TouchTable, screen: Screen) {
         self.source = source
         self.touches = table.touches(0)

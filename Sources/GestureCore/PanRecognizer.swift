@@ -41,7 +41,7 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
         super.report(into: &values, event: event)
         values.translation = translation(in: event)
         values.velocity = event.metrics.velocity
-        values.location = event.metrics.centroid
+        values.location = event.location
         if let direction { values.direction = direction.rawValue }
     }
 }

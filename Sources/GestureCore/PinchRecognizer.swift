@@ -38,7 +38,7 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
         super.report(into: &values, event: event)
         values.scale = event.metrics.scale / scaleAtBegin
         values.scaleVelocity = event.metrics.scaleVelocity / scaleAtBegin
-        values.location = event.metrics.centroid
+        values.location = event.location
         if let way { values.direction = way.rawValue }
     }
 }

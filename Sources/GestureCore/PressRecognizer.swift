@@ -89,7 +89,7 @@ public final class PressRecognizer: GestureRecognizer {
     public override func report(into values: inout GestureValues, event: InputFrame) {
         values.fingers = fingers
         if taps > 0 { values.taps = taps }
-        values.location = currentState.isActive || currentState == .ended ? event.metrics.centroid : location
+        values.location = currentState.isActive || currentState == .ended ? event.location : location
         values.translation = event.metrics.translation
     }
 }

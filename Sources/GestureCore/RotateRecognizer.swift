@@ -31,7 +31,7 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
         super.report(into: &values, event: event)
         values.rotation = event.metrics.rotation
         values.rotationVelocity = event.metrics.rotationVelocity
-        values.location = event.metrics.centroid
+        values.location = event.location
         if let way { values.direction = way.rawValue }
     }
 }

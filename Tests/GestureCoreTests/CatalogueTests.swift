@@ -248,3 +248,58 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
         ])
     }
 }
+
+@Suite struct CancellationTests {
+    /// Two fingers down, moved far enough for any two-finger gesture to begin, then one cancelled.
+    static func touchscreen() -> [(String, GestureRecognizer)] {
+        let press = PressRecognizer(name: "press", fingers: 2)
+        press.duration = 50
+        let edge = EdgeRecognizer(name: "edge", edge: .left, fingers: 2...2)
+        edge.margin = 2000
+        return [
+            ("pan", PanRecognizer(name: "pan", source: .touchscreen, fingers: 2...2)),
+            ("pinch", PinchRecognizer(name: "pinch", source: .touchscreen)),
+            ("rotate", RotateRecognizer(name: "rotate", source: .touchscreen)),
+            ("edge", edge),
+            ("press", press),
+        ]
+    }
+
+    @Test(arguments: touchscreen().map(\.0))
+    func aCancelledTouchCancelsAContinuousGestureUnderWay(kind: String) {
+        let r = Self.touchscreen().first { $0.0 == kind }!.1
+        let s = Scenario([r], settings: .init(touchTimeout: 800))
+        s.down(1, 800, 500).down(2, 900, 500).after(100).idle()
+        // Move so that pan, pinch (spread), rotate (turn) and edge (rightwards) all begin.
+        for step in 1...6 {
+            let k = Double(step)
+            s.after(10).move(1, 800 + 20 * k, 500 - 12 * k).move(2, 900 + 45 * k, 500 + 12 * k)
+        }
+        s.after(10).cancel(1)
+        let own = s.log.filter { $0.split(separator: " ")[1] == kind }
+        #expect(own.first?.hasSuffix("began") == true, "\(own)")
+        #expect(own.last?.hasSuffix("cancelled") == true, "\(own)")
+    }
+
+    @Test(arguments: ["pan", "pinch", "rotate"])
+    func aCancelledTouchpadGestureCancelsAContinuousGestureUnderWay(kind: String) {
+        let r: GestureRecognizer = switch kind {
+        case "pan": PanRecognizer(name: "pan", source: .touchpad, fingers: 3...3)
+        case "pinch": PinchRecognizer(name: "pinch", source: .touchpad)
+        default: RotateRecognizer(name: "rotate", source: .touchpad)
+        }
+        let s = Scenario(r)
+        if kind == "pan" {
+            s.send(.swipeBegin(fingers: 3))
+            for _ in 0..<3 { s.after(10).send(.swipeUpdate(fingers: 3, delta: Point(x: 10, y: 0))) }
+            s.after(10).send(.swipeEnd(fingers: 3, cancelled: true))
+        } else {
+            s.send(.pinchBegin(fingers: 3))
+            for i in 1...3 { s.after(10).send(.pinchUpdate(fingers: 3, delta: .zero, scale: 1 + 0.1 * Double(i), angle: 10)) }
+            s.after(10).send(.pinchEnd(fingers: 3, cancelled: true))
+        }
+        let own = s.log.filter { $0.split(separator: " ")[1] == kind }
+        #expect(own.first?.hasSuffix("began") == true, "\(own)")
+        #expect(own.last == "40 \(kind) cancelled")
+    }
+}
