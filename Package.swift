@@ -19,9 +19,11 @@ let package = Package(
             "GestureCore", "GestureActions",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ], resources: [.embedInCode("Resources/default.toml")]),
+        .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
+        .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore"]),
         .target(name: "GestureReplay", dependencies: ["GestureCore", "GestureTrace", "GestureConfig"]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay",
+            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay", "GestureX11",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -37,8 +37,12 @@ final class Arena {
 }
 
 extension GestureRecognizer {
+    /// `app` is the window's WM_CLASS: "instance,class", or one word when they are the same;
+    /// the rule matches either.
     func matches(app: String?, device: String?) -> Bool {
-        if let rule = self.app, !(app.map(rule.matches) ?? false) { return false }
+        if let rule = self.app, !(app.map { $0.split(separator: ",").contains { rule.matches(String($0)) } } ?? false) {
+            return false
+        }
         if let rule = self.device, !(device.map(rule.matches) ?? false) { return false }
         return true
     }

@@ -1,17 +1,55 @@
 import ArgumentParser
 import Foundation
+import GestureConfig
+import Logging
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the gesture daemon on the X display (the default command).")
 
     @OptionGroup var options: ConfigOption
+    @OptionGroup var daemon: DaemonOptions
+
+    @Flag(name: .long, help: "Recognize and log, but perform no action.")
+    var dryRun = false
 
     func run() throws {
-        do { _ = try options.load() } catch let e as CLIError { CLIError.exit(e) }
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            CLIError.exit(CLIError("gestured: no X display: DISPLAY is not set. Run it inside an X11 session, or use `gestured replay` on a trace."))
+        let config: Config
+        do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
+        let log = daemon.logger()
+        do {
+            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: dryRun), log: log)
+            Foundation.exit(d.run())
+        } catch {
+            CLIError.exit(CLIError("gestured: \(error)"))
         }
-        CLIError.exit(CLIError("gestured: DISPLAY=\(display), but this build has no X11 listener yet; `gestured replay` and `gestured check` work without one."))
+    }
+}
+
+/// Options every command that talks to the X server takes.
+struct DaemonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    @Option(name: .long, help: "error, warn, info, debug or trace.")
+    var logLevel: LogLevel = .info
+
+    enum LogLevel: String, ExpressibleByArgument, CaseIterable {
+        case error, warn, info, debug, trace
+        var level: Logger.Level {
+            switch self {
+            case .error: return .error
+            case .warn: return .warning
+            case .info: return .info
+            case .debug: return .debug
+            case .trace: return .trace
+            }
+        }
+    }
+
+    func logger() -> Logger {
+        var log = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
+        log.logLevel = logLevel.level
+        return log
     }
 }

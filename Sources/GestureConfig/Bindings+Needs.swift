@@ -1,0 +1,18 @@
+import GestureCore
+
+extension Bindings {
+    /// What the listener must grab for these bindings: nothing more, so that input no binding
+    /// can use never waits for gestured.
+    public var touchscreenNeeded: Bool { config.gestures.contains { $0.sources.contains(.touchscreen) } }
+    public var touchpadSwipeNeeded: Bool {
+        config.gestures.contains { $0.sources.contains(.touchpad) && ($0.type == .swipe || $0.type == .pan) }
+    }
+    public var touchpadPinchNeeded: Bool {
+        config.gestures.contains { $0.sources.contains(.touchpad) && ($0.type == .pinch || $0.type == .rotate) }
+    }
+    /// Pointer buttons that draw strokes.
+    public var strokeButtons: Set<Int> {
+        Set(config.gestures.filter { $0.type == .stroke && $0.sources.contains(.pointer) }
+            .map { $0.button ?? StrokeRecognizer.defaultButton })
+    }
+}

@@ -1,0 +1,43 @@
+import CXInput2
+import Glibc
+
+/// X protocol errors are logged with their cause and never end the daemon; losing the
+/// connection ends it with a message and a non-zero exit, instead of hanging.
+public enum XErrors {
+    /// Where error lines go; the daemon points it at its log.
+    nonisolated(unsafe) public static var log: (String) -> Void = { line in
+        FileHandleLite.stderr("gestured: \(line)\n")
+    }
+    /// Errors since the last `take()`, so that set-up can report what failed.
+    nonisolated(unsafe) private static var recent: [(request: UInt8, minor: UInt8, code: UInt8)] = []
+
+    static func install() {
+        XSetErrorHandler { display, event in
+            guard let display, let e = event?.pointee else { return 0 }
+            var buffer = [CChar](repeating: 0, count: 256)
+            XGetErrorText(display, Int32(e.error_code), &buffer, Int32(buffer.count))
+            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            XErrors.recent.append((e.request_code, e.minor_code, e.error_code))
+            XErrors.log("X error: \(text) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
+            return 0
+        }
+        XSetIOErrorHandler { _ in
+            FileHandleLite.stderr("gestured: lost the connection to the X server; exiting\n")
+            exit(3)
+        }
+    }
+
+    /// The errors recorded since the last call.
+    static func take() -> [(request: UInt8, minor: UInt8, code: UInt8)] {
+        defer { recent.removeAll() }
+        return recent
+    }
+}
+
+/// Writing to stderr without Foundation, safe in error handlers.
+enum FileHandleLite {
+    static func stderr(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in _ = write(2, buf.baseAddress, buf.count) }
+    }
+}

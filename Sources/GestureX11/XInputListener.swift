@@ -1,0 +1,333 @@
+import CXInput2
+import GestureCore
+import Glibc
+
+/// The gesture layer's hold on the input: passive grabs on the root window so that gestured
+/// sees touches, touchpad gestures and stroke-button presses before any application, decoding
+/// what arrives into the engine's events, and carrying the engine's ownership decisions back to
+/// the server (accept or reject a touch; keep or replay a touchpad gesture or a button press).
+public final class XInputListener {
+    /// What the bindings can use, so that nothing else is grabbed.
+    public struct Needs: Equatable, Sendable {
+        public var touchscreen = false
+        public var touchpadSwipe = false
+        public var touchpadPinch = false
+        /// Pointer buttons that draw strokes.
+        public var strokeButtons: Set<Int> = []
+        public init() {}
+    }
+
+    public let x: XConnection
+    public let needs: Needs
+    /// Events decoded since the last `drain`, for the engine.
+    public private(set) var events: [InputEvent] = []
+
+    private var names: [Int32: String] = [:]
+    private var clock = ServerClock()
+
+    private struct TouchKey: Hashable { let device: Int32; let touch: UInt32 }
+    private var touchIds: [TouchKey: Int] = [:]
+    private var touchKeys: [Int: TouchKey] = [:]
+    private var touchesEnded: Set<Int> = []
+    private var nextTouchId = 1
+
+    private enum Touchpad { case idle, waiting(device: Int32, time: Time), kept, replayed }
+    private var touchpad = Touchpad.idle
+
+    private struct Press { let device: Int32; let time: Time; var at: Point; var frozen: Bool }
+    private var presses: [Int: Press] = [:]
+
+    private var randrEventBase: Int32 = 0
+    /// The screen changed (monitors or size): the caller gives the engine the new one.
+    public private(set) var screenChanged = false
+
+    /// Takes the grabs `needs` asks for. Throws when one cannot be taken, naming what holds it.
+    public init(_ x: XConnection, needs: Needs) throws(X11Error) {
+        self.x = x
+        self.needs = needs
+        events.reserveCapacity(256)
+        refreshDevices()
+        try grab()
+        var error: Int32 = 0
+        if XRRQueryExtension(x.display, &randrEventBase, &error) != 0 {
+            XRRSelectInput(x.display, x.root, Int32(RRScreenChangeNotifyMask))
+        }
+        x.sync()
+    }
+
+    // MARK: Grabs
+
+    private func mask(_ types: [Int32]) -> [UInt8] {
+        var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
+        for t in types { gestured_set_mask(&bits, t) }
+        return bits
+    }
+
+    private func withMask<R>(_ types: [Int32], device: Int32 = XIAllMasterDevices, _ body: (inout XIEventMask) -> R) -> R {
+        var bits = mask(types)
+        return bits.withUnsafeMutableBufferPointer { buf in
+            var m = XIEventMask(deviceid: device, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            return body(&m)
+        }
+    }
+
+    private func anyModifier() -> XIGrabModifiers { XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0) }
+
+    private func grab() throws(X11Error) {
+        let d = x.display
+        // Devices coming and going, on the root (selectable for all devices only).
+        withMask([XI_HierarchyChanged], device: XIAllDevices) { m in _ = XISelectEvents(d, x.root, &m, 1) }
+        _ = XErrors.take()
+        if needs.touchscreen {
+            var mods = anyModifier()
+            let failed = withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]) { m in
+                XIGrabTouchBegin(d, XIAllMasterDevices, x.root, 0, &m, 1, &mods)
+            }
+            x.sync()
+            if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: "touches", holder: GrabHolders.describe()) }
+        }
+        if needs.touchpadSwipe && x.hasGestures {
+            var mods = anyModifier()
+            let failed = withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]) { m in
+                XIGrabSwipeGestureBegin(d, XIAllMasterDevices, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+            }
+            x.sync()
+            if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: "touchpad swipes", holder: GrabHolders.describe()) }
+        }
+        if needs.touchpadPinch && x.hasGestures {
+            var mods = anyModifier()
+            let failed = withMask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]) { m in
+                XIGrabPinchGestureBegin(d, XIAllMasterDevices, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+            }
+            x.sync()
+            if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: "touchpad pinches", holder: GrabHolders.describe()) }
+        }
+        if !needs.strokeButtons.isEmpty {
+            for button in needs.strokeButtons.sorted() {
+                var mods = anyModifier()
+                let failed = withMask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { m in
+                    XIGrabButton(d, XIAllMasterDevices, Int32(button), x.root, 0, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                }
+                x.sync()
+                if failed != 0 || !XErrors.take().isEmpty {
+                    throw X11Error.grabTaken(what: "pointer button \(button)", holder: GrabHolders.describe())
+                }
+            }
+            // While a press is frozen, raw motion still arrives: it tells a stroke from a click.
+            withMask([XI_RawMotion, XI_RawButtonRelease]) { m in _ = XISelectEvents(d, x.root, &m, 1) }
+        }
+    }
+
+    /// Releases every grab (the daemon is exiting or reloading).
+    public func ungrab() {
+        let d = x.display
+        var mods = anyModifier()
+        if needs.touchscreen { XIUngrabTouchBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
+        if needs.touchpadSwipe && x.hasGestures { XIUngrabSwipeGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
+        if needs.touchpadPinch && x.hasGestures { XIUngrabPinchGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
+        for button in needs.strokeButtons { XIUngrabButton(d, XIAllMasterDevices, Int32(button), x.root, 1, &mods) }
+        x.sync()
+    }
+
+    private func refreshDevices() {
+        names = [:]
+        for device in x.inputDevices() { names[device.id] = device.name }
+    }
+
+    // MARK: Events
+
+    /// Reads every event the server has sent, decoding the input ones into `events`.
+    public func drain() {
+        events.removeAll(keepingCapacity: true)
+        screenChanged = false
+        let d = x.display
+        var ev = XEvent()
+        while XPending(d) > 0 {
+            XNextEvent(d, &ev)
+            if ev.type == randrEventBase + RRScreenChangeNotify {
+                XRRUpdateConfiguration(&ev)
+                screenChanged = true
+                continue
+            }
+            guard ev.type == GenericEvent, ev.xcookie.extension == x.xiOpcode, XGetEventData(d, &ev.xcookie) != 0 else { continue }
+            defer { XFreeEventData(d, &ev.xcookie) }
+            decode(ev.xcookie.evtype, ev.xcookie.data)
+        }
+    }
+
+    /// The engine time of now, for deadlines: the server's clock as the events carry it.
+    public func now() -> Double { clock.now() }
+
+    private func decode(_ type: Int32, _ data: UnsafeMutableRawPointer) {
+        switch type {
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            touch(type, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            swipe(type, data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee)
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            pinch(type, data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee)
+        case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+            pointer(type, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
+        case XI_RawMotion, XI_RawButtonRelease:
+            raw(type, data.assumingMemoryBound(to: XIRawEvent.self).pointee)
+        case XI_HierarchyChanged:
+            refreshDevices()
+        default:
+            break
+        }
+    }
+
+    private func emit(_ time: Time, _ kind: InputEvent.Kind, device: Int32? = nil, app: String? = nil) {
+        events.append(InputEvent(time: clock.time(time), kind, device: device.flatMap { names[$0] }, app: app))
+    }
+
+    private func touch(_ type: Int32, _ e: XIDeviceEvent) {
+        let key = TouchKey(device: e.deviceid, touch: UInt32(e.detail))
+        let at = Point(x: e.root_x, y: e.root_y)
+        switch type {
+        case XI_TouchBegin:
+            let id = nextTouchId
+            nextTouchId = nextTouchId == Int(Int32.max) ? 1 : nextTouchId + 1
+            touchIds[key] = id
+            touchKeys[id] = key
+            emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: x.applicationClass(of: e.child))
+        case XI_TouchUpdate:
+            guard let id = touchIds[key] else { return }
+            emit(e.time, .touchMove(id: id, at: at))
+        default:
+            guard let id = touchIds[key] else { return }
+            emit(e.time, .touchEnd(id: id, at: at))
+            touchIds[key] = nil
+            touchesEnded.insert(id)
+        }
+    }
+
+    private func swipe(_ type: Int32, _ e: XIGestureSwipeEvent) {
+        let fingers = Int(e.detail)
+        switch type {
+        case XI_GestureSwipeBegin:
+            touchpad = .waiting(device: e.deviceid, time: e.time)
+            emit(e.time, .swipeBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
+        case XI_GestureSwipeUpdate:
+            guard case .kept = touchpad else { return }
+            emit(e.time, .swipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)))
+        default:
+            // After a replay the server ends the gesture for us: that end is not ours.
+            defer { touchpad = .idle }
+            guard case .kept = touchpad else { return }
+            emit(e.time, .swipeEnd(fingers: fingers, cancelled: e.flags & XIGestureSwipeEventCancelled != 0))
+        }
+    }
+
+    private func pinch(_ type: Int32, _ e: XIGesturePinchEvent) {
+        let fingers = Int(e.detail)
+        switch type {
+        case XI_GesturePinchBegin:
+            touchpad = .waiting(device: e.deviceid, time: e.time)
+            emit(e.time, .pinchBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
+        case XI_GesturePinchUpdate:
+            guard case .kept = touchpad else { return }
+            emit(e.time, .pinchUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle))
+        default:
+            defer { touchpad = .idle }
+            guard case .kept = touchpad else { return }
+            emit(e.time, .pinchEnd(fingers: fingers, cancelled: e.flags & XIGesturePinchEventCancelled != 0))
+        }
+    }
+
+    private func pointer(_ type: Int32, _ e: XIDeviceEvent) {
+        let at = Point(x: e.root_x, y: e.root_y)
+        switch type {
+        case XI_ButtonPress:
+            presses[Int(e.detail)] = Press(device: e.deviceid, time: e.time, at: at, frozen: true)
+            emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: x.applicationClass(of: e.child))
+        case XI_Motion:
+            guard !presses.isEmpty else { return }
+            emit(e.time, .motion(at: at))
+        default:
+            guard presses[Int(e.detail)] != nil else { return }
+            presses[Int(e.detail)] = nil
+            emit(e.time, .buttonRelease(button: Int(e.detail), at: at))
+        }
+    }
+
+    /// While a press is frozen, raw events are all that arrive: motion moves the stroke by the
+    /// device's deltas, and a release ends it.
+    private func raw(_ type: Int32, _ e: XIRawEvent) {
+        guard let (button, press) = presses.first(where: { $0.value.frozen }) else { return }
+        if type == XI_RawButtonRelease {
+            guard Int(e.detail) == button else { return }
+            presses[button] = nil
+            emit(e.time, .buttonRelease(button: button, at: press.at))
+            return
+        }
+        var delta = Point.zero
+        var axis = 0
+        var value = 0
+        let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(e.valuators.mask_len))
+        for byte in 0..<mask.count {
+            for bit in 0..<8 where mask[byte] & (1 << bit) != 0 {
+                let v = e.raw_values[value]
+                let index = byte * 8 + bit
+                if index == 0 { delta.x = v } else if index == 1 { delta.y = v }
+                value += 1
+                axis += 1
+            }
+        }
+        guard delta != .zero else { return }
+        presses[button]!.at = press.at + delta
+        emit(e.time, .motion(at: presses[button]!.at))
+    }
+
+    // MARK: Decisions
+
+    /// Carries one ownership decision to the server, exactly once.
+    public func apply(_ decision: TouchDecision) {
+        let d = x.display
+        switch decision.target {
+        case .touch(let id):
+            guard let key = touchKeys.removeValue(forKey: id) else { return }
+            XIAllowTouchEvents(d, key.device, key.touch, x.root, decision.accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
+            if !touchesEnded.contains(id) { touchIds[key] = nil }
+            touchesEnded.remove(id)
+        case .touchpad:
+            guard case let .waiting(device, time) = touchpad else { return }
+            XIAllowEvents(d, device, decision.accepted ? XIAsyncDevice : XIReplayDevice, time)
+            touchpad = decision.accepted ? .kept : .replayed
+        case .button(let b):
+            guard var press = presses[b], press.frozen else {
+                return
+            }
+            XIAllowEvents(d, press.device, decision.accepted ? XIAsyncDevice : XIReplayDevice, press.time)
+            press.frozen = false
+            presses[b] = decision.accepted ? press : nil
+        }
+        x.flush()
+    }
+}
+
+/// The server clock, as the events carry it: milliseconds in 32 bits, unwrapped.
+struct ServerClock {
+    private var last: UInt32?
+    private var wraps: Double = 0
+    /// Local monotonic milliseconds minus server milliseconds, from the latest event.
+    private var offset: Double = 0
+
+    mutating func time(_ t: Time) -> Double {
+        let raw = UInt32(truncatingIfNeeded: t)
+        if let last, raw < last, last - raw > 1 << 31 { wraps += 4_294_967_296 }
+        last = raw
+        let server = wraps + Double(raw)
+        offset = ServerClock.monotonic() - server
+        return server
+    }
+
+    /// Now, on the server's clock.
+    func now() -> Double { ServerClock.monotonic() - offset }
+
+    static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import GestureActions
+import GestureConfig
+import GestureCore
+import GestureTrace
+import GestureX11
+import Logging
+
+/// Signal handlers only write a byte here; the run loop reads it.
+nonisolated(unsafe) var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+nonisolated(unsafe) var pendingSignal: Int32 = 0
+
+/// The daemon: one thread, one poll over the X connection and a signal pipe, with the
+/// timeout taken from the engine's next deadline, so that an idle daemon never wakes.
+final class Daemon {
+    struct Options {
+        var dryRun = false
+        /// Writes every input event, in the trace format, here.
+        var record: UnsafeMutablePointer<FILE>?
+    }
+
+    let x: XConnection
+    let bindings: Bindings
+    let listener: XInputListener
+    let options: Options
+    let log: Logger
+    private var recordStart: Double?
+
+    init(config: Config, displayName: String?, options: Options, log: Logger) throws {
+        self.options = options
+        self.log = log
+        x = try XConnection(name: displayName)
+        XErrors.log = { [log] line in log.error("\(line)") }
+        bindings = Bindings(config, screen: x.screen())
+        var needs = XInputListener.Needs()
+        needs.touchscreen = bindings.touchscreenNeeded
+        needs.touchpadSwipe = bindings.touchpadSwipeNeeded
+        needs.touchpadPinch = bindings.touchpadPinchNeeded
+        needs.strokeButtons = bindings.strokeButtons
+        listener = try XInputListener(x, needs: needs)
+        if let file = options.record {
+            fputs(TraceWriter.header(bindings.engine.screen) + "\n", file)
+            fflush(file)
+        }
+        let devices = x.inputDevices().filter { !$0.isMaster && !$0.name.contains("XTEST") }
+        log.info("X display \(x.name) (\(x.vendor)), XInput \(x.xiVersion.major).\(x.xiVersion.minor)")
+        for d in devices { log.info("device \(d.id): \(d.name) (\(d.kind.rawValue))") }
+        if needs.touchpadSwipe || needs.touchpadPinch, !x.hasGestures {
+            log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
+        }
+        log.info("\(config.gestures.count) gestures from \(config.file); grabbing\(needs.touchscreen ? " touches" : "")\(needs.touchpadSwipe ? " swipes" : "")\(needs.touchpadPinch ? " pinches" : "")\(needs.strokeButtons.isEmpty ? "" : " buttons \(needs.strokeButtons.sorted())")")
+    }
+
+    /// Runs until SIGTERM or SIGINT; returns the exit code.
+    func run() -> Int32 {
+        installSignals()
+        let engine = bindings.engine
+        var fds = [pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+        log.info("ready")
+        while true {
+            listener.drain()
+            if listener.screenChanged { engine.screen = x.screen() }
+            for event in listener.events {
+                record(event)
+                engine.process(event)
+                handleOutputs()
+            }
+            engine.flush()
+            handleOutputs()
+            if let deadline = engine.nextDeadline(), deadline <= listener.now() {
+                engine.advance(to: listener.now())
+                handleOutputs()
+                continue
+            }
+            x.flush()
+            let timeout: Int32 = engine.nextDeadline().map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
+            fds[0].revents = 0
+            fds[1].revents = 0
+            let n = poll(&fds, 2, timeout)
+            if n < 0 && errno != EINTR {
+                log.critical("poll failed: \(String(cString: strerror(errno)))")
+                return 1
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                log.critical("lost the connection to the X server")
+                return 3
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var byte: UInt8 = 0
+                while read(signalPipe.read, &byte, 1) == 1 {}
+                CommandRunner.reap()
+                if pendingSignal == SIGTERM || pendingSignal == SIGINT {
+                    log.info("exiting on signal \(pendingSignal)")
+                    shutdown()
+                    return 0
+                }
+            }
+            if n == 0 {
+                engine.advance(to: listener.now())
+                handleOutputs()
+            }
+        }
+    }
+
+    /// Decides every held touch and lets go of every grab.
+    func shutdown() {
+        bindings.engine.decideAll()
+        handleOutputs()
+        listener.ungrab()
+        if let file = options.record { fflush(file) }
+    }
+
+    private func record(_ event: InputEvent) {
+        guard let file = options.record else { return }
+        let start = recordStart ?? event.time
+        recordStart = start
+        var e = event
+        e.time = event.time - start
+        fputs(TraceWriter.line(e) + "\n", file)
+        fflush(file)
+    }
+
+    private func handleOutputs() {
+        let engine = bindings.engine
+        for o in engine.outputs {
+            switch o.kind {
+            case let .decision(d):
+                listener.apply(d)
+                log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))")
+            case let .transition(r, _, to, values, reason):
+                if to == .failed {
+                    log.debug("\(r.type) \"\(r.name)\": failed: \(reason ?? "")")
+                } else {
+                    log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
+                }
+                if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
+                if let binding = bindings.firing(r, to: to) { perform(binding, r, to, values) }
+            case let .illegalTransition(r, from, to):
+                log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")
+            case let .pending(r, other):
+                log.debug("\(r.type) \"\(r.name)\": waits for \"\(other.name)\" to fail")
+            }
+        }
+        engine.clearOutputs()
+    }
+
+    private func perform(_ binding: GestureBinding, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues) {
+        for action in binding.actions {
+            if options.dryRun {
+                log.info("\"\(binding.name)\": would \(action.text) (dry run)")
+                continue
+            }
+            switch action {
+            case .exec(let command):
+                var c = GestureContext(name: binding.name, type: r.type, state: state.rawValue)
+                c.fingers = v.fingers
+                c.direction = v.direction ?? v.shape
+                c.dx = v.translation?.x
+                c.dy = v.translation?.y
+                c.scale = v.scale
+                c.rotation = v.rotation
+                c.x = v.location?.x
+                c.y = v.location?.y
+                switch CommandRunner.spawn(command, context: c) {
+                case .success(let pid): log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
+                case .failure(let e): log.error("\"\(binding.name)\": \(e.message)")
+                }
+            default:
+                log.warning("\"\(binding.name)\": \(action.text): this version performs only exec actions")
+            }
+        }
+    }
+
+    private func installSignals() {
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        signalPipe = (fds[0], fds[1])
+        _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        for s in [SIGTERM, SIGINT, SIGHUP, SIGCHLD] {
+            signal(s) { sig in
+                if sig != SIGCHLD { pendingSignal = sig }
+                var byte: UInt8 = 1
+                _ = write(signalPipe.write, &byte, 1)
+            }
+        }
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
