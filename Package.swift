@@ -28,10 +28,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "XServerSupport", path: "Tests/XServerSupport", exclude: ["NOTES.md"]),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),
+        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "CXInput2", "GestureTrace", "GestureCore"]),
     ]
 )

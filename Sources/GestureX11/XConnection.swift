@@ -49,6 +49,10 @@ public final class XConnection {
 
     public func flush() { XFlush(display) }
 
+    /// Flushes, and tells whether events are already read and waiting: the library reads the
+    /// socket while it writes, so a poll on the socket alone can sleep on events it already has.
+    public func flushHasEvents() -> Bool { XEventsQueued(display, QueuedAfterFlush) > 0 }
+
     public func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 }
 

@@ -31,10 +31,22 @@ public final class XInputListener {
     private var touchesEnded: Set<Int> = []
     private var nextTouchId = 1
 
-    private enum Touchpad { case idle, waiting(device: Int32, time: Time), kept, replayed }
-    private var touchpad = Touchpad.idle
+    /// The touchpad gesture whose begin waits for the engine's answer (the server holds it).
+    private var touchpadPending: (device: Int32, time: Time)?
+    /// After a replay the server ends the gesture for us once more: that end is not input.
+    private var touchpadReplayed = false
 
-    private struct Press { let device: Int32; let time: Time; var at: Point; var frozen: Bool }
+    /// A stroke-button press: frozen until the engine decides; followed by raw motion meanwhile.
+    private struct Press {
+        let device: Int32
+        let time: Time
+        var at: Point
+        var frozen: Bool
+        /// Released while frozen (the release came as a raw event).
+        var released = false
+        /// The last server time fed to the engine: events the thaw delivers late are older.
+        var fedUntil: Time
+    }
     private var presses: [Int: Press] = [:]
 
     private var randrEventBase: Int32 = 0
@@ -114,7 +126,7 @@ public final class XInputListener {
                 }
             }
             // While a press is frozen, raw motion still arrives: it tells a stroke from a click.
-            withMask([XI_RawMotion, XI_RawButtonRelease]) { m in _ = XISelectEvents(d, x.root, &m, 1) }
+            withMask([XI_RawMotion, XI_RawButtonRelease], device: XIAllDevices) { m in _ = XISelectEvents(d, x.root, &m, 1) }
         }
     }
 
@@ -202,19 +214,20 @@ public final class XInputListener {
         }
     }
 
+    /// Updates may arrive before the begin is decided: they go to the engine in order, which
+    /// drops them if the gesture was given back.
     private func swipe(_ type: Int32, _ e: XIGestureSwipeEvent) {
         let fingers = Int(e.detail)
         switch type {
         case XI_GestureSwipeBegin:
-            touchpad = .waiting(device: e.deviceid, time: e.time)
+            touchpadPending = (e.deviceid, e.time)
+            touchpadReplayed = false
             emit(e.time, .swipeBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
         case XI_GestureSwipeUpdate:
-            guard case .kept = touchpad else { return }
+            guard !touchpadReplayed else { return }
             emit(e.time, .swipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)))
         default:
-            // After a replay the server ends the gesture for us: that end is not ours.
-            defer { touchpad = .idle }
-            guard case .kept = touchpad else { return }
+            guard !touchpadReplayed else { touchpadReplayed = false; return }
             emit(e.time, .swipeEnd(fingers: fingers, cancelled: e.flags & XIGestureSwipeEventCancelled != 0))
         }
     }
@@ -223,14 +236,14 @@ public final class XInputListener {
         let fingers = Int(e.detail)
         switch type {
         case XI_GesturePinchBegin:
-            touchpad = .waiting(device: e.deviceid, time: e.time)
+            touchpadPending = (e.deviceid, e.time)
+            touchpadReplayed = false
             emit(e.time, .pinchBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
         case XI_GesturePinchUpdate:
-            guard case .kept = touchpad else { return }
+            guard !touchpadReplayed else { return }
             emit(e.time, .pinchUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle))
         default:
-            defer { touchpad = .idle }
-            guard case .kept = touchpad else { return }
+            guard !touchpadReplayed else { touchpadReplayed = false; return }
             emit(e.time, .pinchEnd(fingers: fingers, cancelled: e.flags & XIGesturePinchEventCancelled != 0))
         }
     }
@@ -239,39 +252,42 @@ public final class XInputListener {
         let at = Point(x: e.root_x, y: e.root_y)
         switch type {
         case XI_ButtonPress:
-            presses[Int(e.detail)] = Press(device: e.deviceid, time: e.time, at: at, frozen: true)
+            presses[Int(e.detail)] = Press(device: e.deviceid, time: e.time, at: at, frozen: true, fedUntil: e.time)
             emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: x.applicationClass(of: e.child))
         case XI_Motion:
-            guard !presses.isEmpty else { return }
+            // Motion queued while frozen arrives after the thaw; raw events have fed it already.
+            guard let (button, press) = presses.first(where: { !$0.value.frozen }), e.time > press.fedUntil else { return }
+            presses[button]!.fedUntil = e.time
             emit(e.time, .motion(at: at))
         default:
-            guard presses[Int(e.detail)] != nil else { return }
+            guard let press = presses[Int(e.detail)] else { return }
             presses[Int(e.detail)] = nil
-            emit(e.time, .buttonRelease(button: Int(e.detail), at: at))
+            if !press.released { emit(e.time, .buttonRelease(button: Int(e.detail), at: at)) }
         }
     }
 
     /// While a press is frozen, raw events are all that arrive: motion moves the stroke by the
     /// device's deltas, and a release ends it.
     private func raw(_ type: Int32, _ e: XIRawEvent) {
-        guard let (button, press) = presses.first(where: { $0.value.frozen }) else { return }
+        // The master repeats its slaves' raw events: take the slaves' only.
+        guard e.deviceid == e.sourceid,
+              let (button, press) = presses.first(where: { $0.value.frozen && !$0.value.released }) else { return }
+        presses[button]!.fedUntil = e.time
         if type == XI_RawButtonRelease {
             guard Int(e.detail) == button else { return }
-            presses[button] = nil
+            presses[button]!.released = true
             emit(e.time, .buttonRelease(button: button, at: press.at))
             return
         }
+        // The valuators as the pointer moves by them (after acceleration), axes 0 and 1.
         var delta = Point.zero
-        var axis = 0
         var value = 0
         let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(e.valuators.mask_len))
         for byte in 0..<mask.count {
             for bit in 0..<8 where mask[byte] & (1 << bit) != 0 {
-                let v = e.raw_values[value]
                 let index = byte * 8 + bit
-                if index == 0 { delta.x = v } else if index == 1 { delta.y = v }
+                if index == 0 { delta.x = e.valuators.values[value] } else if index == 1 { delta.y = e.valuators.values[value] }
                 value += 1
-                axis += 1
             }
         }
         guard delta != .zero else { return }
@@ -291,16 +307,18 @@ public final class XInputListener {
             if !touchesEnded.contains(id) { touchIds[key] = nil }
             touchesEnded.remove(id)
         case .touchpad:
-            guard case let .waiting(device, time) = touchpad else { return }
-            XIAllowEvents(d, device, decision.accepted ? XIAsyncDevice : XIReplayDevice, time)
-            touchpad = decision.accepted ? .kept : .replayed
+            guard let (device, _) = touchpadPending else { return }
+            touchpadPending = nil
+            // CurrentTime: an event's own time can be later than the server's idea of now, and
+            // then the server silently ignores the request, leaving the device frozen.
+            XIAllowEvents(d, device, decision.accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
+            touchpadReplayed = !decision.accepted
         case .button(let b):
-            guard var press = presses[b], press.frozen else {
-                return
-            }
-            XIAllowEvents(d, press.device, decision.accepted ? XIAsyncDevice : XIReplayDevice, press.time)
+            guard var press = presses[b], press.frozen else { return }
+            XIAllowEvents(d, press.device, decision.accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
             press.frozen = false
-            presses[b] = decision.accepted ? press : nil
+            // Kept and still down: its motion and release now come through the grab.
+            presses[b] = decision.accepted && !press.released ? press : nil
         }
         x.flush()
     }

@@ -62,6 +62,7 @@ final class Daemon {
             listener.drain()
             if listener.screenChanged { engine.screen = x.screen() }
             for event in listener.events {
+                log.trace("input \(TraceWriter.line(event))")
                 record(event)
                 engine.process(event)
                 handleOutputs()
@@ -73,7 +74,7 @@ final class Daemon {
                 handleOutputs()
                 continue
             }
-            x.flush()
+            if x.flushHasEvents() { continue }
             let timeout: Int32 = engine.nextDeadline().map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
             fds[0].revents = 0
             fds[1].revents = 0
@@ -106,7 +107,15 @@ final class Daemon {
     /// Decides every held touch and lets go of every grab.
     func shutdown() {
         bindings.engine.decideAll()
+        let decided = bindings.engine.outputs.contains { if case .decision = $0.kind { true } else { false } }
         handleOutputs()
+        if decided {
+            // Xorg 21.1 can crash when a client leaves while the touches it just gave back are
+            // still being replayed to a window manager's grab: stay connected until they are.
+            x.sync()
+            usleep(100_000)
+            listener.drain()
+        }
         listener.ungrab()
         if let file = options.record { fflush(file) }
     }
@@ -189,5 +198,10 @@ final class Daemon {
             }
         }
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have started us with these blocked; a daemon that cannot hear SIGTERM hangs.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for s in [SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&handled, s) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
     }
 }

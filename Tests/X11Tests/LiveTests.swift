@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+import XServerSupport
+
+/// One real Xorg for the suite, with the inputtest driver's touchscreen, touchpad, mouse and
+/// keyboard, and openbox managing the windows.
+final class LiveDesktop: @unchecked Sendable {
+    static let shared: Result<LiveDesktop, Error> = Result { try LiveDesktop() }
+
+    let server: XServer
+
+    private init() throws {
+        server = try XServer.start()
+        _ = try server.startWindowManager()
+        atexit { if case .success(let d) = LiveDesktop.shared { d.server.stop() } }
+    }
+
+    static func get() throws -> LiveDesktop { try shared.get() }
+}
+
+/// The daemon on a real X server: what the applications under it receive, and what it does.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct LiveTests {
+    let desktop: LiveDesktop
+    var server: XServer { desktop.server }
+    let window: TestWindow
+
+    init() throws {
+        desktop = try LiveDesktop.get()
+        window = try TestWindow(displayName: desktop.server.displayName, name: "gestured-test", width: 1024, height: 768)
+        window.drain(waiting: .milliseconds(50))
+        window.clear()
+    }
+
+    static let config = """
+        [[gesture]]
+        name = "three-left"
+        type = "swipe"
+        fingers = 3
+        direction = "left"
+        action = "exec echo \\"$GESTURE_NAME $GESTURE_FINGERS $GESTURE_DIRECTION\\" >> @DIR@/result.txt"
+
+        [[gesture]]
+        name = "pad-pinch"
+        type = "pinch"
+        source = "touchpad"
+        fingers = 3
+        action = "exec echo \\"$GESTURE_NAME\\" >> @DIR@/result.txt"
+
+        [[gesture]]
+        name = "back"
+        type = "stroke"
+        source = "pointer"
+        shape = "line-left"
+        action = "exec echo \\"$GESTURE_NAME\\" >> @DIR@/result.txt"
+        """
+
+    func result(_ d: DaemonProcess) -> [String] {
+        ((try? String(contentsOf: d.directory.appendingPathComponent("result.txt"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
+    func waitForResult(_ d: DaemonProcess, lines: Int) throws -> [String] {
+        let deadline = ContinuousClock.now + .seconds(3)
+        while result(d).count < lines && ContinuousClock.now < deadline { usleep(10_000) }
+        return result(d)
+    }
+
+    /// Three fingers moving left together, 8 ms apart.
+    func threeFingerSwipe(at x: Double, _ y: Double, ids: [UInt32] = [1, 2, 3]) throws {
+        let t = server.touchscreen
+        for (i, id) in ids.enumerated() { try t.touch(.begin, id: id, x: x + Double(i) * 60, y: y) }
+        for step in 1...8 {
+            for (i, id) in ids.enumerated() { try t.touch(.update, id: id, x: x + Double(i) * 60 - Double(step) * 20, y: y) }
+            try t.sync()
+            usleep(8_000)
+        }
+        for (i, id) in ids.enumerated() { try t.touch(.end, id: id, x: x + Double(i) * 60 - 160, y: y) }
+        try t.sync()
+    }
+
+    @Test func aOneFingerTapNoBindingUsesReachesTheApplicationAtOnce() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        try server.touchscreen.touch(.begin, id: 11, x: 500, y: 400)
+        try server.touchscreen.touch(.end, id: 11, x: 500, y: 400)
+        try server.touchscreen.sync()
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchEnd" } }
+        #expect(got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"])
+        try d.waitFor("reject (unused)")
+        #expect(!d.log.contains("reject (timeout)"))
+    }
+
+    @Test func aThreeFingerSwipeRunsItsActionAndNoneOfItsTouchesReachTheApplication() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        try threeFingerSwipe(at: 600, 400)
+        #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
+        window.drain(waiting: .milliseconds(300))
+        #expect(window.received.filter { $0.type.hasPrefix("Touch") } == [])
+    }
+
+    @Test func aTouchpadPinchWithABindingIsKeptAndOneWithoutReachesTheApplication() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        let pad = server.touchpad
+        try server.mouse.move(toX: 500, y: 400)
+        try pad.pinch(.begin, fingers: 3)
+        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
+        try pad.pinch(.end, fingers: 3)
+        try pad.sync()
+        #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
+        window.drain(waiting: .milliseconds(200))
+        #expect(window.received.filter { $0.type.hasPrefix("Pinch") } == [])
+
+        try pad.pinch(.begin, fingers: 2)
+        for i in 1...4 { try pad.pinch(.update, fingers: 2, scale: 1 + 0.1 * Double(i)) }
+        try pad.pinch(.end, fingers: 2)
+        try pad.sync()
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "PinchEnd" } }
+        #expect(got.map(\.type).filter { $0.hasPrefix("Pinch") } == ["PinchBegin", "PinchUpdate", "PinchUpdate", "PinchUpdate", "PinchUpdate", "PinchEnd"])
+        #expect(got.allSatisfy { $0.detail == 2 || !$0.type.hasPrefix("Pinch") })
+    }
+
+    @Test func aTouchpadSwipeWithABindingIsKeptAndOneWithoutReachesTheApplication() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let pad = server.touchpad
+        try server.mouse.move(toX: 500, y: 400)
+        try pad.swipe(.begin, fingers: 3)
+        for _ in 1...6 { try pad.swipe(.update, fingers: 3, dx: -25, dy: 0); try pad.sync(); usleep(8_000) }
+        try pad.swipe(.end, fingers: 3)
+        try pad.sync()
+        #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
+        window.drain(waiting: .milliseconds(200))
+        #expect(window.received.filter { $0.type.hasPrefix("Swipe") } == [])
+
+        try pad.swipe(.begin, fingers: 4)
+        try pad.swipe(.update, fingers: 4, dx: -25, dy: 0)
+        try pad.swipe(.end, fingers: 4)
+        try pad.sync()
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "SwipeEnd" } }
+        #expect(got.map(\.type).filter { $0.hasPrefix("Swipe") } == ["SwipeBegin", "SwipeUpdate", "SwipeEnd"])
+    }
+
+    @Test func aRightButtonDragIsAStrokeAndARightClickReachesTheApplication() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        let mouse = server.mouse
+        try mouse.move(toX: 700, y: 400)
+        try mouse.sync()
+        try mouse.button(3, pressed: true)
+        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(5_000) }
+        try mouse.button(3, pressed: false)
+        try mouse.sync()
+        #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
+        window.drain(waiting: .milliseconds(200))
+        #expect(window.received.filter { $0.type.hasPrefix("Button") && $0.detail == 3 } == [])
+
+        window.clear()
+        try mouse.click(3)
+        try mouse.sync()
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        #expect(got.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(d.log)")
+    }
+
+    @Test func aTouchHeldPastTheTimeoutIsHandedBack() throws {
+        let config = Self.config + """
+
+            [[gesture]]
+            name = "drawn-v"
+            type = "stroke"
+            source = "touchscreen"
+            shape = "v"
+            action = "exec true"
+            """
+        let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace"])
+        try server.touchscreen.touch(.begin, id: 21, x: 300, y: 300)
+        try server.touchscreen.sync()
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchBegin" } }
+        #expect(got.map(\.type).first == "TouchBegin")
+        try d.waitFor("reject (timeout)")
+        try server.touchscreen.touch(.end, id: 21, x: 300, y: 300)
+        try server.touchscreen.sync()
+        #expect(window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchEnd" } }.contains { $0.type == "TouchEnd" })
+    }
+
+    @Test func aDaemonTerminatedMidGestureLeavesNoTouchOrPointerFrozen() throws {
+        try stopMidGesture(SIGTERM)
+    }
+
+    func stopMidGesture(_ signal: Int32) throws {
+        try Self.stopMidGesture(signal, server: server, window: window)
+    }
+
+    static func stopMidGesture(_ signal: Int32, server: XServer, window: TestWindow) throws {
+        let d = try DaemonProcess(display: server.displayName, config: config)
+        let t = server.touchscreen
+        try t.touch(.begin, id: 31, x: 300, y: 300)
+        try t.touch(.begin, id: 32, x: 360, y: 300)
+        try server.mouse.move(toX: 500, y: 500)
+        try server.mouse.button(3, pressed: true)
+        try server.mouse.sync()
+        try t.sync()
+        d.stop(signal)
+        try t.touch(.end, id: 31, x: 300, y: 300)
+        try t.touch(.end, id: 32, x: 360, y: 300)
+        try server.mouse.button(3, pressed: false)
+        try server.mouse.click(1)
+        try server.mouse.sync()
+        let got = window.drain(waiting: .seconds(2)) { r in r.contains { $0.type == "ButtonRelease" && $0.detail == 1 } }
+        #expect(got.contains { $0.type == "ButtonPress" && $0.detail == 1 }, "\(d.log)\n\(server.logTail())")
+        #expect(got.contains { $0.type == "ButtonRelease" && $0.detail == 1 })
+        // A new tap goes straight through.
+        window.clear()
+        try t.touch(.begin, id: 33, x: 400, y: 300)
+        try t.touch(.end, id: 33, x: 400, y: 300)
+        try t.sync()
+        let tap = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchEnd" } }
+        #expect(tap.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"])
+    }
+
+    @Test func aRecordedTraceReplaysToTheSameRecognitionsAsTheLiveRun() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config,
+                                  command: ["record", "@DIR@/trace.jsonl"])
+        try threeFingerSwipe(at: 600, 400, ids: [41, 42, 43])
+        let pad = server.touchpad
+        try pad.pinch(.begin, fingers: 3)
+        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
+        try pad.pinch(.end, fingers: 3)
+        try pad.sync()
+        try d.waitFor("recognized pinch \"pad-pinch\"")
+        d.stop()
+        let live = d.log.split(separator: "\n").compactMap { line in line.range(of: "recognized ").map { String(line[$0.upperBound...]) } }
+        #expect(live == ["swipe \"three-left\"", "pinch \"pad-pinch\""])
+
+        let replay = try DaemonProcess.runToEnd(["replay", "--config", d.directory.appendingPathComponent("config.toml").path,
+                                                 d.directory.appendingPathComponent("trace.jsonl").path])
+        let replayed = replay.split(separator: "\n").filter { $0.contains("\"state\":\"ended\"") }.map { line -> String in
+            let type = line.range(of: #""type":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } } ?? ""
+            let name = line.range(of: #""gesture":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } } ?? ""
+            return "\(type) \"\(name)\""
+        }
+        #expect(replayed == live)
+    }
+}
+
+extension DaemonProcess {
+    /// Runs a gestured command that ends by itself; returns its stdout.
+    static func runToEnd(_ arguments: [String]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
+        let child = try ChildProcess.spawn(binary, arguments, standardOutput: out, standardError: err)
+        child.waitForExit(timeout: .seconds(30))
+        return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+    }
+}
+
+/// SIGKILL gives the daemon no chance to decide its touches: the X server must clean up. It
+/// runs on a server of its own without a window manager: Xorg 21.1.7 crashes when a client
+/// holding undecided touches dies while openbox manages the window under them (see the
+/// troubleshooting notes), which no client can prevent.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct KilledDaemonTests {
+    @Test func aDaemonKilledMidGestureLeavesNoTouchOrPointerFrozen() throws {
+        let server = try XServer.start()
+        defer { server.stop() }
+        let window = try TestWindow(displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
+        try LiveTests.stopMidGesture(SIGKILL, server: server, window: window)
+    }
+}
+
+/// In the same suite as the rest: one daemon at a time on the shared server.
+extension LiveTests {
+    @Test func devicesListsEveryInputDeviceWithItsClass() throws {
+        let out = try DaemonProcess.runToEnd(["devices", "--display", desktop.server.displayName])
+        #expect(out.hasPrefix("X display \(desktop.server.displayName): The X.Org Foundation, XInput 2.4"))
+        let rows = out.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
+        let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0[3], $0[1]) })
+        #expect(byName["gestured-touchscreen"] == "touchscreen")
+        #expect(byName["gestured-touchpad"] == "touchpad")
+        #expect(byName["gestured-pointer"] == "pointer")
+        #expect(byName["gestured-keyboard"] == "keyboard")
+    }
+
+    @Test func aGrabAnotherClientHoldsIsReportedAtStartUp() throws {
+        let first = try DaemonProcess(display: desktop.server.displayName, config: LiveTests.config)
+        defer { first.stop() }
+        do {
+            _ = try DaemonProcess(display: desktop.server.displayName, config: LiveTests.config)
+            Issue.record("a second daemon started")
+        } catch {
+            #expect("\(error)".contains("cannot grab touches on the root window: another client holds it; running now: gestured"))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import CXInput2
+import Foundation
+
+/// An application window for the end-to-end tests: a real X client on its own connection that
+/// records what it receives (touches, pointer buttons, touchpad gestures, keys), as an
+/// application under gestured would.
+final class TestWindow {
+    struct Received: Equatable, CustomStringConvertible {
+        let type: String
+        let detail: Int
+        let x: Double
+        let y: Double
+        var description: String { "\(type) \(detail) at \(Int(x)),\(Int(y))" }
+    }
+
+    let display: OpaquePointer
+    let window: Window
+    private let xiOpcode: Int32
+    private(set) var received: [Received] = []
+
+    /// Opens a window of `width`x`height` at (x, y) on `displayName`, with WM_CLASS `name`.
+    init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32) throws {
+        guard let d = XOpenDisplay(displayName) else { throw TestWindowError("cannot open \(displayName)") }
+        display = d
+        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+        XQueryExtension(d, "XInputExtension", &opcode, &ev, &err)
+        xiOpcode = opcode
+        let root = gestured_default_root(d)
+        window = XCreateSimpleWindow(d, root, x, y, width, height, 0, 0, 0xFFFFFF)
+        var hint = XClassHint()
+        name.withCString { n in
+            hint.res_name = UnsafeMutablePointer(mutating: n)
+            hint.res_class = UnsafeMutablePointer(mutating: n)
+            XSetClassHint(d, window, &hint)
+        }
+        XStoreName(d, window, name)
+        var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
+        for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease,
+                  XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+                  XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_KeyPress] {
+            gestured_set_mask(&bits, t)
+        }
+        bits.withUnsafeMutableBufferPointer { buf in
+            var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            _ = XISelectEvents(d, window, &m, 1)
+        }
+        XMapRaised(d, window)
+        XSync(d, 0)
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    /// Reads what has arrived, waiting up to `timeout` for the server to deliver it.
+    @discardableResult
+    func drain(waiting timeout: Duration = .milliseconds(300), until done: (([Received]) -> Bool)? = nil) -> [Received] {
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            XSync(display, 0)
+            var ev = XEvent()
+            while XPending(display) > 0 {
+                XNextEvent(display, &ev)
+                guard ev.type == GenericEvent, ev.xcookie.extension == xiOpcode, XGetEventData(display, &ev.xcookie) != 0 else { continue }
+                record(ev.xcookie.evtype, ev.xcookie.data)
+                XFreeEventData(display, &ev.xcookie)
+            }
+            if let done, done(received) { break }
+            usleep(10_000)
+        } while ContinuousClock.now < deadline
+        return received
+    }
+
+    func clear() { received.removeAll() }
+
+    private func record(_ type: Int32, _ data: UnsafeMutableRawPointer) {
+        let names: [Int32: String] = [
+            XI_TouchBegin: "TouchBegin", XI_TouchUpdate: "TouchUpdate", XI_TouchEnd: "TouchEnd",
+            XI_ButtonPress: "ButtonPress", XI_ButtonRelease: "ButtonRelease", XI_KeyPress: "KeyPress",
+            XI_GestureSwipeBegin: "SwipeBegin", XI_GestureSwipeUpdate: "SwipeUpdate", XI_GestureSwipeEnd: "SwipeEnd",
+            XI_GesturePinchBegin: "PinchBegin", XI_GesturePinchUpdate: "PinchUpdate", XI_GesturePinchEnd: "PinchEnd",
+        ]
+        guard let name = names[type] else { return }
+        switch type {
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let e = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+            received.append(Received(type: name, detail: Int(e.detail), x: e.event_x, y: e.event_y))
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            let e = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
+            received.append(Received(type: name, detail: Int(e.detail), x: e.event_x, y: e.event_y))
+        default:
+            let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            received.append(Received(type: name, detail: type == XI_ButtonPress || type == XI_ButtonRelease || type == XI_KeyPress ? Int(e.detail) : 0,
+                                     x: e.event_x, y: e.event_y))
+        }
+    }
+}
+
+struct TestWindowError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Everything that can go wrong while running the test X server, its window
+/// manager or the inputtest device connections. Every message says what is
+/// missing or failed, where, and (when known) which Debian package fixes it.
+public enum XServerError: Error, CustomStringConvertible, Sendable {
+    /// A file the harness needs does not exist; `package` is the Debian package that ships it.
+    case missingFile(what: String, path: String, package: String)
+    /// An executable was not found in PATH; `package` is the Debian package that ships it.
+    case missingExecutable(name: String, searched: [String], package: String)
+    /// Xorg exited (or never became ready) before accepting connections.
+    case serverFailed(display: Int, reason: String, logFile: String, logTail: String)
+    /// A bounded wait expired.
+    case timeout(what: String, after: Duration, details: String)
+    /// A socket operation failed.
+    case socket(operation: String, path: String, errno: Int32)
+    /// The inputtest driver answered something unexpected.
+    case protocolViolation(device: String, details: String)
+    /// The caller asked a device for an event its DeviceType cannot produce.
+    case unsupportedEvent(event: String, device: String, type: InputTestDeviceType)
+    /// posix_spawn (or opening its output file) failed.
+    case spawnFailed(command: String, errno: Int32)
+    /// A helper command (xprop, xinput, openbox, ...) failed.
+    case commandFailed(command: String, status: Int32, output: String)
+    /// No free display number was found.
+    case noFreeDisplay(range: ClosedRange<Int>)
+
+    public var description: String {
+        switch self {
+        case let .missingFile(what, path, package):
+            return "\(what) not found at \(path); install the Debian package '\(package)' (apt-get install \(package))"
+        case let .missingExecutable(name, searched, package):
+            return "executable '\(name)' not found in \(searched.joined(separator: ":")); "
+                + "install the Debian package '\(package)' (apt-get install \(package))"
+        case let .serverFailed(display, reason, logFile, logTail):
+            return "Xorg on :\(display) failed: \(reason). From its log \(logFile):\n\(logTail)"
+        case let .timeout(what, after, details):
+            return "timed out after \(after) waiting for \(what)" + (details.isEmpty ? "" : ": \(details)")
+        case let .socket(operation, path, code):
+            return "\(operation) on socket \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
+        case let .protocolViolation(device, details):
+            return "inputtest device '\(device)': \(details)"
+        case let .unsupportedEvent(event, device, type):
+            return "device '\(device)' has DeviceType \(type.rawValue), which cannot send \(event) events"
+        case let .spawnFailed(command, code):
+            return "could not start `\(command)`: \(String(cString: strerror(code))) (errno \(code))"
+        case let .commandFailed(command, status, output):
+            return "command `\(command)` exited with status \(status): \(output)"
+        case let .noFreeDisplay(range):
+            return "no free X display number in \(range) (checked /tmp/.X11-unix/X<n> and /tmp/.X<n>-lock)"
+        }
+    }
+}
