@@ -31,7 +31,7 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
     public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
         if currentState == .possible && event.metrics.maxFingers == touches.count, let first = touches.first {
             let d = distanceFromEdge(first.location, on: event.screen.monitor(at: first.location))
-            if d > margin {
+            if d > margin || d < 0 {
                 fail("began \(format(d.rounded())) px from the \(edge.rawValue) edge > \(format(margin)) px")
                 return
             }

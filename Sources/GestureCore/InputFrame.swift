@@ -53,8 +53,8 @@ public struct Screen: Equatable, Sendable {
         self.monitors = monitors.isEmpty ? [Rect(x: 0, y: 0, width: width, height: height)] : monitors
     }
 
-    /// The monitor a point is on, or the first one.
+    /// The monitor a point is on, or the whole screen when it is on none.
     public func monitor(at p: Point) -> Rect {
-        monitors.first { $0.contains(p) } ?? monitors[0]
+        monitors.first { $0.contains(p) } ?? Rect(x: 0, y: 0, width: width, height: height)
     }
 }

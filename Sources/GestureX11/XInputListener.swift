@@ -26,9 +26,10 @@ public final class XInputListener {
     private var clock = ServerClock()
 
     private struct TouchKey: Hashable { let device: Int32; let touch: UInt32 }
+    /// Touches whose events still come to gestured: down, and not given back.
     private var touchIds: [TouchKey: Int] = [:]
+    /// Touches waiting for their decision.
     private var touchKeys: [Int: TouchKey] = [:]
-    private var touchesEnded: Set<Int> = []
     private var nextTouchId = 1
 
     /// The touchpad gesture whose begin waits for the engine's answer (the server holds it).
@@ -207,10 +208,8 @@ public final class XInputListener {
             guard let id = touchIds[key] else { return }
             emit(e.time, .touchMove(id: id, at: at))
         default:
-            guard let id = touchIds[key] else { return }
+            guard let id = touchIds.removeValue(forKey: key) else { return }
             emit(e.time, .touchEnd(id: id, at: at))
-            touchIds[key] = nil
-            touchesEnded.insert(id)
         }
     }
 
@@ -304,8 +303,8 @@ public final class XInputListener {
         case .touch(let id):
             guard let key = touchKeys.removeValue(forKey: id) else { return }
             XIAllowTouchEvents(d, key.device, key.touch, x.root, decision.accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
-            if !touchesEnded.contains(id) { touchIds[key] = nil }
-            touchesEnded.remove(id)
+            // A kept touch goes on coming to gestured; the rest of a rejected one is the application's.
+            if !decision.accepted { touchIds[key] = nil }
         case .touchpad:
             guard let (device, _) = touchpadPending else { return }
             touchpadPending = nil

@@ -60,7 +60,10 @@ final class Daemon {
         log.info("ready")
         while true {
             listener.drain()
-            if listener.screenChanged { engine.screen = x.screen() }
+            if listener.screenChanged {
+                engine.screen = x.screen()
+                log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
+            }
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")
                 record(event)

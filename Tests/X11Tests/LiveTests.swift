@@ -291,3 +291,42 @@ extension LiveTests {
         }
     }
 }
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct ServerGoneTests {
+    @Test func whenTheXServerGoesAwayTheDaemonExitsWithAMessageAndANonZeroCode() throws {
+        let server = try XServer.start()
+        let d = try DaemonProcess(display: server.displayName, config: LiveTests.config)
+        server.stop()
+        #expect(d.child.waitForExit(timeout: .seconds(5)))
+        #expect(d.child.exitStatus == 3)
+        #expect(d.log.contains("lost the connection to the X server"))
+    }
+}
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct ScreenChangeTests {
+    @Test func monitorChangesReachTheEngineLive() throws {
+        let server = try XServer.start()
+        defer { server.stop() }
+        let config = """
+            [[gesture]]
+            name = "from-right"
+            type = "edge"
+            edge = "right"
+            action = "exec echo from-right >> @DIR@/result.txt"
+            """
+        let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace"])
+        _ = try server.run("xrandr", ["-s", "800x600"])
+        try d.waitFor("screen 800x600, monitors 800x600+0+0")
+        // The right edge of the new 800 px wide screen, far from the old one's. The touchscreen's
+        // axis spans the whole screen, and the harness still counts in the old size: 1020 of
+        // 1024 lands at 797 of 800.
+        let t = server.touchscreen
+        try t.touch(.begin, id: 1, x: 1020, y: 400)
+        for i in 1...5 { try t.touch(.update, id: 1, x: 1020 - Double(i) * 26, y: 400); try t.sync(); usleep(8_000) }
+        try t.touch(.end, id: 1, x: 890, y: 400)
+        try t.sync()
+        try d.waitFor("recognized edge \"from-right\"")
+    }
+}
