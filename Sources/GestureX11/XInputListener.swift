@@ -86,48 +86,49 @@ public final class XInputListener {
 
     private func anyModifier() -> XIGrabModifiers { XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0) }
 
+    /// Takes one passive grab; a grab someone else holds shows as a failed modifier or an error.
+    private func take(_ what: String, _ grab: (inout XIGrabModifiers) -> Int32) throws(X11Error) {
+        var mods = anyModifier()
+        let failed = grab(&mods)
+        x.sync()
+        if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: what, holder: GrabHolders.describe()) }
+    }
+
     private func grab() throws(X11Error) {
-        let d = x.display
+        let d = x.display, root = x.root
         // Devices coming and going, on the root (selectable for all devices only).
-        withMask([XI_HierarchyChanged], device: XIAllDevices) { m in _ = XISelectEvents(d, x.root, &m, 1) }
+        withMask([XI_HierarchyChanged], device: XIAllDevices) { m in _ = XISelectEvents(d, root, &m, 1) }
         _ = XErrors.take()
         if needs.touchscreen {
-            var mods = anyModifier()
-            let failed = withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]) { m in
-                XIGrabTouchBegin(d, XIAllMasterDevices, x.root, 0, &m, 1, &mods)
+            try take("touches") { mods in
+                withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]) { m in XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
             }
-            x.sync()
-            if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: "touches", holder: GrabHolders.describe()) }
         }
         if needs.touchpadSwipe && x.hasGestures {
-            var mods = anyModifier()
-            let failed = withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]) { m in
-                XIGrabSwipeGestureBegin(d, XIAllMasterDevices, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+            try take("touchpad swipes") { mods in
+                withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]) { m in
+                    XIGrabSwipeGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                }
             }
-            x.sync()
-            if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: "touchpad swipes", holder: GrabHolders.describe()) }
         }
         if needs.touchpadPinch && x.hasGestures {
-            var mods = anyModifier()
-            let failed = withMask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]) { m in
-                XIGrabPinchGestureBegin(d, XIAllMasterDevices, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+            try take("touchpad pinches") { mods in
+                withMask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]) { m in
+                    XIGrabPinchGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                }
             }
-            x.sync()
-            if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: "touchpad pinches", holder: GrabHolders.describe()) }
+        }
+        for button in needs.strokeButtons.sorted() {
+            try take("pointer button \(button)") { mods in
+                withMask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { m in
+                    XIGrabButton(d, XIAllMasterDevices, Int32(button), root, 0, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                }
+            }
         }
         if !needs.strokeButtons.isEmpty {
-            for button in needs.strokeButtons.sorted() {
-                var mods = anyModifier()
-                let failed = withMask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { m in
-                    XIGrabButton(d, XIAllMasterDevices, Int32(button), x.root, 0, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
-                }
-                x.sync()
-                if failed != 0 || !XErrors.take().isEmpty {
-                    throw X11Error.grabTaken(what: "pointer button \(button)", holder: GrabHolders.describe())
-                }
-            }
-            // While a press is frozen, raw motion still arrives: it tells a stroke from a click.
-            withMask([XI_RawMotion, XI_RawButtonRelease], device: XIAllDevices) { m in _ = XISelectEvents(d, x.root, &m, 1) }
+            // While a press is frozen, the slaves' raw events still arrive: they tell a stroke
+            // from a click.
+            withMask([XI_RawMotion, XI_RawButtonRelease], device: XIAllDevices) { m in _ = XISelectEvents(d, root, &m, 1) }
         }
     }
 
