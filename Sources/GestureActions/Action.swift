@@ -6,32 +6,70 @@ public enum Action: Equatable, Sendable {
     /// One or more chords pressed one after the other (`keys ctrl+c ctrl+v`).
     case keys([KeyChord])
     case click(button: Int)
-    case desktop(DesktopTarget)
-    case window(WindowCommand)
+    case scroll(ScrollDirection, times: Int)
+    /// Switches desktop; `wrap` goes from the last to the first and back.
+    case desktop(DesktopTarget, wrap: Bool)
+    /// Moves the window to a desktop, and follows it there.
+    case moveWindow(DesktopTarget, wrap: Bool, window: WindowChoice)
+    case window(WindowCommand, window: WindowChoice)
     case showDesktop
+    /// Lets the gesture go to the application: for per-application rules.
+    case pass
 
     public enum DesktopTarget: Equatable, Sendable {
         case next, previous
         /// 1-based, as users count desktops.
         case number(Int)
+
+        var text: String {
+            switch self {
+            case .next: return "next"
+            case .previous: return "prev"
+            case .number(let n): return String(n)
+            }
+        }
     }
 
     public enum WindowCommand: String, CaseIterable, Sendable {
-        case maximize, minimize, close, fullscreen
+        case maximize, unmaximize
         case toggleMaximize = "toggle-maximize"
+        case minimize, fullscreen, close, raise
+    }
+
+    /// Which window a window action acts on.
+    public enum WindowChoice: String, Sendable {
+        /// The top-level window under the gesture (under the pointer for a touchpad).
+        case under
+        /// The active window.
+        case active
+    }
+
+    public enum ScrollDirection: String, CaseIterable, Sendable {
+        case up, down, left, right
+        /// The X button that scrolls this way.
+        public var button: Int {
+            switch self {
+            case .up: return 4
+            case .down: return 5
+            case .left: return 6
+            case .right: return 7
+            }
+        }
     }
 
     /// The action as the config writes it.
     public var text: String {
+        func choice(_ w: WindowChoice) -> String { w == .active ? " window=active" : "" }
         switch self {
         case .exec(let command): return "exec \(command)"
         case .keys(let chords): return "keys " + chords.map(\.text).joined(separator: " ")
         case .click(let b): return "click \(b)"
-        case .desktop(.next): return "desktop next"
-        case .desktop(.previous): return "desktop prev"
-        case .desktop(.number(let n)): return "desktop \(n)"
-        case .window(let c): return "window \(c.rawValue)"
+        case let .scroll(d, n): return "scroll \(d.rawValue)" + (n == 1 ? "" : " \(n)")
+        case let .desktop(t, wrap): return "desktop \(t.text)" + (wrap ? " wrap" : "")
+        case let .moveWindow(t, wrap, w): return "desktop move-window \(t.text)" + (wrap ? " wrap" : "") + choice(w)
+        case let .window(c, w): return "window \(c.rawValue)" + choice(w)
         case .showDesktop: return "show-desktop"
+        case .pass: return "pass"
         }
     }
 }

@@ -2,7 +2,7 @@ import GestureCore
 
 /// Parses the config's action strings.
 public enum ActionParser {
-    public static let verbs = ["exec", "keys", "click", "desktop", "window", "show-desktop"]
+    public static let verbs = ["exec", "keys", "click", "scroll", "desktop", "window", "show-desktop", "pass"]
 
     static let modifierAliases: [String: KeyChord.Modifier] = [
         "shift": .shift, "ctrl": .ctrl, "control": .ctrl, "alt": .alt, "mod1": .alt,
@@ -29,32 +29,68 @@ public enum ActionParser {
                 throw ActionError(message: "\"click\" needs one button number from 1 to 32, not \"\(rest)\"")
             }
             return .click(button: b)
-        case "desktop":
-            guard args.count == 1 else { throw ActionError(message: "\"desktop\" needs next, prev or a desktop number") }
-            switch args[0] {
-            case "next": return .desktop(.next)
-            case "prev", "previous": return .desktop(.previous)
-            default:
-                guard let n = Int(args[0]), n >= 1 else {
-                    throw ActionError(message: "\"desktop\" needs next, prev or a desktop number from 1, not \"\(args[0])\"")
-                }
-                return .desktop(.number(n))
+        case "scroll":
+            guard (1...2).contains(args.count), let d = Action.ScrollDirection(rawValue: args[0]) else {
+                throw ActionError(message: "\"scroll\" needs up, down, left or right, and optionally a count, not \"\(rest)\"")
             }
+            guard args.count == 1 || Int(args[1]).map({ (1...100).contains($0) }) == true else {
+                throw ActionError(message: "\"scroll\" takes a count from 1 to 100, not \"\(args[1])\"")
+            }
+            return .scroll(d, times: args.count == 2 ? Int(args[1])! : 1)
+        case "desktop":
+            var words = args
+            let wrap = words.contains("wrap")
+            words.removeAll { $0 == "wrap" }
+            let window = try windowChoice(&words)
+            if words.first == "move-window" {
+                words.removeFirst()
+                guard words.count == 1 else { throw ActionError(message: "\"desktop move-window\" needs next, prev or a desktop number") }
+                return .moveWindow(try desktopTarget(words[0]), wrap: wrap, window: window)
+            }
+            guard words.count == 1, window == .under else {
+                throw ActionError(message: "\"desktop\" needs next, prev, a desktop number, or move-window and one of those")
+            }
+            return .desktop(try desktopTarget(words[0]), wrap: wrap)
         case "window":
+            var words = args
+            let window = try windowChoice(&words)
             let names = Action.WindowCommand.allCases.map(\.rawValue)
-            guard args.count == 1, let c = Action.WindowCommand(rawValue: args[0]) else {
+            guard words.count == 1, let c = Action.WindowCommand(rawValue: words[0]) else {
                 throw ActionError(message: "\"window\" needs one of \(names.joined(separator: ", ")), not \"\(rest)\"")
             }
-            return .window(c)
-        case "show-desktop":
-            guard args.isEmpty else { throw ActionError(message: "\"show-desktop\" takes no arguments") }
-            return .showDesktop
+            return .window(c, window: window)
+        case "show-desktop", "pass":
+            guard args.isEmpty else { throw ActionError(message: "\"\(verb)\" takes no arguments") }
+            return verb == "pass" ? .pass : .showDesktop
         case "":
             throw ActionError(message: "the action is empty")
         default:
             let hint = Suggestion.closest(to: verb, among: verbs).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw ActionError(message: "unknown action \"\(verb)\"\(hint); actions start with one of \(verbs.joined(separator: ", "))")
         }
+    }
+
+    static func desktopTarget(_ word: String) throws(ActionError) -> Action.DesktopTarget {
+        switch word {
+        case "next": return .next
+        case "prev", "previous": return .previous
+        default:
+            guard let n = Int(word), n >= 1 else {
+                throw ActionError(message: "\"desktop\" needs next, prev or a desktop number from 1, not \"\(word)\"")
+            }
+            return .number(n)
+        }
+    }
+
+    /// Takes `window=active` or `window=under` out of the words.
+    static func windowChoice(_ words: inout [String]) throws(ActionError) -> Action.WindowChoice {
+        guard let i = words.firstIndex(where: { $0.hasPrefix("window=") }) else { return .under }
+        let value = String(words[i].dropFirst("window=".count))
+        words.remove(at: i)
+        guard let c = Action.WindowChoice(rawValue: value) else {
+            throw ActionError(message: "window=\(value) is not one of window=under, window=active")
+        }
+        return c
     }
 
     static func chord(_ text: String) throws(ActionError) -> KeyChord {

@@ -125,7 +125,7 @@ import GestureActions
             #"config.toml:9:6: gesture "swipe-1": a swipe is discrete: it only ends, so on must be "end", not "begin" (gesture[0].on)"#,
             #"config.toml:11:10: gesture "swipe-1": "desktop" needs next, prev or a desktop number from 1, not "sideways" (gesture[0].action)"#,
             #"config.toml:7:11: gesture "swipe-1": touchpad swipes take 3 or more fingers (two fingers scroll), not 2 (gesture[0].fingers)"#,
-            #"config.toml:16:10: gesture "swipe-1": "window" needs one of maximize, minimize, close, fullscreen, toggle-maximize, not "shrink" (gesture[1].action)"#,
+            #"config.toml:16:10: gesture "swipe-1": "window" needs one of maximize, unmaximize, toggle-maximize, minimize, fullscreen, close, raise, not "shrink" (gesture[1].action)"#,
             #"config.toml:14:8: gesture "swipe-1": the name is already used by gesture[0] (gesture[1].name)"#,
             #"config.toml:15:22: gesture "swipe-1": require-failure-of names no gesture "duble" (gesture[1].require-failure-of)"#,
         ])
@@ -244,11 +244,17 @@ import GestureActions
         ("keys super", .keys([KeyChord(modifiers: [.super], key: nil)])),
         ("keys XF86AudioRaiseVolume", .keys([KeyChord(modifiers: [], key: "XF86AudioRaiseVolume")])),
         ("click 3", .click(button: 3)),
-        ("desktop next", .desktop(.next)),
-        ("desktop prev", .desktop(.previous)),
-        ("desktop 4", .desktop(.number(4))),
-        ("window toggle-maximize", .window(.toggleMaximize)),
+        ("desktop next", .desktop(.next, wrap: false)),
+        ("desktop prev wrap", .desktop(.previous, wrap: true)),
+        ("desktop 4", .desktop(.number(4), wrap: false)),
+        ("desktop move-window next", .moveWindow(.next, wrap: false, window: .under)),
+        ("desktop move-window 2 window=active", .moveWindow(.number(2), wrap: false, window: .active)),
+        ("window toggle-maximize", .window(.toggleMaximize, window: .under)),
+        ("window close window=active", .window(.close, window: .active)),
+        ("scroll down 3", .scroll(.down, times: 3)),
+        ("scroll left", .scroll(.left, times: 1)),
         ("show-desktop", .showDesktop),
+        ("pass", .pass),
     ])
     func actionsParse(text: String, action: Action) throws {
         #expect(try ActionParser.parse(text) == action)
@@ -261,7 +267,9 @@ import GestureActions
         ("keys Left+ctrl", "\"Left\" in \"Left+ctrl\" is not a modifier (shift, ctrl, alt, super, meta, hyper); only the last part is a key"),
         ("click 0", "\"click\" needs one button number from 1 to 32, not \"0\""),
         ("desktop 0", "\"desktop\" needs next, prev or a desktop number from 1, not \"0\""),
-        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, desktop, window, show-desktop"),
+        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, scroll, desktop, window, show-desktop, pass"),
+        ("scroll sideways", "\"scroll\" needs up, down, left or right, and optionally a count, not \"sideways\""),
+        ("window close window=mine", "window=mine is not one of window=under, window=active"),
     ])
     func badActionsSayWhatIsWrong(text: String, message: String) {
         do {
