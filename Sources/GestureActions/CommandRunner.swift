@@ -13,6 +13,9 @@ public struct GestureContext: Sendable {
     public var rotation: Double?
     public var x: Double?
     public var y: Double?
+    /// For `repeat` bindings: the step reached, and the progress (pixels, scale or degrees).
+    public var step: Int?
+    public var progress: Double?
 
     public init(name: String, type: String, state: String) {
         self.name = name
@@ -32,6 +35,8 @@ public struct GestureContext: Sendable {
         add("ROTATION", rotation)
         add("X", x)
         add("Y", y)
+        if let step { env.append("GESTURE_STEP=\(step)") }
+        add("PROGRESS", progress)
         return env
     }
 }

@@ -7,6 +7,7 @@ public final class Bindings {
     public let config: Config
     public let engine: GestureEngine
     private var bindingIndex: [ObjectIdentifier: Int] = [:]
+    private var steps: [ObjectIdentifier: StepState] = [:]
 
     public init(_ config: Config, screen: Screen = Screen()) {
         self.config = config
@@ -22,12 +23,18 @@ public final class Bindings {
                                        sequences: strokes.compactMap { $0.directions.flatMap { try? DirectionSequence(parsing: $0) } })
         }
         var strokeRecognizers: [GestureRecognizer] = []
+        var groups: [String: Int] = [:]
+        for b in config.gestures where b.app != nil || b.device != nil || b.passes {
+            groups[b.signature] = groups[b.signature] ?? groups.count
+        }
         for (i, b) in config.gestures.enumerated() {
             for source in b.sources {
                 let r = Bindings.makeRecognizer(b, source: source, book: books[source])
                 if b.type == .stroke { strokeRecognizers.append(r) }
                 r.app = b.app.map(Glob.init)
                 r.device = b.device.map(Glob.init)
+                r.group = groups[b.signature]
+                r.passes = b.passes
                 engine.add(r)
                 bindingIndex[ObjectIdentifier(r)] = i
                 byName[b.name, default: []].append(r)
@@ -105,13 +112,15 @@ public final class Bindings {
         return lo...max(lo, b.maxFingers ?? range.upperBound)
     }
 
+    func stepState(for r: GestureRecognizer) -> StepState {
+        if let s = steps[ObjectIdentifier(r)] { return s }
+        let s = StepState()
+        steps[ObjectIdentifier(r)] = s
+        return s
+    }
+
     public func binding(for r: GestureRecognizer) -> GestureBinding? {
         bindingIndex[ObjectIdentifier(r)].map { config.gestures[$0] }
     }
 
-    /// The binding whose actions a transition fires, if it fires any.
-    public func firing(_ r: GestureRecognizer, to state: GestureState) -> GestureBinding? {
-        guard let b = binding(for: r), b.on.state == state else { return nil }
-        return b
-    }
 }

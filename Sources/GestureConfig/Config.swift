@@ -103,6 +103,24 @@ public struct GestureBinding: Equatable, Sendable {
     public var requireFailureOf: [String] = []
     public var on: Phase = .end
     public var actions: [Action] = []
+    /// Continuous steps: the actions fire each time the progress passes another step of this
+    /// size (pixels for pan and edge, scale for pinch, degrees for rotate)...
+    public var repeatStep: Double?
+    /// ...and these when it goes back one.
+    public var reverse: [Action] = []
+
+    /// Lets the gesture go to the application instead of acting.
+    public var passes: Bool { actions == [.pass] }
+
+    /// The gesture itself, without its rules and actions: bindings that differ only in `app`
+    /// and `device` are one gesture, and the most specific matching rule wins.
+    var signature: String {
+        func text(_ n: Int?) -> String { n.map(String.init) ?? "" }
+        var parts: [String] = [type.rawValue, sources.map(\.rawValue).joined(separator: "+")]
+        parts += [text(fingers), text(minFingers), text(maxFingers), text(taps), text(button)]
+        parts += [direction ?? "", edge?.rawValue ?? "", shape ?? "", directions ?? ""]
+        return parts.joined(separator: "|")
+    }
     /// Where its `[[gesture]]` header is, for messages.
     public var line: Int?
 

@@ -18,6 +18,7 @@ public struct ConfigLoader {
         "threshold": [.pinch, .rotate],
         "edge": [.edge], "margin": [.edge],
         "button": [.stroke], "shape": [.stroke], "directions": [.stroke],
+        "repeat": [.pan, .edge, .pinch, .rotate], "reverse": [.pan, .edge, .pinch, .rotate],
     ]
 
     let file: String
@@ -213,9 +214,23 @@ public struct ConfigLoader {
         b.directions = r.string("directions")
         checkStroke(&b, &r)
         b.actions = r.actions()
+        if b.actions.contains(.pass) && b.actions.count > 1 {
+            r.fail("action", "\"pass\" hands the gesture to the application: it cannot come with other actions")
+        }
+        b.repeatStep = r.number("repeat", in: 0.001...100_000)
+        if table(t, has: "reverse") {
+            b.reverse = r.actions(key: "reverse")
+            if b.repeatStep == nil { r.fail("reverse", "reverse needs repeat: it fires when the progress goes back a step") }
+        }
+        if b.repeatStep != nil, let on = t["on"]?.string, on != "update" {
+            r.fail("on", "with repeat the actions fire on each step while the gesture changes; on must be \"update\" or absent, not \"\(on)\"")
+        }
+        if b.repeatStep != nil { b.on = .update }
         checkShape(&b, &r)
         return b
     }
+
+    private func table(_ t: TOMLTable, has key: String) -> Bool { t[key] != nil }
 
     /// A stroke names one shape it knows or one direction sequence it can parse.
     private func checkStroke(_ b: inout GestureBinding, _ r: inout KeyReader) {

@@ -57,9 +57,9 @@ struct KeyReader {
         return out
     }
 
-    /// `action = "..."` or `action = ["...", "..."]`.
-    mutating func actions() -> [Action] {
-        guard let v = table["action"] else {
+    /// `action = "..."` or `action = ["...", "..."]` (or the same for `key`).
+    mutating func actions(key: String = "action") -> [Action] {
+        guard let v = table[key] else {
             fail(nil, "has no action")
             return []
         }
@@ -69,7 +69,7 @@ struct KeyReader {
         } else if let a = v.array, a.allSatisfy({ $0.string != nil }), !a.isEmpty {
             texts = a.compactMap(\.string)
         } else {
-            fail("action", "action must be a string or a non-empty list of strings")
+            fail(key, "\(key) must be a string or a non-empty list of strings")
             return []
         }
         var out: [Action] = []
@@ -77,7 +77,7 @@ struct KeyReader {
             do {
                 out.append(try ActionParser.parse(text))
             } catch {
-                fail("action", texts.count > 1 ? "action \(i + 1): \(error.message)" : error.message)
+                fail(key, texts.count > 1 ? "\(key) \(i + 1): \(error.message)" : error.message)
             }
         }
         return out

@@ -11,6 +11,9 @@ public enum Angle {
         atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
     }
 
+    public static func sin(_ x: Double) -> Double { Trig.sin(x) }
+    public static func cos(_ x: Double) -> Double { Trig.cos(x) }
+
     public static func radians(degrees: Double) -> Double { degrees * pi / 180 }
     public static func degrees(radians: Double) -> Double { radians * 180 / pi }
 }

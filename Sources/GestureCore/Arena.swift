@@ -28,10 +28,18 @@ final class Arena {
     func open(app: String?, device: String?) {
         frame.app = app
         frame.device = device
-        for r in recognizers where !r.participating && r.matches(app: app, device: device) {
+        for r in recognizers where !r.participating && !r.passes && r.matches(app: app, device: device) {
+            if let group = r.group, isShadowed(r, group, app: app, device: device) { continue }
             r.participating = true
             r.maxTrackedTogether = 0
             participants.append(r)
+        }
+    }
+
+    /// Whether a recognizer of the same group with a more specific matching rule exists.
+    private func isShadowed(_ r: GestureRecognizer, _ group: Int, app: String?, device: String?) -> Bool {
+        recognizers.contains { o in
+            o !== r && o.group == group && o.specificity > r.specificity && o.matches(app: app, device: device)
         }
     }
 }

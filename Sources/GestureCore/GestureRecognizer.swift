@@ -39,6 +39,15 @@ open class GestureRecognizer {
     public var app: Glob?
     /// Only sequences whose first event comes from a device whose name matches.
     public var device: Glob?
+    /// Recognizers of one group are the same gesture under different app and device rules:
+    /// of those whose rules match a sequence, only the most specific take part.
+    public var group: Int?
+    /// Takes no part when it is the most specific of its group, and lets the input go to the
+    /// application (an application rule that keeps a gesture for the application).
+    public var passes = false
+
+    /// An app rule is more specific than a device rule, and both more than none.
+    var specificity: Int { (app != nil ? 2 : 0) + (device != nil ? 1 : 0) }
 
     /// The time at which the recognizer wants `deadlineReached(with:)`; nil for none.
     public var deadline: Double?

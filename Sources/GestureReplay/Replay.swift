@@ -59,8 +59,8 @@ public final class Replay {
                 if to != .failed {
                     write(OutputFormat.transition(time: o.time, r, state: to, values: values))
                 }
-                if let binding = b.firing(r, to: to) {
-                    for a in binding.actions { write(OutputFormat.action(time: o.time, a.text, gesture: r.name)) }
+                for f in b.fire(r, to: to, values: values) {
+                    write(OutputFormat.action(time: o.time, f.action.text, gesture: r.name, step: f.step))
                 }
             case let .decision(d):
                 if options.decisions { write(OutputFormat.decision(time: o.time, d)) }

@@ -28,11 +28,12 @@ public enum OutputFormat {
     }
 
     /// `{"t":120,"action":"desktop next","gesture":"next-desktop"}`
-    public static func action(time: Double, _ text: String, gesture: String) -> String {
+    public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil) -> String {
         var w = JSONLineWriter()
         w.add("t", time)
         w.add("action", text)
         w.add("gesture", gesture)
+        if let step { w.add("step", step) }
         return w.line()
     }
 

@@ -147,7 +147,7 @@ final class Daemon {
                     log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
                 }
                 if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
-                if let binding = bindings.firing(r, to: to) { perform(binding, r, to, values) }
+                for f in bindings.fire(r, to: to, values: values) { perform(f, r, to, values, time: o.time) }
             case let .illegalTransition(r, from, to):
                 log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")
             case let .pending(r, other):
@@ -157,8 +157,9 @@ final class Daemon {
         engine.clearOutputs()
     }
 
-    private func perform(_ binding: GestureBinding, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues) {
-        for action in binding.actions {
+    private func perform(_ fired: Fired, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues, time: Double) {
+        let binding = fired.binding
+        for action in [fired.action] {
             if options.dryRun {
                 log.info("\"\(binding.name)\": would \(action.text) (dry run)")
                 continue
@@ -174,6 +175,8 @@ final class Daemon {
                 c.rotation = v.rotation
                 c.x = v.location?.x
                 c.y = v.location?.y
+                c.step = fired.step
+                c.progress = fired.progress
                 switch CommandRunner.spawn(command, context: c) {
                 case .success(let pid): log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
                 case .failure(let e): log.error("\"\(binding.name)\": \(e.message)")

@@ -1,0 +1,124 @@
+import Testing
+import GestureConfig
+import GestureReplay
+
+/// Per-application rules, `pass`, and continuous steps, through replay.
+@Suite struct BindingRuleTests {
+    func replay(_ config: String, _ trace: [String], decisions: Bool = false) throws -> [String] {
+        let c = try ConfigLoader.load(config, file: "c.toml")
+        var out: [String] = []
+        try Replay(config: c, options: .init(decisions: decisions)) { out.append($0) }
+            .run(file: "t.jsonl", lines: trace.map { Substring($0) })
+        return out
+    }
+
+    static let pinchRules = """
+        [[gesture]]
+        name = "overview"
+        type = "pinch"
+        source = "touchpad"
+        fingers = 2
+        direction = "in"
+        action = "show-desktop"
+
+        [[gesture]]
+        name = "browser-zoom"
+        type = "pinch"
+        source = "touchpad"
+        fingers = 2
+        direction = "in"
+        app = "firefox"
+        action = "pass"
+
+        [[gesture]]
+        name = "terminal-pinch"
+        type = "pinch"
+        source = "touchpad"
+        fingers = 2
+        direction = "in"
+        app = "xterm"
+        action = "keys ctrl+minus"
+        """
+
+    func pinchIn(app: String) -> [String] {
+        [#"{"t":0,"ev":"pinch-begin","fingers":2,"app":"\#(app)"}"#,
+         #"{"t":10,"ev":"pinch-update","fingers":2,"scale":0.8}"#,
+         #"{"t":20,"ev":"pinch-end","fingers":2}"#]
+    }
+
+    @Test func theGeneralBindingActsWhereNoRuleIsMoreSpecific() throws {
+        let actions = try replay(Self.pinchRules, pinchIn(app: "gedit")).filter { $0.contains("\"action\"") }
+        #expect(actions == [#"{"t":20,"action":"show-desktop","gesture":"overview"}"#])
+    }
+
+    @Test func theMostSpecificMatchingRuleWins() throws {
+        let actions = try replay(Self.pinchRules, pinchIn(app: "xterm")).filter { $0.contains("\"action\"") }
+        #expect(actions == [#"{"t":20,"action":"keys ctrl+minus","gesture":"terminal-pinch"}"#])
+    }
+
+    @Test func passHandsTheGestureToTheApplication() throws {
+        let out = try replay(Self.pinchRules, pinchIn(app: "Navigator,firefox"), decisions: true)
+        #expect(out == [#"{"t":0,"touchpad":"pinch","fingers":2,"decision":"reject","why":"unused"}"#])
+    }
+
+    @Test func passStandsAlone() {
+        #expect(throws: ConfigErrors.self) {
+            try ConfigLoader.load("[[gesture]]\ntype = \"pinch\"\naction = [\"pass\", \"show-desktop\"]", file: "c.toml")
+        }
+    }
+
+    @Test func aRepeatingPanFiresOnEveryStepAndItsReverseGoingBack() throws {
+        let config = """
+            [[gesture]]
+            name = "windows"
+            type = "pan"
+            source = "touchpad"
+            fingers = 3
+            repeat = 100
+            action = "keys alt+Tab"
+            reverse = "keys alt+shift+Tab"
+            """
+        var trace = [#"{"t":0,"ev":"swipe-begin","fingers":3}"#]
+        for (i, dx) in [30, 40, 50, 90, -120, -60].enumerated() {
+            trace.append(#"{"t":\#(10 * (i + 1)),"ev":"swipe-update","fingers":3,"dx":\#(dx),"dy":0}"#)
+        }
+        trace.append(#"{"t":100,"ev":"swipe-end","fingers":3}"#)
+        let actions = try replay(config, trace).filter { $0.contains("\"action\"") }
+        // Progress 30, 70, 120 (step 1), 210 (step 2), 90 (back to 0: two reverses), 30.
+        #expect(actions == [
+            #"{"t":30,"action":"keys alt+Tab","gesture":"windows","step":1}"#,
+            #"{"t":40,"action":"keys alt+Tab","gesture":"windows","step":2}"#,
+            #"{"t":50,"action":"keys alt+shift+Tab","gesture":"windows","step":1}"#,
+            #"{"t":50,"action":"keys alt+shift+Tab","gesture":"windows","step":0}"#,
+        ])
+    }
+
+    @Test func aRepeatingPinchStepsByScale() throws {
+        let config = """
+            [[gesture]]
+            name = "zoom"
+            type = "pinch"
+            source = "touchpad"
+            fingers = 2
+            repeat = 0.25
+            action = "keys ctrl+plus"
+            reverse = "keys ctrl+minus"
+            """
+        let trace = [#"{"t":0,"ev":"pinch-begin","fingers":2}"#,
+                     #"{"t":10,"ev":"pinch-update","fingers":2,"scale":1.2}"#,
+                     #"{"t":20,"ev":"pinch-update","fingers":2,"scale":1.8}"#,
+                     #"{"t":30,"ev":"pinch-update","fingers":2,"scale":1.3}"#,
+                     #"{"t":40,"ev":"pinch-end","fingers":2}"#]
+        let actions = try replay(config, trace).filter { $0.contains("\"action\"") }.map { $0.split(separator: "\"")[5] }
+        // Relative to where it began (1.2): 1.5 (two steps up), then 1.083 (both steps back).
+        #expect(actions == ["keys ctrl+plus", "keys ctrl+plus", "keys ctrl+minus", "keys ctrl+minus"])
+    }
+
+    @Test func repeatFiresWhileTheGestureChangesSoOnMustBeUpdate() {
+        var messages: [String] = []
+        do {
+            _ = try ConfigLoader.load("[[gesture]]\ntype = \"pan\"\nrepeat = 50\non = \"end\"\naction = \"click 1\"", file: "c.toml")
+        } catch { messages = error.errors.map(\.description) }
+        #expect(messages == [#"c.toml:4:6: gesture "pan-1": with repeat the actions fire on each step while the gesture changes; on must be "update" or absent, not "end" (gesture[0].on)"#])
+    }
+}
