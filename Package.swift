@@ -20,7 +20,7 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
         ], resources: [.embedInCode("Resources/default.toml")]),
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
-        .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore"]),
+        .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions"]),
         .target(name: "GestureReplay", dependencies: ["GestureCore", "GestureTrace", "GestureConfig"]),
         .executableTarget(name: "gestured", dependencies: [
             "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay", "GestureX11",

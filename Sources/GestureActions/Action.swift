@@ -99,5 +99,6 @@ public struct KeyChord: Equatable, Sendable {
 /// Why an action string is not valid; the config layer adds where it is.
 public struct ActionError: Error, Equatable, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

@@ -4,7 +4,7 @@ extension XConnection {
     /// The WM_CLASS of the application window at the top of `frame` (a child of the root, as
     /// an event's `child` gives it): "instance,class", or one word when both are the same.
     public func applicationClass(of frame: Window) -> String? {
-        guard frame != 0, let client = clientWindow(frame, depth: 0) else { return nil }
+        guard let client = clientWindow(frame) else { return nil }
         var hint = XClassHint()
         guard XGetClassHint(display, client, &hint) != 0 else { return nil }
         defer {
@@ -24,6 +24,11 @@ extension XConnection {
         var rx: Int32 = 0, ry: Int32 = 0
         XTranslateCoordinates(display, root, root, Int32(x), Int32(y), &rx, &ry, &child)
         return child
+    }
+
+    /// The application's own window in a top-level frame; nil for none.
+    public func clientWindow(_ frame: Window) -> Window? {
+        frame == 0 ? nil : clientWindow(frame, depth: 0)
     }
 
     /// ICCCM: the client window is the one with WM_STATE, the frame itself or below it.

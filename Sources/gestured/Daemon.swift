@@ -22,6 +22,7 @@ final class Daemon {
     let x: XConnection
     let bindings: Bindings
     let listener: XInputListener
+    let performer: ActionPerformer
     let options: Options
     let log: Logger
     private var recordStart: Double?
@@ -38,6 +39,7 @@ final class Daemon {
         needs.touchpadPinch = bindings.touchpadPinchNeeded
         needs.strokeButtons = bindings.strokeButtons
         listener = try XInputListener(x, needs: needs)
+        performer = ActionPerformer(x)
         if let file = options.record {
             fputs(TraceWriter.header(bindings.engine.screen) + "\n", file)
             fflush(file)
@@ -120,6 +122,7 @@ final class Daemon {
             listener.drain()
         }
         listener.ungrab()
+        performer.close()
         if let file = options.record { fflush(file) }
     }
 
@@ -181,8 +184,16 @@ final class Daemon {
                 case .success(let pid): log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
                 case .failure(let e): log.error("\"\(binding.name)\": \(e.message)")
                 }
+            case .pass:
+                break
             default:
-                log.warning("\"\(binding.name)\": \(action.text): this version performs only exec actions")
+                let started = ServerClockNow.milliseconds()
+                switch performer.perform(action, .init(location: v.location, time: time)) {
+                case .success(let what):
+                    log.info("\"\(binding.name)\": \(action.text): \(what) (\(ServerClockNow.format(ServerClockNow.milliseconds() - started)))")
+                case .failure(let e):
+                    log.error("\"\(binding.name)\": \(action.text): \(e.message)")
+                }
             }
         }
     }
@@ -210,4 +221,15 @@ final class Daemon {
         for s in [SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&handled, s) }
         sigprocmask(SIG_UNBLOCK, &handled, nil)
     }
+}
+
+/// Milliseconds on the monotonic clock, for how long an action took to send.
+enum ServerClockNow {
+    static func milliseconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+    }
+
+    static func format(_ ms: Double) -> String { "\((ms * 100).rounded() / 100) ms" }
 }

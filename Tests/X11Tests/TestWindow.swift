@@ -17,6 +17,8 @@ final class TestWindow {
     let window: Window
     private let xiOpcode: Int32
     private(set) var received: [Received] = []
+    /// Key presses as `ctrl+alt+Left`: the modifiers in effect and the key's first keysym.
+    private(set) var keys: [String] = []
 
     /// Opens a window of `width`x`height` at (x, y) on `displayName`, with WM_CLASS `name`.
     init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32) throws {
@@ -34,6 +36,8 @@ final class TestWindow {
             XSetClassHint(d, window, &hint)
         }
         XStoreName(d, window, name)
+        var protocols = [XInternAtom(d, "WM_DELETE_WINDOW", 0)]
+        XSetWMProtocols(d, window, &protocols, 1)
         var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
         for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease,
                   XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
@@ -59,6 +63,14 @@ final class TestWindow {
             var ev = XEvent()
             while XPending(display) > 0 {
                 XNextEvent(display, &ev)
+                if ev.type == ClientMessage, UInt(ev.xclient.data.l.0) == XInternAtom(display, "WM_DELETE_WINDOW", 0) {
+                    received.append(Received(type: "Delete", detail: 0, x: 0, y: 0))
+                    continue
+                }
+                if ev.type == MappingNotify {
+                    XRefreshKeyboardMapping(&ev.xmapping)
+                    continue
+                }
                 guard ev.type == GenericEvent, ev.xcookie.extension == xiOpcode, XGetEventData(display, &ev.xcookie) != 0 else { continue }
                 record(ev.xcookie.evtype, ev.xcookie.data)
                 XFreeEventData(display, &ev.xcookie)
@@ -69,7 +81,44 @@ final class TestWindow {
         return received
     }
 
-    func clear() { received.removeAll() }
+    func clear() {
+        received.removeAll()
+        keys.removeAll()
+    }
+
+    private func modifierNames(_ state: UInt32) -> String {
+        var names = ""
+        if state & UInt32(ShiftMask) != 0 { names += "shift+" }
+        if state & UInt32(ControlMask) != 0 { names += "ctrl+" }
+        if state & UInt32(Mod1Mask) != 0 { names += "alt+" }
+        if state & UInt32(Mod4Mask) != 0 { names += "super+" }
+        return names
+    }
+
+    /// A root or window property as 32-bit values.
+    func longs(_ property: String, of w: Window? = nil, type: Atom = Atom(AnyPropertyType)) -> [UInt] {
+        var actual: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XSync(display, 0)
+        guard XGetWindowProperty(display, w ?? gestured_default_root(display), XInternAtom(display, property, 0), 0, 1024, 0, type,
+                                 &actual, &format, &count, &after, &data) == Success, let data, format == 32 else { return [] }
+        defer { XFree(data) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+    }
+
+    func atomName(_ a: UInt) -> String { XGetAtomName(display, Atom(a)).map { String(cString: $0) } ?? "?" }
+
+    /// Waits up to `timeout` for `check` to hold, reading events meanwhile.
+    func wait(_ timeout: Duration = .seconds(3), until check: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !check() {
+            if ContinuousClock.now > deadline { return false }
+            drain(waiting: .milliseconds(20))
+        }
+        return true
+    }
 
     private func record(_ type: Int32, _ data: UnsafeMutableRawPointer) {
         let names: [Int32: String] = [
@@ -86,9 +135,15 @@ final class TestWindow {
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let e = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
             received.append(Received(type: name, detail: Int(e.detail), x: e.event_x, y: e.event_y))
+        case XI_KeyPress:
+            let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            let sym = XkbKeycodeToKeysym(display, KeyCode(e.detail), 0, 0)
+            let name = XKeysymToString(sym).map { String(cString: $0) } ?? "?"
+            keys.append("\(modifierNames(UInt32(e.mods.effective)))\(name)")
+            received.append(Received(type: "KeyPress", detail: Int(e.detail), x: e.event_x, y: e.event_y))
         default:
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            received.append(Received(type: name, detail: type == XI_ButtonPress || type == XI_ButtonRelease || type == XI_KeyPress ? Int(e.detail) : 0,
+            received.append(Received(type: name, detail: type == XI_ButtonPress || type == XI_ButtonRelease ? Int(e.detail) : 0,
                                      x: e.event_x, y: e.event_y))
         }
     }

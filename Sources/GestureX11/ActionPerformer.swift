@@ -1,0 +1,270 @@
+import CXInput2
+import GestureActions
+import GestureCore
+import Glibc
+
+/// Performs actions in-process: EWMH client messages to the root window for the window
+/// manager, XTest for keys, clicks and scrolling. Never waits for anyone: a client message or
+/// a fake input event is one request.
+public final class ActionPerformer {
+    let x: XConnection
+    private var supported: Set<Atom>?
+    /// Keycodes borrowed for keysyms the keymap lacks, as xdotool does; given back at `close()`.
+    private var borrowed: [KeySym: KeyCode] = [:]
+
+    public init(_ x: XConnection) { self.x = x }
+
+    /// Where the gesture happened (nil on a touchpad: the pointer is used) and the X time of the
+    /// event that triggered it, which window managers check.
+    public struct Context {
+        public var location: Point?
+        public var time: Double
+        public init(location: Point?, time: Double) {
+            self.location = location
+            self.time = time
+        }
+    }
+
+    /// Performs one action; returns what was done, or why nothing was.
+    public func perform(_ action: Action, _ c: Context) -> Result<String, ActionError> {
+        let time = Time(UInt64(max(0, c.time)) & 0xFFFF_FFFF)
+        switch action {
+        case let .desktop(target, wrap):
+            return switchDesktop(target, wrap: wrap, time: time)
+        case let .moveWindow(target, wrap, choice):
+            return window(choice, c).flatMap { w in moveWindow(w, target, wrap: wrap, time: time) }
+        case let .window(command, choice):
+            return window(choice, c).flatMap { w in windowCommand(command, w, time: time) }
+        case .showDesktop:
+            return showDesktop(time: time)
+        case .keys(let chords):
+            for chord in chords {
+                if case .failure(let e) = press(chord) { return .failure(e) }
+            }
+            x.flush()
+            return .success("pressed \(chords.map(\.text).joined(separator: " "))")
+        case .click(let button):
+            XTestFakeButtonEvent(x.display, UInt32(button), 1, 0)
+            XTestFakeButtonEvent(x.display, UInt32(button), 0, 0)
+            x.flush()
+            return .success("clicked button \(button)")
+        case let .scroll(direction, times):
+            for _ in 0..<times {
+                XTestFakeButtonEvent(x.display, UInt32(direction.button), 1, 0)
+                XTestFakeButtonEvent(x.display, UInt32(direction.button), 0, 0)
+            }
+            x.flush()
+            return .success("scrolled \(direction.rawValue) \(times)")
+        case .exec, .pass:
+            return .failure(ActionError(message: "\(action.text) is not performed here"))
+        }
+    }
+
+    /// Gives back the keycodes borrowed for missing keysyms.
+    public func close() {
+        for (_, code) in borrowed { setKeysym(0, on: code) }
+        borrowed.removeAll()
+        x.sync()
+    }
+
+    // MARK: Window manager
+
+    private func requireSupport(_ names: String...) -> ActionError? {
+        if supported == nil {
+            supported = Set(x.atoms(of: x.root, x.atom("_NET_SUPPORTED")))
+        }
+        let missing = names.filter { !supported!.contains(x.atom($0)) }
+        guard !missing.isEmpty else { return nil }
+        if supported!.isEmpty { return ActionError(message: "no EWMH window manager is running (_NET_SUPPORTED is empty)") }
+        return ActionError(message: "the window manager does not support \(missing.joined(separator: ", "))")
+    }
+
+    private func send(_ type: String, to window: Window, _ data: [Int]) {
+        var ev = XEvent()
+        ev.xclient.type = ClientMessage
+        ev.xclient.serial = 0
+        ev.xclient.send_event = 1
+        ev.xclient.display = x.display
+        ev.xclient.window = window
+        ev.xclient.message_type = x.atom(type)
+        ev.xclient.format = 32
+        let l = data + [Int](repeating: 0, count: 5 - data.count)
+        ev.xclient.data.l = (l[0], l[1], l[2], l[3], l[4])
+        XSendEvent(x.display, x.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &ev)
+        x.flush()
+    }
+
+    /// EWMH source indication: the request comes from a pager or tool acting for the user.
+    private static let source = 2
+
+    private func desktopIndex(_ target: Action.DesktopTarget, from current: Int, count: Int, wrap: Bool) -> Int? {
+        switch target {
+        case .number(let n): return n - 1 < count ? n - 1 : nil
+        case .next: return current + 1 < count ? current + 1 : (wrap ? 0 : nil)
+        case .previous: return current > 0 ? current - 1 : (wrap ? count - 1 : nil)
+        }
+    }
+
+    private func desktops() -> (current: Int, count: Int) {
+        let current = x.cardinals(of: x.root, x.atom("_NET_CURRENT_DESKTOP")).first ?? 0
+        let count = x.cardinals(of: x.root, x.atom("_NET_NUMBER_OF_DESKTOPS")).first ?? 1
+        return (current, max(1, count))
+    }
+
+    private func switchDesktop(_ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<String, ActionError> {
+        if let e = requireSupport("_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS") { return .failure(e) }
+        let (current, count) = desktops()
+        guard let index = desktopIndex(target, from: current, count: count, wrap: wrap) else {
+            return .success("no desktop \(target == .next ? "after" : "before") \(current + 1) of \(count)")
+        }
+        send("_NET_CURRENT_DESKTOP", to: x.root, [index, Int(time)])
+        return .success("desktop \(index + 1) of \(count)")
+    }
+
+    private func moveWindow(_ w: Window, _ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<String, ActionError> {
+        if let e = requireSupport("_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP") { return .failure(e) }
+        let (current, count) = desktops()
+        let from = x.cardinals(of: w, x.atom("_NET_WM_DESKTOP")).first ?? current
+        guard let index = desktopIndex(target, from: from, count: count, wrap: wrap) else {
+            return .success("no desktop to move to from \(from + 1) of \(count)")
+        }
+        send("_NET_WM_DESKTOP", to: w, [index, ActionPerformer.source])
+        send("_NET_CURRENT_DESKTOP", to: x.root, [index, Int(time)])
+        return .success("moved window 0x\(String(w, radix: 16)) to desktop \(index + 1)")
+    }
+
+    private func windowCommand(_ command: Action.WindowCommand, _ w: Window, time: Time) -> Result<String, ActionError> {
+        let name = "window 0x\(String(w, radix: 16))"
+        let vert = Int(x.atom("_NET_WM_STATE_MAXIMIZED_VERT")), horz = Int(x.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
+        switch command {
+        case .maximize, .unmaximize, .toggleMaximize:
+            if let e = requireSupport("_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ") { return .failure(e) }
+            let how = command == .unmaximize ? 0 : command == .maximize ? 1 : 2
+            send("_NET_WM_STATE", to: w, [how, vert, horz, ActionPerformer.source])
+        case .fullscreen:
+            if let e = requireSupport("_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN") { return .failure(e) }
+            send("_NET_WM_STATE", to: w, [2, Int(x.atom("_NET_WM_STATE_FULLSCREEN")), 0, ActionPerformer.source])
+        case .minimize:
+            // ICCCM: ask to be iconified; EWMH window managers all honour it.
+            send("WM_CHANGE_STATE", to: w, [Int(IconicState)])
+        case .close:
+            if let e = requireSupport("_NET_CLOSE_WINDOW") { return .failure(e) }
+            send("_NET_CLOSE_WINDOW", to: w, [Int(time), ActionPerformer.source])
+        case .raise:
+            if let e = requireSupport("_NET_ACTIVE_WINDOW") { return .failure(e) }
+            send("_NET_ACTIVE_WINDOW", to: w, [ActionPerformer.source, Int(time), 0])
+        }
+        return .success("\(command.rawValue) \(name)")
+    }
+
+    private func showDesktop(time: Time) -> Result<String, ActionError> {
+        if let e = requireSupport("_NET_SHOWING_DESKTOP") { return .failure(e) }
+        let showing = (x.cardinals(of: x.root, x.atom("_NET_SHOWING_DESKTOP")).first ?? 0) != 0
+        send("_NET_SHOWING_DESKTOP", to: x.root, [showing ? 0 : 1])
+        return .success(showing ? "windows back" : "desktop shown")
+    }
+
+    /// The window an action acts on: under the gesture, or the active one. Docks and the
+    /// desktop are never acted on.
+    private func window(_ choice: Action.WindowChoice, _ c: Context) -> Result<Window, ActionError> {
+        var w: Window?
+        switch choice {
+        case .active:
+            w = x.windows(of: x.root, x.atom("_NET_ACTIVE_WINDOW")).first.flatMap { $0 == 0 ? nil : $0 }
+        case .under:
+            let p = c.location ?? x.pointer()
+            w = x.clientWindow(x.topLevel(at: p.x, p.y))
+        }
+        guard let w else { return .failure(ActionError(message: "no window \(choice == .active ? "is active" : "under the gesture")")) }
+        let types = Set(x.atoms(of: w, x.atom("_NET_WM_WINDOW_TYPE")))
+        if types.contains(x.atom("_NET_WM_WINDOW_TYPE_DOCK")) || types.contains(x.atom("_NET_WM_WINDOW_TYPE_DESKTOP")) {
+            return .failure(ActionError(message: "the window under the gesture is a dock or the desktop"))
+        }
+        return .success(w)
+    }
+
+    // MARK: Keys
+
+    private static let modifierKeysyms: [KeyChord.Modifier: String] = [
+        .shift: "Shift_L", .ctrl: "Control_L", .alt: "Alt_L", .super: "Super_L", .meta: "Meta_L", .hyper: "Hyper_L",
+    ]
+
+    private func keycode(_ name: String) -> Result<(KeyCode, shifted: Bool), ActionError> {
+        let sym = XStringToKeysym(name)
+        guard sym != 0 else { return .failure(ActionError(message: "\"\(name)\" is no X keysym name")) }
+        if let code = borrowed[sym] { return .success((code, false)) }
+        let code = XKeysymToKeycode(x.display, sym)
+        if code != 0 {
+            let shifted = XkbKeycodeToKeysym(x.display, code, 0, 0) != sym && XkbKeycodeToKeysym(x.display, code, 0, 1) == sym
+            return .success((code, shifted))
+        }
+        guard let spare = spareKeycode() else { return .failure(ActionError(message: "no spare keycode for \"\(name)\"")) }
+        setKeysym(sym, on: spare)
+        borrowed[sym] = spare
+        return .success((spare, false))
+    }
+
+    /// A keycode with no keysym at all.
+    private func spareKeycode() -> KeyCode? {
+        var minCode: Int32 = 0, maxCode: Int32 = 0
+        XDisplayKeycodes(x.display, &minCode, &maxCode)
+        var perCode: Int32 = 0
+        guard let map = XGetKeyboardMapping(x.display, KeyCode(minCode), maxCode - minCode + 1, &perCode) else { return nil }
+        defer { XFree(map) }
+        let used = Set(borrowed.values)
+        for code in stride(from: maxCode, through: minCode, by: -1) {
+            let base = Int(code - minCode) * Int(perCode)
+            if (0..<Int(perCode)).allSatisfy({ map[base + $0] == 0 }) && !used.contains(KeyCode(code)) { return KeyCode(code) }
+        }
+        return nil
+    }
+
+    private func setKeysym(_ sym: KeySym, on code: KeyCode) {
+        var syms = [KeySym](repeating: sym, count: 2)
+        XChangeKeyboardMapping(x.display, Int32(code), 2, &syms, 1)
+        x.sync()
+    }
+
+    /// Presses a chord: modifiers held by the user that the chord does not name are released
+    /// for its duration, so that `keys ctrl+c` stays ctrl+c while shift is down.
+    private func press(_ chord: KeyChord) -> Result<Void, ActionError> {
+        var codes: [KeyCode] = []
+        for m in chord.modifiers {
+            guard case .success(let (code, _)) = keycode(ActionPerformer.modifierKeysyms[m]!) else {
+                return .failure(ActionError(message: "no key for the modifier \(m.rawValue)"))
+            }
+            codes.append(code)
+        }
+        var shift = false
+        if let key = chord.key {
+            switch keycode(key) {
+            case .failure(let e): return .failure(e)
+            case .success(let (code, shifted)):
+                shift = shifted && !chord.modifiers.contains(.shift)
+                if shift, case .success(let (s, _)) = keycode("Shift_L") { codes.append(s) }
+                codes.append(code)
+            }
+        }
+        let held = heldModifierKeys().filter { !codes.contains($0) }
+        for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
+        for code in codes { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
+        for code in codes.reversed() { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
+        for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
+        return .success(())
+    }
+
+    /// Modifier keys the user holds down now.
+    private func heldModifierKeys() -> [KeyCode] {
+        var keys = [CChar](repeating: 0, count: 32)
+        XQueryKeymap(x.display, &keys)
+        guard let mods = XGetModifierMapping(x.display) else { return [] }
+        defer { XFreeModifiermap(mods) }
+        var held: [KeyCode] = []
+        let per = Int(mods.pointee.max_keypermod)
+        for i in 0..<(8 * per) {
+            let code = mods.pointee.modifiermap[i]
+            if code != 0, UInt8(bitPattern: keys[Int(code) / 8]) & (1 << (code % 8)) != 0, !held.contains(code) { held.append(code) }
+        }
+        return held
+    }
+}
