@@ -137,7 +137,11 @@ final class TestWindow {
             received.append(Received(type: name, detail: Int(e.detail), x: e.event_x, y: e.event_y))
         case XI_KeyPress:
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            let sym = XkbKeycodeToKeysym(display, KeyCode(e.detail), 0, 0)
+            // The keymap as the server has it now (a keycode may have been borrowed just before).
+            var per: Int32 = 0
+            let map = XGetKeyboardMapping(display, KeyCode(e.detail), 1, &per)
+            let sym = map?.pointee ?? 0
+            if let map { XFree(map) }
             let name = XKeysymToString(sym).map { String(cString: $0) } ?? "?"
             keys.append("\(modifierNames(UInt32(e.mods.effective)))\(name)")
             received.append(Received(type: "KeyPress", detail: Int(e.detail), x: e.event_x, y: e.event_y))
