@@ -96,13 +96,15 @@ public struct FrameMetrics: Sendable {
 
     private mutating func sample(at time: Double) {
         history.append(VelocitySample(time: time, translation: translation, scale: scale, rotation: rotation))
-        guard let old = history.oldest(within: FrameMetrics.velocityWindow, of: time), time > old.time else {
+        guard let old = history.oldest(within: FrameMetrics.velocityWindow, of: time) else {
             velocity = .zero
             scaleVelocity = 0
             rotationVelocity = 0
             return
         }
-        let seconds = (time - old.time) / 1000
+        // Events that arrive in a burst can share a timestamp: count at least a millisecond,
+        // so that a fast movement reads as fast rather than as still.
+        let seconds = max(time - old.time, 1) / 1000
         velocity = (translation - old.translation) / seconds
         scaleVelocity = (scale - old.scale) / seconds
         rotationVelocity = (rotation - old.rotation) / seconds

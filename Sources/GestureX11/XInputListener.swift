@@ -36,6 +36,11 @@ public final class XInputListener {
     private var touchpadPending: (device: Int32, time: Time)?
     /// After a replay the server ends the gesture for us once more: that end is not input.
     private var touchpadReplayed = false
+    private var touchpadActive = false
+
+    /// A touchpad gesture or a stroke holds the pointer: a fake click now would come back to
+    /// gestured's own grab instead of reaching the application.
+    public var pointerBusy: Bool { touchpadActive || !presses.isEmpty }
 
     /// A stroke-button press: frozen until the engine decides; followed by raw motion meanwhile.
     private struct Press {
@@ -222,11 +227,13 @@ public final class XInputListener {
         case XI_GestureSwipeBegin:
             touchpadPending = (e.deviceid, e.time)
             touchpadReplayed = false
+            touchpadActive = true
             emit(e.time, .swipeBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
         case XI_GestureSwipeUpdate:
             guard !touchpadReplayed else { return }
             emit(e.time, .swipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)))
         default:
+            touchpadActive = false
             guard !touchpadReplayed else { touchpadReplayed = false; return }
             emit(e.time, .swipeEnd(fingers: fingers, cancelled: e.flags & XIGestureSwipeEventCancelled != 0))
         }
@@ -238,11 +245,13 @@ public final class XInputListener {
         case XI_GesturePinchBegin:
             touchpadPending = (e.deviceid, e.time)
             touchpadReplayed = false
+            touchpadActive = true
             emit(e.time, .pinchBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
         case XI_GesturePinchUpdate:
             guard !touchpadReplayed else { return }
             emit(e.time, .pinchUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle))
         default:
+            touchpadActive = false
             guard !touchpadReplayed else { touchpadReplayed = false; return }
             emit(e.time, .pinchEnd(fingers: fingers, cancelled: e.flags & XIGesturePinchEventCancelled != 0))
         }
@@ -309,6 +318,7 @@ public final class XInputListener {
         case .touchpad:
             guard let (device, _) = touchpadPending else { return }
             touchpadPending = nil
+            if !decision.accepted { touchpadActive = false }
             // CurrentTime: an event's own time can be later than the server's idea of now, and
             // then the server silently ignores the request, leaving the device frozen.
             XIAllowEvents(d, device, decision.accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))

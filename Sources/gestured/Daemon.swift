@@ -26,6 +26,8 @@ final class Daemon {
     let options: Options
     let log: Logger
     private var recordStart: Double?
+    /// Clicks and scrolls fired while gestured holds the pointer wait until it lets go.
+    private var deferred: [(Action, ActionPerformer.Context, String)] = []
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -74,6 +76,10 @@ final class Daemon {
             }
             engine.flush()
             handleOutputs()
+            if !deferred.isEmpty && !listener.pointerBusy {
+                for (action, context, name) in deferred { performNow(action, context, name) }
+                deferred.removeAll()
+            }
             if let deadline = engine.nextDeadline(), deadline <= listener.now() {
                 engine.advance(to: listener.now())
                 handleOutputs()
@@ -186,15 +192,21 @@ final class Daemon {
                 }
             case .pass:
                 break
+            case .click, .scroll where listener.pointerBusy:
+                deferred.append((action, .init(location: v.location, time: time), binding.name))
             default:
-                let started = ServerClockNow.milliseconds()
-                switch performer.perform(action, .init(location: v.location, time: time)) {
-                case .success(let what):
-                    log.info("\"\(binding.name)\": \(action.text): \(what) (\(ServerClockNow.format(ServerClockNow.milliseconds() - started)))")
-                case .failure(let e):
-                    log.error("\"\(binding.name)\": \(action.text): \(e.message)")
-                }
+                performNow(action, .init(location: v.location, time: time), binding.name)
             }
+        }
+    }
+
+    private func performNow(_ action: Action, _ context: ActionPerformer.Context, _ name: String) {
+        let started = ServerClockNow.milliseconds()
+        switch performer.perform(action, context) {
+        case .success(let what):
+            log.info("\"\(name)\": \(action.text): \(what) (\(ServerClockNow.format(ServerClockNow.milliseconds() - started)))")
+        case .failure(let e):
+            log.error("\"\(name)\": \(action.text): \(e.message)")
         }
     }
 

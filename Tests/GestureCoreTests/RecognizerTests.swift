@@ -85,6 +85,13 @@ import GestureCore
         #expect(s.log.filter { $0.contains("left") } == ["24 left failed: lifted after 40 px < 80 px"])
     }
 
+    @Test func aSwipeWhoseEventsArriveInOneBurstIsRecognized() {
+        let s = Scenario(SwipeRecognizer(name: "left", source: .touchpad, fingers: 3, direction: .left))
+        s.send(.swipeBegin(fingers: 3))
+        for _ in 0..<4 { s.send(.swipeUpdate(fingers: 3, delta: Point(x: -25, y: 0))) }
+        #expect(s.log == ["0 touchpad swipe 3 accept (wanted)", "0 left ended"])
+    }
+
     @Test func aSlowSwipeTimesOut() {
         let s = Scenario(SwipeRecognizer(name: "left", source: .touchpad, fingers: 3, direction: .left))
         s.showReasons = true

@@ -85,6 +85,17 @@ extension LiveTests {
                 == ["ctrl+alt+Home", unmapped, "shift+a"], "\(d.log)")
     }
 
+    @Test func clicksAndScrollsReachTheApplicationOnceTheTouchpadGestureLetsGoOfThePointer() throws {
+        let d = try daemon(action: "click 2", extra: "")
+        try swipeLeft()
+        #expect(window.wait { window.received.contains { $0.type == "ButtonPress" && $0.detail == 2 } }, "\(d.log)")
+        d.stop()
+        window.clear()
+        let s = try daemon(action: "scroll down 3")
+        try swipeLeft()
+        #expect(window.wait { window.received.filter { $0.type == "ButtonPress" && $0.detail == 5 }.count == 3 }, "\(s.log)")
+    }
+
     @Test func execRunsWithTheGestureInItsEnvironmentWithoutDelayingTheNextGesture() throws {
         let d = try DaemonProcess(display: server.displayName, config: """
             [[gesture]]
