@@ -182,9 +182,13 @@ public final class XInputListener {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             touch(type, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
-            swipe(type, data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee)
+            touchpad(type - XI_GestureSwipeBegin, data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee, .swipe) { e in
+                .swipeUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y))
+            }
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
-            pinch(type, data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee)
+            touchpad(type - XI_GesturePinchBegin, data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee, .pinch) { e in
+                .pinchUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle)
+            }
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             pointer(type, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
         case XI_RawMotion, XI_RawButtonRelease:
@@ -219,41 +223,28 @@ public final class XInputListener {
         }
     }
 
-    /// Updates may arrive before the begin is decided: they go to the engine in order, which
-    /// drops them if the gesture was given back.
-    private func swipe(_ type: Int32, _ e: XIGestureSwipeEvent) {
+    /// A touchpad gesture event, swipe or pinch: begin, update or end. Updates may arrive before
+    /// the begin is decided: they go to the engine in order, which drops them if the gesture
+    /// was given back.
+    private func touchpad<E: TouchpadGestureEvent>(_ phase: Int32, _ e: E, _ kind: InputFrame.TouchpadKind,
+                                                   update: (E) -> InputEvent.Kind) {
         let fingers = Int(e.detail)
-        switch type {
-        case XI_GestureSwipeBegin:
+        switch phase {
+        case 0:
             touchpadPending = (e.deviceid, e.time)
             touchpadReplayed = false
             touchpadActive = true
-            emit(e.time, .swipeBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
-        case XI_GestureSwipeUpdate:
+            emit(e.time, kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
+                 device: e.sourceid, app: x.applicationClass(of: e.child))
+        case 1:
             guard !touchpadReplayed else { return }
-            emit(e.time, .swipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)))
+            emit(e.time, update(e))
         default:
             touchpadActive = false
             guard !touchpadReplayed else { touchpadReplayed = false; return }
-            emit(e.time, .swipeEnd(fingers: fingers, cancelled: e.flags & XIGestureSwipeEventCancelled != 0))
-        }
-    }
-
-    private func pinch(_ type: Int32, _ e: XIGesturePinchEvent) {
-        let fingers = Int(e.detail)
-        switch type {
-        case XI_GesturePinchBegin:
-            touchpadPending = (e.deviceid, e.time)
-            touchpadReplayed = false
-            touchpadActive = true
-            emit(e.time, .pinchBegin(fingers: fingers), device: e.sourceid, app: x.applicationClass(of: e.child))
-        case XI_GesturePinchUpdate:
-            guard !touchpadReplayed else { return }
-            emit(e.time, .pinchUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle))
-        default:
-            touchpadActive = false
-            guard !touchpadReplayed else { touchpadReplayed = false; return }
-            emit(e.time, .pinchEnd(fingers: fingers, cancelled: e.flags & XIGesturePinchEventCancelled != 0))
+            // XIGestureSwipeEventCancelled and XIGesturePinchEventCancelled are the same bit.
+            let cancelled = e.flags & XIGestureSwipeEventCancelled != 0
+            emit(e.time, kind == .swipe ? .swipeEnd(fingers: fingers, cancelled: cancelled) : .pinchEnd(fingers: fingers, cancelled: cancelled))
         }
     }
 
@@ -359,3 +350,16 @@ struct ServerClock {
         return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
     }
 }
+
+/// What XInput 2.4's swipe and pinch events have in common.
+protocol TouchpadGestureEvent {
+    var deviceid: Int32 { get }
+    var sourceid: Int32 { get }
+    var detail: Int32 { get }
+    var time: Time { get }
+    var child: Window { get }
+    var flags: Int32 { get }
+}
+
+extension XIGestureSwipeEvent: TouchpadGestureEvent {}
+extension XIGesturePinchEvent: TouchpadGestureEvent {}

@@ -86,7 +86,8 @@ extension LiveTests {
     }
 
     @Test func clicksAndScrollsReachTheApplicationOnceTheTouchpadGestureLetsGoOfThePointer() throws {
-        let d = try daemon(action: "click 2", extra: "")
+        #expect(window.raiseAndWait())
+        let d = try daemon(action: "click 2")
         try swipeLeft()
         #expect(window.wait { window.received.contains { $0.type == "ButtonPress" && $0.detail == 2 } }, "\(d.log)")
         d.stop()

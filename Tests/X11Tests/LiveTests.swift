@@ -28,7 +28,7 @@ struct LiveTests {
     init() throws {
         desktop = try LiveDesktop.get()
         window = try TestWindow(displayName: desktop.server.displayName, name: "gestured-test", width: 1024, height: 768)
-        window.drain(waiting: .milliseconds(50))
+        guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the test window") }
         window.clear()
     }
 

@@ -111,6 +111,18 @@ final class TestWindow {
 
     func atomName(_ a: UInt) -> String { XGetAtomName(display, Atom(a)).map { String(cString: $0) } ?? "?" }
 
+    /// Raises the window and waits until the window manager shows it (a previous test may have
+    /// minimized it or shown the desktop).
+    func raiseAndWait() -> Bool {
+        XMapRaised(display, window)
+        XRaiseWindow(display, window)
+        return wait(.seconds(3)) {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, window, &attributes)
+            return attributes.map_state == IsViewable
+        }
+    }
+
     /// Waits up to `timeout` for `check` to hold, reading events meanwhile.
     func wait(_ timeout: Duration = .seconds(3), until check: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + timeout
