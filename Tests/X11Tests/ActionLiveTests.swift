@@ -85,6 +85,18 @@ extension LiveTests {
                 == ["ctrl+alt+Home", unmapped, "shift+a"], "\(d.log)")
     }
 
+    @Test func modifiersTheUserHoldsDoNotLeakIntoAChord() throws {
+        let d = try daemon(action: "keys ctrl+a")
+        let shiftL = 50  // X keycode of Shift_L in the evdev keymap
+        try server.keyboard.key(shiftL, pressed: true)
+        try server.keyboard.sync()
+        try swipeLeft()
+        #expect(window.wait { window.keys.contains { $0.hasSuffix("+a") || $0 == "a" } }, "\(d.log)")
+        try server.keyboard.key(shiftL, pressed: false)
+        try server.keyboard.sync()
+        #expect(window.keys.filter { $0.hasSuffix("a") && !$0.hasSuffix("_L") } == ["ctrl+a"], "\(window.keys)")
+    }
+
     @Test func clicksAndScrollsReachTheApplicationOnceTheTouchpadGestureLetsGoOfThePointer() throws {
         #expect(window.raiseAndWait())
         let d = try daemon(action: "click 2")
