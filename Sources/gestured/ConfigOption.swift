@@ -4,27 +4,22 @@ import GestureConfig
 
 /// `--config FILE`, shared by the commands that load a config.
 struct ConfigOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The config file (TOML). Without it, the embedded default.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The config file (TOML). Default: $XDG_CONFIG_HOME/gestured/config.toml if it exists, else the embedded default.", valueName: "file"))
     var config: String?
 
-    /// Loads the config, or prints every located error and exits non-zero.
+    /// The file in use: the one given, else the user's if it exists; nil for the embedded default.
+    var path: String? {
+        if let config { return config }
+        let user = ConfigFiles.userConfigPath()
+        return FileManager.default.fileExists(atPath: user) ? user : nil
+    }
+
+    /// Loads the config, or throws every located error.
     func load() throws -> Config {
-        guard let path = config else { return DefaultConfig.load() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("\(path): cannot read the config file (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError("\(path): the config is not UTF-8 text")
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            return try ConfigLoader.load(text, file: path) { name in
-                let expanded = (name as NSString).expandingTildeInPath
-                let full = expanded.hasPrefix("/") || folder.isEmpty ? expanded : folder + "/" + expanded
-                return ConfigFiles.read(full)
-            }
-        } catch {
-            throw CLIError(error.description)
+        guard let path else { return DefaultConfig.load() }
+        switch ConfigFiles.load(path) {
+        case .success(let c): return c
+        case .failure(let e): throw e
         }
     }
 }
@@ -43,8 +38,44 @@ extension CLIError {
     }
 }
 
-/// Reading the files a config names.
+/// Reading the config and the files it names.
 enum ConfigFiles {
+    /// `$XDG_CONFIG_HOME/gestured/config.toml`, `~/.config/gestured/config.toml` without it.
+    static func userConfigPath() -> String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
+        return base + "/gestured/config.toml"
+    }
+
+    /// Reads and validates a config file; template files are relative to its folder.
+    static func load(_ path: String) -> Result<Config, CLIError> {
+        let text: String
+        switch read(path) {
+        case .success(let t): text = t
+        case .failure(let why): return .failure(CLIError("\(path): cannot read the config file (\(why.rawValue))"))
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            return .success(try ConfigLoader.load(text, file: path) { name in
+                let expanded = (name as NSString).expandingTildeInPath
+                let full = expanded.hasPrefix("/") || folder.isEmpty ? expanded : folder + "/" + expanded
+                return read(full)
+            })
+        } catch {
+            return .failure(CLIError(error.description))
+        }
+    }
+
+    /// Why other users could change what this config runs: nil when only its owner can.
+    static func unsafeReason(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        if st.st_uid != getuid() { return "\(path) is owned by another user (uid \(st.st_uid))" }
+        if st.st_mode & S_IWOTH != 0 { return "\(path) is writable by every user" }
+        if st.st_mode & S_IWGRP != 0 { return "\(path) is writable by its group" }
+        return nil
+    }
+
     static func read(_ path: String) -> Result<String, ConfigFileError> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(FileManager.default.fileExists(atPath: path) ? .unreadable : .missing)

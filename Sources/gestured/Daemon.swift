@@ -17,12 +17,18 @@ final class Daemon {
         var dryRun = false
         /// Writes every input event, in the trace format, here.
         var record: UnsafeMutablePointer<FILE>?
+        /// The config file to watch and reload; nil for the embedded default.
+        var configPath: String?
     }
 
     let x: XConnection
-    let bindings: Bindings
-    let listener: XInputListener
+    private(set) var bindings: Bindings
+    private(set) var listener: XInputListener
     let performer: ActionPerformer
+    private let instance: SingleInstance
+    private var watch: ConfigWatch?
+    /// Why exec actions are refused: the config can be changed by other users.
+    private var execRefusal: String?
     let options: Options
     let log: Logger
     private var recordStart: Double?
@@ -34,14 +40,14 @@ final class Daemon {
         self.log = log
         x = try XConnection(name: displayName)
         XErrors.log = { [log] line in log.error("\(line)") }
+        instance = try SingleInstance(x)
         bindings = Bindings(config, screen: x.screen())
-        var needs = XInputListener.Needs()
-        needs.touchscreen = bindings.touchscreenNeeded
-        needs.touchpadSwipe = bindings.touchpadSwipeNeeded
-        needs.touchpadPinch = bindings.touchpadPinchNeeded
-        needs.strokeButtons = bindings.strokeButtons
+        let needs = Daemon.needs(bindings)
         listener = try XInputListener(x, needs: needs)
         performer = ActionPerformer(x)
+        execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
+        if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
+        if let path = options.configPath { watch = ConfigWatch(path: path) }
         if let file = options.record {
             fputs(TraceWriter.header(bindings.engine.screen) + "\n", file)
             fflush(file)
@@ -55,14 +61,57 @@ final class Daemon {
         log.info("\(config.gestures.count) gestures from \(config.file); grabbing\(needs.touchscreen ? " touches" : "")\(needs.touchpadSwipe ? " swipes" : "")\(needs.touchpadPinch ? " pinches" : "")\(needs.strokeButtons.isEmpty ? "" : " buttons \(needs.strokeButtons.sorted())")")
     }
 
+    static func needs(_ bindings: Bindings) -> XInputListener.Needs {
+        var needs = XInputListener.Needs()
+        needs.touchscreen = bindings.touchscreenNeeded
+        needs.touchpadSwipe = bindings.touchpadSwipeNeeded
+        needs.touchpadPinch = bindings.touchpadPinchNeeded
+        needs.strokeButtons = bindings.strokeButtons
+        return needs
+    }
+
+    /// Loads the config file again. A config with errors is rejected with its located message,
+    /// and the last good one stays active.
+    func reload(because why: String) {
+        guard let path = options.configPath else {
+            log.info("\(why): using the embedded default config, nothing to reload")
+            return
+        }
+        let config: Config
+        switch ConfigFiles.load(path) {
+        case .failure(let e):
+            log.error("\(why): the config has errors; keeping the last good one:\n\(e.description)")
+            return
+        case .success(let c):
+            config = c
+        }
+        let old = bindings
+        old.engine.decideAll()
+        handleOutputs()
+        listener.ungrab()
+        let fresh = Bindings(config, screen: x.screen())
+        do {
+            listener = try XInputListener(x, needs: Daemon.needs(fresh))
+            bindings = fresh
+        } catch {
+            log.error("\(why): \(error); keeping the last good config")
+            if let back = try? XInputListener(x, needs: Daemon.needs(old)) { listener = back }
+            return
+        }
+        execRefusal = ConfigFiles.unsafeReason(path)
+        if let refusal = execRefusal { log.warning("exec actions are refused: \(refusal)") }
+        log.info("\(why): reloaded \(config.gestures.count) gestures from \(path)")
+    }
+
     /// Runs until SIGTERM or SIGINT; returns the exit code.
     func run() -> Int32 {
         installSignals()
-        let engine = bindings.engine
         var fds = [pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: watch?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
         log.info("ready")
         while true {
+            let engine = bindings.engine
             listener.drain()
             if listener.screenChanged {
                 engine.screen = x.screen()
@@ -87,9 +136,8 @@ final class Daemon {
             }
             if x.flushHasEvents() { continue }
             let timeout: Int32 = engine.nextDeadline().map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
-            fds[0].revents = 0
-            fds[1].revents = 0
-            let n = poll(&fds, 2, timeout)
+            for i in fds.indices { fds[i].revents = 0 }
+            let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
                 return 1
@@ -102,11 +150,17 @@ final class Daemon {
                 var byte: UInt8 = 0
                 while read(signalPipe.read, &byte, 1) == 1 {}
                 CommandRunner.reap()
-                if pendingSignal == SIGTERM || pendingSignal == SIGINT {
-                    log.info("exiting on signal \(pendingSignal)")
+                let signal = pendingSignal
+                pendingSignal = 0
+                if signal == SIGTERM || signal == SIGINT {
+                    log.info("exiting on signal \(signal)")
                     shutdown()
                     return 0
                 }
+                if signal == SIGHUP { reload(because: "SIGHUP") }
+            }
+            if fds[2].revents & Int16(POLLIN) != 0, watch?.changed() == true {
+                reload(because: "the config file changed")
             }
             if n == 0 {
                 engine.advance(to: listener.now())
@@ -175,6 +229,10 @@ final class Daemon {
             }
             switch action {
             case .exec(let command):
+                if let why = execRefusal {
+                    log.error("\"\(binding.name)\": exec refused: \(why); make it writable by you only (chmod go-w)")
+                    continue
+                }
                 var c = GestureContext(name: binding.name, type: r.type, state: state.rawValue)
                 c.fingers = v.fingers
                 c.direction = v.direction ?? v.shape

@@ -27,7 +27,7 @@ struct Record: ParsableCommand {
             out = f
         }
         do {
-            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: true, record: out),
+            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: true, record: out, configPath: options.path),
                                log: daemon.logger())
             let code = d.run()
             fclose(out)

@@ -18,7 +18,7 @@ struct Run: ParsableCommand {
         do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
         let log = daemon.logger()
         do {
-            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: dryRun), log: log)
+            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: dryRun, configPath: options.path), log: log)
             Foundation.exit(d.run())
         } catch {
             CLIError.exit(CLIError("gestured: \(error)"))

@@ -25,7 +25,7 @@ final class DaemonProcess {
         child = try ChildProcess.spawn(Self.binary, (command + ["--config", configURL.path, "--display", display, "--log-level", "debug"] + extra)
                                         .map { $0.replacingOccurrences(of: "@DIR@", with: dir) },
                                        environment: ["DISPLAY": display], standardOutput: outputFile, standardError: logFile)
-        try waitFor("ready", timeout: .seconds(10))
+        try waitFor("] ready", timeout: .seconds(10))
     }
 
     var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }

@@ -1,3 +1,4 @@
+import CXInput2
 import Foundation
 import Testing
 import XServerSupport
@@ -280,14 +281,37 @@ extension LiveTests {
         #expect(byName["gestured-keyboard"] == "keyboard")
     }
 
-    @Test func aGrabAnotherClientHoldsIsReportedAtStartUp() throws {
-        let first = try DaemonProcess(display: desktop.server.displayName, config: LiveTests.config)
+    @Test func aSecondDaemonOnTheSameDisplaySaysOneIsRunning() throws {
+        let first = try DaemonProcess(display: server.displayName, config: LiveTests.config)
         defer { first.stop() }
         do {
-            _ = try DaemonProcess(display: desktop.server.displayName, config: LiveTests.config)
-            Issue.record("a second daemon started")
+            let second = try DaemonProcess(display: server.displayName, config: LiveTests.config)
+            Issue.record("a second daemon started:\n\(second.log)\nfirst:\n\(first.log)")
         } catch {
-            #expect("\(error)".contains("cannot grab touches on the root window: another client holds it; running now: gestured"))
+            #expect("\(error)".contains("gestured is already running on \(server.displayName)"))
+        }
+    }
+
+    @Test func aGrabAnotherClientHoldsIsReportedAtStartUp() throws {
+        // Another gesture tool: a client holding the passive touch grab on the root.
+        let d = window.display
+        var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
+        for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { gestured_set_mask(&bits, t) }
+        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)
+        bits.withUnsafeMutableBufferPointer { buf in
+            var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            _ = XIGrabTouchBegin(d, XIAllMasterDevices, gestured_default_root(d), 0, &m, 1, &mods)
+        }
+        XSync(d, 0)
+        defer {
+            XIUngrabTouchBegin(d, XIAllMasterDevices, gestured_default_root(d), 1, &mods)
+            XSync(d, 0)
+        }
+        do {
+            _ = try DaemonProcess(display: server.displayName, config: LiveTests.config)
+            Issue.record("the daemon started without its grab")
+        } catch {
+            #expect("\(error)".contains("cannot grab touches on the root window: another client holds it"))
         }
     }
 }

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import GestureConfig
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a commented starter config to $XDG_CONFIG_HOME/gestured/config.toml.",
+        discussion: "Never overwrites a config that is there. The running daemon picks the new file up by itself.")
+
+    func run() throws {
+        let path = ConfigFiles.userConfigPath()
+        guard !FileManager.default.fileExists(atPath: path) else {
+            CLIError.exit(CLIError("\(path): already exists; gestured init never overwrites a config"))
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            CLIError.exit(CLIError("\(folder): cannot create the folder: \(error.localizedDescription)"))
+        }
+        // Only its owner may write it: gestured refuses exec actions from a config others can change.
+        guard FileManager.default.createFile(atPath: path, contents: Data(DefaultConfig.text.utf8),
+                                             attributes: [.posixPermissions: 0o600]) else {
+            CLIError.exit(CLIError("\(path): cannot write the config"))
+        }
+        print("\(path): written; edit it, check it with `gestured check`, and gestured reloads it when it changes")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import XServerSupport
+
+/// The config's life cycle under a running daemon: reloads, the last good config, exec safety.
+extension LiveTests {
+    func config(_ word: String) -> String {
+        """
+        [[gesture]]
+        name = "\(word)"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 3
+        direction = "left"
+        action = "exec echo \(word) >> @DIR@/result.txt"
+        """
+    }
+
+    func write(_ text: String, to d: DaemonProcess, replacing: Bool = false) throws {
+        let url = d.directory.appendingPathComponent("config.toml")
+        let body = text.replacingOccurrences(of: "@DIR@", with: d.directory.path)
+        if replacing {
+            // As editors do: a new file renamed over the old one.
+            let tmp = d.directory.appendingPathComponent(".config.toml.swp")
+            try body.write(to: tmp, atomically: false, encoding: .utf8)
+            rename(tmp.path, url.path)
+        } else {
+            let f = fopen(url.path, "w")!
+            fputs(body, f)
+            fclose(f)
+        }
+    }
+
+    @Test func aBrokenConfigIsRejectedAndTheLastGoodOneStaysActive() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        try write("[[gesture]]\ntype = \"swipe\"\ndirection = \"lfet\"\n", to: d)
+        try d.waitFor("the config has errors; keeping the last good one")
+        #expect(d.log.contains("config.toml:3:13: gesture \"swipe-1\": direction \"lfet\" is not one of"))
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["first"])
+        try write(config("second"), to: d, replacing: true)
+        try d.waitFor("the config file changed: reloaded 1 gestures")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 2) == ["first", "second"])
+    }
+
+    @Test func sighupReloadsTheConfig() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        // Change it behind the watch's back: a file in place, then SIGHUP.
+        try write(config("third"), to: d)
+        try d.waitFor("reloaded")
+        d.child.signal(SIGHUP)
+        try d.waitFor("SIGHUP: reloaded 1 gestures")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["third"])
+    }
+
+    @Test func execIsRefusedFromAConfigOtherUsersCanWrite() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("unsafe"))
+        chmod(d.directory.appendingPathComponent("config.toml").path, 0o666)
+        d.child.signal(SIGHUP)
+        try d.waitFor("exec actions are refused")
+        try swipeLeft()
+        try d.waitFor("exec refused")
+        #expect(d.log.contains("config.toml is writable by every user"))
+        #expect(result(d) == [])
+    }
+}
+
+@Suite struct InitTests {
+    @Test func initWritesAStarterConfigOnceAndNeverOverwrites() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-init-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let out = home.appendingPathComponent("out"), err = home.appendingPathComponent("err")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        func run() throws -> Int32? {
+            let c = try ChildProcess.spawn(DaemonProcess.binary, ["init"], environment: ["XDG_CONFIG_HOME": home.path],
+                                           standardOutput: out, standardError: err)
+            c.waitForExit(timeout: .seconds(10))
+            return c.exitStatus
+        }
+        #expect(try run() == 0)
+        let path = home.appendingPathComponent("gestured/config.toml").path
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.hasPrefix("# gestured's default config"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try run() == 1)
+        #expect(try String(contentsOf: err, encoding: .utf8).contains("already exists; gestured init never overwrites a config"))
+    }
+}
