@@ -1,8 +1,11 @@
 # gestured: `make run` runs the daemon, `make test` runs every test. Both install what is missing.
 SWIFT ?= swift
 CONFIG ?=
+PREFIX ?= $(HOME)/.local
+CONFIGURATION ?= release
+AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 
-.PHONY: all build run test deps test-deps clean
+.PHONY: all build run test deps test-deps clean install
 
 all: build
 
@@ -21,6 +24,13 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/test-install.sh
+
+# The binary, the systemd user unit, the autostart entry, completions and man pages.
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product gestured
+	$(SWIFT) package --disable-sandbox plugin --allow-writing-to-package-directory generate-manual --multi-page --configuration $(CONFIGURATION) >/dev/null
+	scripts/install.sh "$(PREFIX)" "$(CONFIGURATION)" "$(AUTOSTART_DIR)"
 
 clean:
 	rm -rf .build

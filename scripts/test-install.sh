@@ -1,0 +1,21 @@
+#!/bin/sh
+# `make test` part: install into a temporary prefix and check that everything is there and
+# points at the installed binary.
+set -eu
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+make -s install PREFIX="$dir/prefix" AUTOSTART_DIR="$dir/autostart" CONFIGURATION=debug >/dev/null
+fail() { echo "install test: $*" >&2; exit 1; }
+p="$dir/prefix"
+[ -x "$p/bin/gestured" ] || fail "no binary"
+"$p/bin/gestured" check >/dev/null || fail "the installed binary does not run"
+grep -qx "ExecStart=$p/bin/gestured run" "$p/share/systemd/user/gestured.service" || fail "unit does not run the installed binary"
+grep -qx "PartOf=graphical-session.target" "$p/share/systemd/user/gestured.service" || fail "unit not bound to the graphical session"
+grep -qx "Restart=on-failure" "$p/share/systemd/user/gestured.service" || fail "unit does not restart on failure"
+grep -qx "Exec=$p/bin/gestured run" "$dir/autostart/gestured.desktop" || fail "autostart entry does not run the installed binary"
+grep -q "gestured" "$p/share/man/man1/gestured.1" || fail "no man page"
+[ -f "$p/share/man/man1/gestured.run.1" ] || fail "no man page for gestured run"
+grep -q "complete" "$p/share/bash-completion/completions/gestured" || fail "no bash completion"
+[ -s "$p/share/zsh/site-functions/_gestured" ] || fail "no zsh completion"
+[ -s "$p/share/fish/vendor_completions.d/gestured.fish" ] || fail "no fish completion"
+echo "install test: 1 passed, 0 failed"
