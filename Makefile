@@ -23,8 +23,8 @@ run: build
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
 	scripts/test-install.sh
+	$(SWIFT) test --skip-build
 
 # The binary, the systemd user unit, the autostart entry, completions and man pages.
 install: deps
