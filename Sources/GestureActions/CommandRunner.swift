@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 
 /// The gesture a fired action belongs to, for `exec` commands' environment.
@@ -26,7 +27,7 @@ public struct GestureContext: Sendable {
     /// `GESTURE_NAME=...` and the rest; values are never spliced into the command string.
     public var environment: [String] {
         var env = ["GESTURE_NAME=\(name)", "GESTURE_TYPE=\(type)", "GESTURE_STATE=\(state)"]
-        func add(_ key: String, _ v: Double?) { if let v { env.append("GESTURE_\(key)=\(CommandRunner.number(v))") } }
+        func add(_ key: String, _ v: Double?) { if let v { env.append("GESTURE_\(key)=\(NumberText.rounded(v))") } }
         if let fingers { env.append("GESTURE_FINGERS=\(fingers)") }
         if let direction { env.append("GESTURE_DIRECTION=\(direction)") }
         add("DX", dx)
@@ -85,10 +86,6 @@ public enum CommandRunner {
         while waitpid(-1, &status, WNOHANG) > 0 {}
     }
 
-    static func number(_ v: Double) -> String {
-        let r = (v * 10000).rounded() / 10000
-        return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
-    }
 
     private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }

@@ -84,7 +84,4 @@ struct KeyReader {
     }
 }
 
-/// Numbers in messages: whole numbers without a fraction.
-func format(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-}
+func format(_ v: Double) -> String { NumberText.plain(v) }

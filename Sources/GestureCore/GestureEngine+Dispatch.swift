@@ -175,8 +175,3 @@ extension GestureEngine {
         }
     }
 }
-
-/// Milliseconds and pixels in messages: whole numbers without a trailing ".0".
-func format(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-}

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// A small JSON reader and writer for one trace line: the trace format is JSON Lines, and the
 /// standard library is all this module needs.
 public enum JSONValue: Equatable, Sendable {
@@ -252,11 +254,7 @@ public struct JSONLineWriter {
     public func line() -> String { text + "}" }
 
     /// Numbers rounded to 4 decimals, integers without a fraction: stable output to compare.
-    public static func number(_ v: Double) -> String {
-        let r = (v * 10000).rounded() / 10000
-        if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
-        return String(r)
-    }
+    public static func number(_ v: Double) -> String { NumberText.rounded(v) }
 
     public static func quote(_ s: String, into out: inout String) {
         out += "\""

@@ -33,7 +33,7 @@ public final class XInputListener {
     private var nextTouchId = 1
 
     /// The touchpad gesture whose begin waits for the engine's answer (the server holds it).
-    private var touchpadPending: (device: Int32, time: Time)?
+    private var touchpadPending: Int32?
     /// After a replay the server ends the gesture for us once more: that end is not input.
     private var touchpadReplayed = false
     private var touchpadActive = false
@@ -45,7 +45,6 @@ public final class XInputListener {
     /// A stroke-button press: frozen until the engine decides; followed by raw motion meanwhile.
     private struct Press {
         let device: Int32
-        let time: Time
         var at: Point
         var frozen: Bool
         /// Released while frozen (the release came as a raw event).
@@ -231,7 +230,7 @@ public final class XInputListener {
         let fingers = Int(e.detail)
         switch phase {
         case 0:
-            touchpadPending = (e.deviceid, e.time)
+            touchpadPending = e.deviceid
             touchpadReplayed = false
             touchpadActive = true
             emit(e.time, kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
@@ -252,7 +251,7 @@ public final class XInputListener {
         let at = Point(x: e.root_x, y: e.root_y)
         switch type {
         case XI_ButtonPress:
-            presses[Int(e.detail)] = Press(device: e.deviceid, time: e.time, at: at, frozen: true, fedUntil: e.time)
+            presses[Int(e.detail)] = Press(device: e.deviceid, at: at, frozen: true, fedUntil: e.time)
             emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: x.applicationClass(of: e.child))
         case XI_Motion:
             // Motion queued while frozen arrives after the thaw; raw events have fed it already.
@@ -307,7 +306,7 @@ public final class XInputListener {
             // A kept touch goes on coming to gestured; the rest of a rejected one is the application's.
             if !decision.accepted { touchIds[key] = nil }
         case .touchpad:
-            guard let (device, _) = touchpadPending else { return }
+            guard let device = touchpadPending else { return }
             touchpadPending = nil
             if !decision.accepted { touchpadActive = false }
             // CurrentTime: an event's own time can be later than the server's idea of now, and
@@ -326,7 +325,7 @@ public final class XInputListener {
 }
 
 /// The server clock, as the events carry it: milliseconds in 32 bits, unwrapped.
-struct ServerClock {
+public struct ServerClock {
     private var last: UInt32?
     private var wraps: Double = 0
     /// Local monotonic milliseconds minus server milliseconds, from the latest event.
@@ -344,7 +343,7 @@ struct ServerClock {
     /// Now, on the server's clock.
     func now() -> Double { ServerClock.monotonic() - offset }
 
-    static func monotonic() -> Double {
+    public static func monotonic() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000

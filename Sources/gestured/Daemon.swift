@@ -222,47 +222,46 @@ final class Daemon {
 
     private func perform(_ fired: Fired, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues, time: Double) {
         let binding = fired.binding
-        for action in [fired.action] {
-            if options.dryRun {
-                log.info("\"\(binding.name)\": would \(action.text) (dry run)")
-                continue
+        let action = fired.action
+        if options.dryRun {
+            log.info("\"\(binding.name)\": would \(action.text) (dry run)")
+            return
+        }
+        switch action {
+        case .exec(let command):
+            if let why = execRefusal {
+                log.error("\"\(binding.name)\": exec refused: \(why); make it writable by you only (chmod go-w)")
+                return
             }
-            switch action {
-            case .exec(let command):
-                if let why = execRefusal {
-                    log.error("\"\(binding.name)\": exec refused: \(why); make it writable by you only (chmod go-w)")
-                    continue
-                }
-                var c = GestureContext(name: binding.name, type: r.type, state: state.rawValue)
-                c.fingers = v.fingers
-                c.direction = v.direction ?? v.shape
-                c.dx = v.translation?.x
-                c.dy = v.translation?.y
-                c.scale = v.scale
-                c.rotation = v.rotation
-                c.x = v.location?.x
-                c.y = v.location?.y
-                c.step = fired.step
-                c.progress = fired.progress
-                switch CommandRunner.spawn(command, context: c) {
-                case .success(let pid): log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
-                case .failure(let e): log.error("\"\(binding.name)\": \(e.message)")
-                }
-            case .pass:
-                break
-            case .click, .scroll where listener.pointerBusy:
-                deferred.append((action, .init(location: v.location, time: time), binding.name))
-            default:
-                performNow(action, .init(location: v.location, time: time), binding.name)
+            var c = GestureContext(name: binding.name, type: r.type, state: state.rawValue)
+            c.fingers = v.fingers
+            c.direction = v.direction ?? v.shape
+            c.dx = v.translation?.x
+            c.dy = v.translation?.y
+            c.scale = v.scale
+            c.rotation = v.rotation
+            c.x = v.location?.x
+            c.y = v.location?.y
+            c.step = fired.step
+            c.progress = fired.progress
+            switch CommandRunner.spawn(command, context: c) {
+            case .success(let pid): log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
+            case .failure(let e): log.error("\"\(binding.name)\": \(e.message)")
             }
+        case .pass:
+            break
+        case .click where listener.pointerBusy, .scroll where listener.pointerBusy:
+            deferred.append((action, .init(location: v.location, time: time), binding.name))
+        default:
+            performNow(action, .init(location: v.location, time: time), binding.name)
         }
     }
 
     private func performNow(_ action: Action, _ context: ActionPerformer.Context, _ name: String) {
-        let started = ServerClockNow.milliseconds()
+        let started = ServerClock.monotonic()
         switch performer.perform(action, context) {
         case .success(let what):
-            log.info("\"\(name)\": \(action.text): \(what) (\(ServerClockNow.format(ServerClockNow.milliseconds() - started)))")
+            log.info("\"\(name)\": \(action.text): \(what) (\(NumberText.plain(((ServerClock.monotonic() - started) * 100).rounded() / 100)) ms)")
         case .failure(let e):
             log.error("\"\(name)\": \(action.text): \(e.message)")
         }
@@ -293,13 +292,3 @@ final class Daemon {
     }
 }
 
-/// Milliseconds on the monotonic clock, for how long an action took to send.
-enum ServerClockNow {
-    static func milliseconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
-    }
-
-    static func format(_ ms: Double) -> String { "\((ms * 100).rounded() / 100) ms" }
-}

@@ -85,6 +85,13 @@ extension LiveTests {
                 == ["ctrl+alt+Home", unmapped, "shift+a"], "\(d.log)")
     }
 
+    @Test func aDryRunRecognizesAndLogsButPerformsNothing() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("dry"), extra: ["--dry-run"])
+        try swipeLeft()
+        try d.waitFor("\"dry\": would exec echo dry")
+        #expect(result(d) == [])
+    }
+
     @Test func modifiersTheUserHoldsDoNotLeakIntoAChord() throws {
         let d = try daemon(action: "keys ctrl+a")
         let shiftL = 50  // X keycode of Shift_L in the evdev keymap

@@ -166,11 +166,5 @@ public enum TemplateFile {
         return s[start..<end]
     }
 
-    /// Integral values without ".0"; others with Swift's shortest round-trip form.
-    private static func format(_ v: Double) -> String {
-        if v == v.rounded() && Swift.abs(v) < 1e15 {
-            return String(Int64(v))
-        }
-        return "\(v)"
-    }
+    private static func format(_ v: Double) -> String { NumberText.plain(v) }
 }
