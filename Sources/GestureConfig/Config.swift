@@ -11,6 +11,8 @@ public struct Config: Sendable {
         public var arrivalWindow = 60.0
         /// Template files, as written in the config (relative to its folder).
         public var templateFiles: [String] = []
+        /// Shows the debug overlay (as `gestured run --overlay` does).
+        public var overlay = false
         public init() {}
     }
 

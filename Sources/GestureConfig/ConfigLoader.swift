@@ -5,7 +5,7 @@ import TOMLKit
 /// TOML text to a validated `Config`, collecting every problem with its place.
 public struct ConfigLoader {
     static let topKeys = ["settings", "gesture"]
-    static let settingsKeys = ["touch-timeout", "arrival-window", "templates"]
+    static let settingsKeys = ["touch-timeout", "arrival-window", "templates", "overlay"]
     static let commonKeys = ["name", "type", "source", "fingers", "app", "device",
                              "simultaneous-with", "require-failure-of", "on", "action"]
     /// Keys that only some types take.
@@ -101,6 +101,7 @@ public struct ConfigLoader {
         }
         if let v = r.number("touch-timeout", in: 1...60_000) { s.touchTimeout = v }
         if let v = r.number("arrival-window", in: 0...10_000) { s.arrivalWindow = v }
+        if let v = r.bool("overlay") { s.overlay = v }
         s.templateFiles = r.stringList("templates") ?? []
         for path in s.templateFiles {
             switch readFile(path) {

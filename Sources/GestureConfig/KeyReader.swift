@@ -38,6 +38,12 @@ struct KeyReader {
         return n
     }
 
+    mutating func bool(_ key: String) -> Bool? {
+        guard let v = table[key] else { return nil }
+        guard let b = v.bool else { fail(key, "\(key) must be true or false"); return nil }
+        return b
+    }
+
     mutating func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let v = table[key] else { return nil }
         guard let n = v.int else { fail(key, "\(key) must be a whole number"); return nil }

@@ -42,6 +42,7 @@ import GestureActions
             [settings]
             touch-timeout = 250
             arrival-window = 40
+            overlay = true
 
             [[gesture]]
             type = "pan"
@@ -54,7 +55,7 @@ import GestureActions
             on = "update"
             action = ["keys ctrl+alt+Left", "exec echo hi there"]
             """, file: "c.toml")
-        #expect(config.settings.touchTimeout == 250 && config.settings.arrivalWindow == 40)
+        #expect(config.settings.touchTimeout == 250 && config.settings.arrivalWindow == 40 && config.settings.overlay)
         var expected = GestureBinding(name: "pan-1", type: .pan, sources: [.touchpad])
         expected.minFingers = 3
         expected.maxFingers = 4
@@ -63,7 +64,7 @@ import GestureActions
         expected.device = "*TouchPad*"
         expected.on = .update
         expected.actions = [.keys([KeyChord(modifiers: [.ctrl, .alt], key: "Left")]), .exec("echo hi there")]
-        expected.line = 5
+        expected.line = 6
         #expect(config.gestures == [expected])
     }
 
@@ -82,6 +83,12 @@ import GestureActions
             action = "desktop next"
             """) == [
             #"config.toml:4:13: gesture "next-desktop": direction "lfet" is not one of right, down-right, down, down-left, left, up-left, up, up-right (did you mean "left"?) (gesture[0].direction)"#,
+        ])
+    }
+
+    @Test func overlayIsTrueOrFalse() {
+        #expect(errors("[settings]\noverlay = \"yes\"\n") == [
+            #"config.toml:2:11: settings: overlay must be true or false (settings.overlay)"#,
         ])
     }
 

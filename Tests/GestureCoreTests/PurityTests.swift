@@ -17,4 +17,17 @@ import TestSupport
         }
         #expect(imports == [])
     }
+
+    /// The overlay's model draws from the engine's values only: it can neither read a clock nor
+    /// reach the X server.
+    @Test func theOverlayModelImportsOnlyTheEngine() {
+        let files = Docs.files(in: "Sources/GestureOverlay").filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 2)
+        let imports = files.flatMap { f in
+            Docs.text("Sources/GestureOverlay/" + f).split(separator: "\n")
+                .filter { $0.trimmingPrefix(while: { $0 == " " }).hasPrefix("import ") && $0 != "import GestureCore" }
+                .map { "\(f): \($0)" }
+        }
+        #expect(imports == [])
+    }
 }

@@ -1,0 +1,186 @@
+import GestureCore
+
+/// What the debug overlay knows: the live touches and their trails, the pointer stroke, the
+/// touchpad gesture, each recognizer's state and why it failed, and the gestures recognized and
+/// actions fired. It is fed copies of what the engine receives and reports, and only ever reads
+/// them: it decides nothing. Time is data, as in the engine: `OverlayModel+Scene` draws it for
+/// a given moment, and what has ended fades over `fade` milliseconds after that moment.
+public final class OverlayModel {
+    /// Milliseconds an ended touch, stroke, touchpad gauge or message takes to fade out.
+    public var fade = 1500.0
+    /// Points kept per trail; older ones are dropped.
+    public var trailLength = 512
+    /// Messages kept (recognized gestures and actions fired); older ones are dropped.
+    public var messageCount = 6
+
+    struct Trail {
+        var id: Int
+        var points: [Point]
+        var endedAt: Double?
+    }
+
+    struct Gauge {
+        var kind: String
+        var fingers: Int
+        var delta = Point.zero
+        var scale = 1.0
+        var angle = 0.0
+        var endedAt: Double?
+    }
+
+    struct Line {
+        var type: String
+        var name: String
+        var state: String
+        var reason: String?
+    }
+
+    struct Message {
+        var text: String
+        var ink: OverlayScene.Ink
+        var at: Double
+    }
+
+    /// The recognizers there are, by source, in config order.
+    var known: [InputSource: [(type: String, name: String)]] = [:]
+    var touches: [Trail] = []
+    var stroke: Trail?
+    var gauge: Gauge?
+    /// Recognizer states for the gesture under way or just over.
+    var lines: [Line] = []
+    /// When the last live input ended; nil while something is live.
+    var linesEndedAt: Double?
+    var messages: [Message] = []
+
+    public init() {}
+
+    /// Learns the recognizers there are; call again after the config changes.
+    public func configure(_ recognizers: [GestureRecognizer]) {
+        known = [:]
+        for r in recognizers { known[r.source, default: []].append((r.type, r.name)) }
+        lines = []
+    }
+
+    /// True while a finger, a button or a touchpad gesture is down.
+    public var isLive: Bool {
+        touches.contains { $0.endedAt == nil } || (stroke.map { $0.endedAt == nil } ?? false)
+            || (gauge.map { $0.endedAt == nil } ?? false)
+    }
+
+    // MARK: Input
+
+    /// Takes one input event, as the engine gets it.
+    public func input(_ event: InputEvent) {
+        let t = event.time
+        switch event.kind {
+        case let .touchBegin(id, p):
+            begin(.touchscreen)
+            touches.removeAll { $0.id == id }
+            touches.append(Trail(id: id, points: [p]))
+        case let .touchMove(id, p):
+            if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) { extend(&touches[i], p) }
+        case let .touchEnd(id, p):
+            if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) {
+                extend(&touches[i], p)
+                touches[i].endedAt = t
+            }
+        case let .touchCancel(id):
+            if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) { touches[i].endedAt = t }
+        case let .buttonPress(button, p):
+            begin(.pointer)
+            stroke = Trail(id: button, points: [p])
+        case let .motion(p):
+            if stroke?.endedAt == nil, stroke != nil { extend(&stroke!, p) }
+        case let .buttonRelease(button, p):
+            if stroke?.id == button, stroke?.endedAt == nil {
+                extend(&stroke!, p)
+                stroke!.endedAt = t
+            }
+        case let .swipeBegin(fingers):
+            begin(.touchpad)
+            gauge = Gauge(kind: "swipe", fingers: fingers)
+        case let .pinchBegin(fingers):
+            begin(.touchpad)
+            gauge = Gauge(kind: "pinch", fingers: fingers)
+        case let .swipeUpdate(fingers, delta):
+            gauge?.fingers = fingers
+            gauge?.delta += delta
+        case let .pinchUpdate(fingers, delta, scale, angle):
+            gauge?.fingers = fingers
+            gauge?.delta += delta
+            gauge?.scale = scale
+            gauge?.angle += angle
+        case .swipeEnd, .pinchEnd:
+            if gauge?.endedAt == nil { gauge?.endedAt = t }
+        case .idle:
+            break
+        }
+        if linesEndedAt == nil, !isLive { linesEndedAt = t }
+    }
+
+    /// A new gesture on `source` when nothing was live: the recognizer panel starts over.
+    private func begin(_ source: InputSource) {
+        guard !isLive else { return }
+        lines = (known[source] ?? []).map { Line(type: $0.type, name: $0.name, state: "possible") }
+        linesEndedAt = nil
+    }
+
+    private func extend(_ trail: inout Trail, _ p: Point) {
+        if let last = trail.points.last, last.distance(to: p) < 1 { return }
+        if trail.points.count >= trailLength { trail.points.removeFirst(trail.points.count - trailLength + 1) }
+        trail.points.append(p)
+    }
+
+    // MARK: What the engine and the daemon report
+
+    /// Takes one engine output: transitions and waits update the recognizer panel, and a
+    /// recognition adds a message.
+    public func output(_ o: EngineOutput) {
+        switch o.kind {
+        case let .transition(r, from, to, _, reason):
+            setLine(r, state: to.rawValue, reason: to == .failed || to == .cancelled ? reason : nil)
+            if to == .began || (to == .ended && from == .possible) {
+                say("recognized \(r.type) \"\(r.name)\"", .recognized, at: o.time)
+            }
+        case let .pending(r, other):
+            setLine(r, state: "waits for \"\(other.name)\" to fail", reason: nil)
+        case .illegalTransition, .decision:
+            break
+        }
+    }
+
+    /// An action was performed (or refused: `failed`).
+    public func action(_ text: String, at time: Double, failed: Bool = false) {
+        say(text, failed ? .failed : .recognized, at: time)
+    }
+
+    private func setLine(_ r: GestureRecognizer, state: String, reason: String?) {
+        let line = Line(type: r.type, name: r.name, state: state, reason: reason)
+        if let i = lines.firstIndex(where: { $0.name == r.name }) { lines[i] = line } else { lines.append(line) }
+    }
+
+    private func say(_ text: String, _ ink: OverlayScene.Ink, at time: Double) {
+        messages.append(Message(text: text, ink: ink, at: time))
+        if messages.count > messageCount { messages.removeFirst(messages.count - messageCount) }
+    }
+
+    // MARK: Time
+
+    /// Forgets what has faded out completely by `now`.
+    public func advance(to now: Double) {
+        touches.removeAll { $0.endedAt.map { now - $0 >= fade } ?? false }
+        if let e = stroke?.endedAt, now - e >= fade { stroke = nil }
+        if let e = gauge?.endedAt, now - e >= fade { gauge = nil }
+        if let e = linesEndedAt, now - e >= fade { lines = [] }
+        messages.removeAll { now - $0.at >= fade }
+    }
+
+    /// When the picture next changes on its own (something fading), given redraws every `step`
+    /// milliseconds while fading; nil when nothing fades, so an idle overlay never wakes.
+    public func nextRedraw(after now: Double, step: Double) -> Double? {
+        var ends = touches.compactMap(\.endedAt) + messages.map(\.at)
+        for e in [stroke?.endedAt, gauge?.endedAt, lines.isEmpty ? nil : linesEndedAt] { if let e { ends.append(e) } }
+        guard let last = ends.map({ $0 + fade }).filter({ $0 > now }).min() else { return nil }
+        return min(last, now + step)
+    }
+}
