@@ -27,7 +27,7 @@ extension OverlayModel {
             guard a > 0, let last = t.points.last else { continue }
             if t.points.count > 1 { scene.items.append(.init(.line(t.points, width: 4), .touch, alpha: a)) }
             scene.items.append(.init(.dot(center: last, radius: 14), .touch, alpha: a))
-            scene.items.append(.init(.text("\(t.id)", at: last + Point(x: 16, y: -16)), .text, alpha: a))
+            scene.items.append(.init(.text("\(t.id)", at: last + Point(x: 16, y: -16)), .touch, alpha: a))
         }
         if let s = stroke, let last = s.points.last {
             let a = alpha(s.endedAt, now)
@@ -83,6 +83,10 @@ extension OverlayModel {
     /// Lines of text on a box, from `top` down; the box is as opaque as its most opaque line.
     private func panel(_ lines: [(text: String, ink: OverlayScene.Ink, alpha: Double)], top: Double, _ layout: Layout,
                        into scene: inout OverlayScene) {
+        let fits = max(8, Int((layout.width - 32) / layout.charWidth))
+        let lines = lines.map { line -> (text: String, ink: OverlayScene.Ink, alpha: Double) in
+            line.text.count <= fits ? line : (String(line.text.prefix(fits - 3)) + "...", line.ink, line.alpha)
+        }
         let width = Double(lines.map(\.text.count).max() ?? 0) * layout.charWidth + 16
         let height = Double(lines.count) * layout.lineHeight + 12
         scene.items.append(.init(.box(origin: Point(x: 8, y: top), width: width, height: height), .panel,

@@ -19,6 +19,8 @@ final class Daemon {
         var record: UnsafeMutablePointer<FILE>?
         /// The config file to watch and reload; nil for the embedded default.
         var configPath: String?
+        /// Shows the debug overlay whatever the config says.
+        var overlay = false
     }
 
     let x: XConnection
@@ -34,6 +36,8 @@ final class Daemon {
     private var recordStart: Double?
     /// Clicks and scrolls fired while gestured holds the pointer wait until it lets go.
     private var deferred: [(Action, ActionPerformer.Context, String)] = []
+    /// The debug overlay, while it is on.
+    private(set) var overlay: Overlay?
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -58,7 +62,25 @@ final class Daemon {
         if needs.touchpadSwipe || needs.touchpadPinch, !x.hasGestures {
             log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
         }
+        showOverlay(options.overlay || config.settings.overlay)
         log.info("\(config.gestures.count) gestures from \(config.file); grabbing\(needs.touchscreen ? " touches" : "")\(needs.touchpadSwipe ? " swipes" : "")\(needs.touchpadPinch ? " pinches" : "")\(needs.strokeButtons.isEmpty ? "" : " buttons \(needs.strokeButtons.sorted())")")
+    }
+
+    /// Shows or takes away the debug overlay; a shown one learns the current recognizers.
+    private func showOverlay(_ on: Bool) {
+        if !on {
+            if overlay != nil { log.info("debug overlay off") }
+            overlay?.window.close()
+            overlay = nil
+            return
+        }
+        if let overlay {
+            overlay.model.configure(bindings.engine.recognizers)
+            return
+        }
+        let o = Overlay(x, recognizers: bindings.engine.recognizers)
+        overlay = o
+        log.info("debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))")
     }
 
     static func needs(_ bindings: Bindings) -> XInputListener.Needs {
@@ -98,6 +120,7 @@ final class Daemon {
             if let back = try? XInputListener(x, needs: Daemon.needs(old)) { listener = back }
             return
         }
+        showOverlay(options.overlay || config.settings.overlay)
         execRefusal = ConfigFiles.unsafeReason(path)
         if let refusal = execRefusal { log.warning("exec actions are refused: \(refusal)") }
         log.info("\(why): reloaded \(config.gestures.count) gestures from \(path)")
@@ -115,11 +138,13 @@ final class Daemon {
             listener.drain()
             if listener.screenChanged {
                 engine.screen = x.screen()
+                overlay?.window.resize(width: engine.screen.width, height: engine.screen.height)
                 log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
             }
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")
                 record(event)
+                overlay?.input(event)
                 engine.process(event)
                 handleOutputs()
             }
@@ -134,8 +159,10 @@ final class Daemon {
                 handleOutputs()
                 continue
             }
+            overlay?.update(now: listener.now())
             if x.flushHasEvents() { continue }
-            let timeout: Int32 = engine.nextDeadline().map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
+            let next = [engine.nextDeadline(), overlay?.deadline].compactMap { $0 }.min()
+            let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR {
@@ -182,6 +209,7 @@ final class Daemon {
             listener.drain()
         }
         listener.ungrab()
+        overlay?.window.close()
         performer.close()
         if let file = options.record { fflush(file) }
     }
@@ -199,6 +227,7 @@ final class Daemon {
     private func handleOutputs() {
         let engine = bindings.engine
         for o in engine.outputs {
+            overlay?.output(o)
             switch o.kind {
             case let .decision(d):
                 listener.apply(d)
@@ -225,12 +254,14 @@ final class Daemon {
         let action = fired.action
         if options.dryRun {
             log.info("\"\(binding.name)\": would \(action.text) (dry run)")
+            overlay?.action("\"\(binding.name)\": would \(action.text)", at: time)
             return
         }
         switch action {
         case .exec(let command):
             if let why = execRefusal {
                 log.error("\"\(binding.name)\": exec refused: \(why); make it writable by you only (chmod go-w)")
+                overlay?.action("\"\(binding.name)\": exec refused", at: time, failed: true)
                 return
             }
             var c = GestureContext(name: binding.name, type: r.type, state: state.rawValue)
@@ -245,8 +276,12 @@ final class Daemon {
             c.step = fired.step
             c.progress = fired.progress
             switch CommandRunner.spawn(command, context: c) {
-            case .success(let pid): log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
-            case .failure(let e): log.error("\"\(binding.name)\": \(e.message)")
+            case .success(let pid):
+                log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
+                overlay?.action("\"\(binding.name)\": exec \(command)", at: time)
+            case .failure(let e):
+                log.error("\"\(binding.name)\": \(e.message)")
+                overlay?.action("\"\(binding.name)\": \(e.message)", at: time, failed: true)
             }
         case .pass:
             break
@@ -262,8 +297,10 @@ final class Daemon {
         switch performer.perform(action, context) {
         case .success(let what):
             log.info("\"\(name)\": \(action.text): \(what) (\(NumberText.plain(((ServerClock.monotonic() - started) * 100).rounded() / 100)) ms)")
+            overlay?.action("\"\(name)\": \(action.text)", at: listener.now())
         case .failure(let e):
             log.error("\"\(name)\": \(action.text): \(e.message)")
+            overlay?.action("\"\(name)\": \(action.text): \(e.message)", at: listener.now(), failed: true)
         }
     }
 

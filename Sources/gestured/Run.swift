@@ -13,12 +13,15 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Recognize and log, but perform no action.")
     var dryRun = false
 
+    @Flag(name: .long, help: "Show the debug overlay: touches, strokes, recognizer states and actions, drawn over the screen.")
+    var overlay = false
+
     func run() throws {
         let config: Config
         do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
         let log = daemon.logger()
         do {
-            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: dryRun, configPath: options.path), log: log)
+            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: dryRun, configPath: options.path, overlay: overlay), log: log)
             Foundation.exit(d.run())
         } catch {
             CLIError.exit(CLIError("gestured: \(error)"))

@@ -43,7 +43,7 @@ import Testing
         let scene = model.scene(at: 20, layout)
         #expect(touchLines(scene) == [[Point(x: 100, y: 100), Point(x: 120, y: 100), Point(x: 140, y: 110)]])
         #expect(scene.items.contains(.init(.dot(center: Point(x: 140, y: 110), radius: 14), .touch)))
-        #expect(scene.items.contains(.init(.text("7", at: Point(x: 156, y: 94)), .text)))
+        #expect(scene.items.contains(.init(.text("7", at: Point(x: 156, y: 94)), .touch)))
     }
 
     @Test func thePanelShowsEachRecognizerOfTheSourceAndWhyOneFailed() {
@@ -105,6 +105,12 @@ import Testing
         #expect(model.nextRedraw(after: 100, step: .infinity) == 100 + model.fade)
         idle(100 + model.fade + 1000)
         #expect(model.nextRedraw(after: 100 + model.fade + 1000, step: 50) == nil)
+    }
+
+    @Test func aLineTooLongForTheScreenIsCut() {
+        model.action(String(repeating: "x", count: 200), at: 0)
+        let narrow = OverlayModel.Layout(width: 200, height: 100, charWidth: 10, lineHeight: 18)
+        #expect(model.scene(at: 0, narrow).texts == [String(repeating: "x", count: 13) + "..."])
     }
 
     @Test func aTrailKeepsItsNewestPoints() {

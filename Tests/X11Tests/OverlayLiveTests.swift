@@ -1,0 +1,85 @@
+import CXInput2
+import Foundation
+import Testing
+import XServerSupport
+
+/// The debug overlay on the test X server, seen as a screenshot of the root window: the trails
+/// are where the fingers and the pointer went, and the overlay takes no input.
+extension LiveTests {
+    /// The overlay's colours on the test server's 24-bit visual (OverlayWindow.inks).
+    static let touchInk: UInt = 0x00C8FF
+    static let strokeInk: UInt = 0xFF8C00
+
+    /// The screen's pixel at (x, y), as a screenshot (XGetImage on the root) shows it.
+    func screenPixel(_ x: Double, _ y: Double) -> UInt {
+        let d = window.display
+        guard let image = XGetImage(d, gestured_default_root(d), Int32(x), Int32(y), 1, 1, UInt.max, ZPixmap) else { return .max }
+        defer { _ = image.pointee.f.destroy_image(image) }
+        return image.pointee.f.get_pixel(image, 0, 0) & 0xFFFFFF
+    }
+
+    /// Waits until the pixel at (x, y) is `ink`, or is not, as `shown` says.
+    func waitForPixel(_ x: Double, _ y: Double, _ ink: UInt, shown: Bool = true) -> Bool {
+        window.wait(.seconds(2)) { (screenPixel(x, y) == ink) == shown }
+    }
+
+    @Test func theOverlayDrawsTrailsWhereTheFingersWentAndLetsAClickThrough() throws {
+        let starts: [(x: Double, y: Double)] = [(600, 300), (640, 420), (680, 540)]
+        for s in starts { #expect(screenPixel(s.x - 80, s.y) != Self.touchInk) }
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--overlay"])
+        try d.waitFor("debug overlay on (shaped, no compositor)")
+        let t = server.touchscreen
+        for (i, s) in starts.enumerated() { try t.touch(.begin, id: UInt32(i + 1), x: s.x, y: s.y) }
+        for step in 1...8 {
+            for (i, s) in starts.enumerated() { try t.touch(.update, id: UInt32(i + 1), x: s.x - Double(step) * 20, y: s.y) }
+            try t.sync()
+            usleep(8_000)
+        }
+        // The fingers are still down: every trail is drawn along its finger's path, and only there.
+        for s in starts {
+            #expect(waitForPixel(s.x - 40, s.y, Self.touchInk), "no trail at \(s.x - 40),\(s.y)\n\(d.log)")
+            for dx in stride(from: 0.0, through: 140, by: 20) { #expect(screenPixel(s.x - dx, s.y) == Self.touchInk, "at \(s.x - dx),\(s.y)") }
+            #expect(screenPixel(s.x - 80, s.y + 40) != Self.touchInk)
+            #expect(screenPixel(s.x + 40, s.y) != Self.touchInk)
+        }
+        if let shot = ProcessInfo.processInfo.environment["GESTURED_SHOT"] {
+            _ = try? ExternalCommand.run("xwd", ["-root", "-display", server.displayName, "-out", shot])
+        }
+        for (i, s) in starts.enumerated() { try t.touch(.end, id: UInt32(i + 1), x: s.x - 160, y: s.y) }
+        try t.sync()
+        #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
+
+        // A click on a trail still drawn reaches the test window under it.
+        let (cx, cy) = (starts[1].x - 80, starts[1].y)
+        #expect(screenPixel(cx, cy) == Self.touchInk)
+        window.clear()
+        try server.mouse.move(toX: cx, y: cy)
+        try server.mouse.click(1)
+        try server.mouse.sync()
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        #expect(got.filter { $0.detail == 1 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(d.log)")
+
+        // The trails fade out, and the overlay then shows nothing.
+        #expect(waitForPixel(cx, cy, Self.touchInk, shown: false), "the trail stayed\n\(d.log)")
+    }
+
+    @Test func theOverlayFromTheConfigDrawsThePointerStroke() throws {
+        let d = try DaemonProcess(display: server.displayName, config: "[settings]\noverlay = true\n" + Self.config,
+                                  extra: ["--log-level", "trace"])
+        try d.waitFor("debug overlay on")
+        let mouse = server.mouse
+        try mouse.move(toX: 700, y: 380)
+        try mouse.sync()
+        #expect(screenPixel(600, 380) != Self.strokeInk)
+        try mouse.button(3, pressed: true)
+        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(5_000) }
+        #expect(waitForPixel(600, 380, Self.strokeInk), "no stroke drawn\n\(d.log)")
+        for x in stride(from: 420.0, through: 680, by: 20) { #expect(screenPixel(x, 380) == Self.strokeInk, "at \(x),380") }
+        #expect(screenPixel(600, 420) != Self.strokeInk)
+        try mouse.button(3, pressed: false)
+        try mouse.sync()
+        #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
+        // Per-application rules still see the application under the overlay.
+        #expect(d.log.contains(#""app":"gestured-test""#) && !d.log.contains("gestured-overlay"), "\(d.log)")
+    }
+}
