@@ -44,6 +44,20 @@ extension LiveTests {
         #expect(try waitForResult(d, lines: 2) == ["first", "second"])
     }
 
+    @Test func aReloadTurnsTheOverlayOnAndOff() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        #expect(!d.log.contains("debug overlay"))
+        try write("[settings]\noverlay = true\n" + config("second"), to: d, replacing: true)
+        try d.waitFor("debug overlay on (shaped, no compositor)")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["second"])
+        try write(config("third"), to: d, replacing: true)
+        try d.waitFor("debug overlay off")
+        try d.waitFor("reloaded 1 gestures from")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 2) == ["second", "third"])
+    }
+
     @Test func sighupReloadsTheConfig() throws {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         // Change it behind the watch's back: a file in place, then SIGHUP.

@@ -59,8 +59,22 @@ extension LiveTests {
         let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
         #expect(got.filter { $0.detail == 1 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(d.log)")
 
-        // The trails fade out, and the overlay then shows nothing.
+        // The trails fade out, and the overlay then shows nothing and never wakes the daemon.
         #expect(waitForPixel(cx, cy, Self.touchInk, shown: false), "the trail stayed\n\(d.log)")
+        usleep(100_000)
+        let before = Self.contextSwitches(d.child.pid)
+        usleep(1_000_000)
+        #expect(Self.contextSwitches(d.child.pid) == before)
+    }
+
+    /// Every time any thread of the process was switched out: a wake-up count.
+    static func contextSwitches(_ pid: pid_t) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { sum, task in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            return sum + status.split(separator: "\n").filter { $0.hasSuffix("ctxt_switches") || $0.contains("ctxt_switches:") }
+                .compactMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
+        }
     }
 
     @Test func theOverlayFromTheConfigDrawsThePointerStroke() throws {
