@@ -67,6 +67,37 @@ extension LiveTests {
         #expect(Self.contextSwitches(d.child.pid) == before)
     }
 
+    @Test func withACompositorTheOverlayIsTranslucent() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("xcompmgr-\(UUID().uuidString).log")
+        let compositor = try ChildProcess.spawn(ExternalCommand.locate("xcompmgr"), [], environment: ["DISPLAY": server.displayName],
+                                                standardOutput: log, standardError: log)
+        defer {
+            compositor.terminate(grace: .seconds(1))
+            try? FileManager.default.removeItem(at: log)
+        }
+        let d = window.display
+        #expect(window.wait(.seconds(5)) { XGetSelectionOwner(d, XInternAtom(d, "_NET_WM_CM_S0", 0)) != 0 }, "xcompmgr did not start")
+        let daemon = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--overlay"])
+        try daemon.waitFor("debug overlay on (translucent, with the compositor)")
+        let t = server.touchscreen
+        for (i, y) in [300.0, 420, 540].enumerated() { try t.touch(.begin, id: UInt32(i + 1), x: 600, y: y) }
+        for step in 1...8 {
+            for (i, y) in [300.0, 420, 540].enumerated() { try t.touch(.update, id: UInt32(i + 1), x: 600 - Double(step) * 20, y: y) }
+            try t.sync()
+            usleep(8_000)
+        }
+        // 85 % of the touch colour over the test window's white, as the compositor blends it.
+        let blended: UInt = 0x26D0FF
+        func near(_ p: UInt) -> Bool {
+            [16, 8, 0].allSatisfy { shift in abs(Int((p >> UInt(shift)) & 0xFF) - Int((blended >> UInt(shift)) & 0xFF)) <= 3 }
+        }
+        #expect(window.wait(.seconds(2)) { near(screenPixel(540, 420)) }, "pixel \(String(screenPixel(540, 420), radix: 16))\n\(daemon.log)")
+        #expect(screenPixel(540, 460) == 0xFFFFFF)
+        for (i, y) in [300.0, 420, 540].enumerated() { try t.touch(.end, id: UInt32(i + 1), x: 440, y: y) }
+        try t.sync()
+        #expect(try waitForResult(daemon, lines: 1) == ["three-left 3 left"], "\(daemon.log)")
+    }
+
     /// Every time any thread of the process was switched out: a wake-up count.
     static func contextSwitches(_ pid: pid_t) -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
