@@ -133,8 +133,8 @@ public final class OverlayModel {
 
     // MARK: What the engine and the daemon report
 
-    /// Takes one engine output: transitions and waits update the recognizer panel, and a
-    /// recognition adds a message.
+    /// Takes one engine output: transitions and waits update the recognizer panel, a
+    /// recognition adds a message, and input handed back to the application ends there.
     public func output(_ o: EngineOutput) {
         switch o.kind {
         case let .transition(r, from, to, _, reason):
@@ -144,6 +144,17 @@ public final class OverlayModel {
             }
         case let .pending(r, other):
             setLine(r, state: "waits for \"\(other.name)\" to fail", reason: nil)
+        case let .decision(d) where !d.accepted:
+            // What is handed back goes on to the application, and gestured sees no more of it.
+            switch d.target {
+            case let .touch(id):
+                if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) { touches[i].endedAt = o.time }
+            case let .button(b):
+                if stroke?.id == b, stroke?.endedAt == nil { stroke?.endedAt = o.time }
+            case .touchpad:
+                if gauge?.endedAt == nil { gauge?.endedAt = o.time }
+            }
+            if linesEndedAt == nil, !isLive { linesEndedAt = o.time }
         case .illegalTransition, .decision:
             break
         }

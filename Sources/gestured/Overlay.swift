@@ -28,13 +28,9 @@ final class Overlay {
     }
 
     func output(_ o: EngineOutput) {
-        switch o.kind {
-        case .transition, .pending:
-            model.output(o)
-            dirty = true
-        case .decision, .illegalTransition:
-            break
-        }
+        if case .illegalTransition = o.kind { return }
+        model.output(o)
+        dirty = true
     }
 
     func action(_ text: String, at time: Double, failed: Bool = false) {

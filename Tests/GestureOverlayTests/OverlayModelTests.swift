@@ -13,6 +13,7 @@ import Testing
         engine.add(SwipeRecognizer(name: "next", source: .touchscreen, fingers: 3, direction: .left))
         engine.add(TapRecognizer(name: "tap", source: .touchscreen, fingers: 1))
         engine.add(SwipeRecognizer(name: "pad-next", source: .touchpad, fingers: 3, direction: .left))
+        engine.add(PanRecognizer(name: "drag", source: .pointer))
         model.configure(engine.recognizers)
     }
 
@@ -105,6 +106,21 @@ import Testing
         #expect(model.nextRedraw(after: 100, step: .infinity) == 100 + model.fade)
         idle(100 + model.fade + 1000)
         #expect(model.nextRedraw(after: 100 + model.fade + 1000, step: 50) == nil)
+    }
+
+    @Test func aTouchHandedBackToTheApplicationFadesFromThere() {
+        // gestured sees nothing more of a touch it rejected: not even its end.
+        let e = InputEvent(time: 0, .touchBegin(id: 1, at: Point(x: 100, y: 100)))
+        model.input(e)
+        engine.process(e)
+        engine.flush()
+        engine.advance(to: 300)
+        for o in engine.outputs { model.output(o) }
+        #expect(!model.isLive)
+        // The tap gave up after its 200 ms, and the touch was handed back then.
+        #expect(model.nextRedraw(after: 300, step: .infinity) == 200 + model.fade)
+        idle(300 + model.fade)
+        #expect(model.scene(at: 300 + model.fade, layout).items == [])
     }
 
     @Test func aLineTooLongForTheScreenIsCut() {

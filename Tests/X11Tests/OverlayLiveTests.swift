@@ -108,6 +108,20 @@ extension LiveTests {
         }
     }
 
+    @Test func aTouchHandedBackToTheApplicationFadesFromTheOverlay() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--overlay"])
+        let t = server.touchscreen
+        try t.touch(.begin, id: 21, x: 300, y: 600)
+        try t.sync()
+        #expect(waitForPixel(300, 600, Self.touchInk), "no dot\n\(d.log)")
+        // No binding takes one finger: it goes to the application, and gestured hears no more of it.
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchBegin" } }
+        #expect(got.map(\.type).contains("TouchBegin"))
+        #expect(waitForPixel(300, 600, Self.touchInk, shown: false), "the dot stayed\n\(d.log)")
+        try t.touch(.end, id: 21, x: 300, y: 600)
+        try t.sync()
+    }
+
     @Test func theOverlayFromTheConfigDrawsThePointerStroke() throws {
         let d = try DaemonProcess(display: server.displayName, config: "[settings]\noverlay = true\n" + Self.config,
                                   extra: ["--log-level", "trace"])
