@@ -1,11 +1,11 @@
-# gestured: `make run` runs the daemon, `make test` runs every test. Both install what is missing.
+# gestured: `make run` runs the daemon, `make test` runs every test, `make bench` measures it. All install what is missing.
 SWIFT ?= swift
 CONFIG ?=
 PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
 AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 
-.PHONY: all build run test deps test-deps clean install
+.PHONY: all build run test bench deps test-deps clean install
 
 all: build
 
@@ -25,6 +25,12 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
 	$(SWIFT) test --skip-build
+
+# One markdown table of figures measured on this machine, on the test X server (docs/performance.md).
+bench: test-deps
+	$(SWIFT) build -c release --product gestured
+	$(SWIFT) build -c release --product gestured-bench
+	.build/release/gestured-bench
 
 # The binary, the systemd user unit, the autostart entry, completions and man pages.
 install: deps

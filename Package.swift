@@ -30,12 +30,16 @@ let package = Package(
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "XServerSupport", path: "Tests/XServerSupport", exclude: ["NOTES.md"]),
+        .target(name: "X11TestSupport", dependencies: ["XServerSupport", "CXInput2"], path: "Tests/X11TestSupport"),
+        .executableTarget(name: "gestured-bench", dependencies: [
+            "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "XServerSupport", "X11TestSupport",
+        ], path: "Benchmarks/gestured-bench"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureCore", "GestureOverlay", "TestSupport"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),
-        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "CXInput2", "GestureTrace", "GestureCore"]),
+        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "CXInput2", "GestureTrace", "GestureCore"]),
     ]
 )

@@ -1,6 +1,7 @@
 import CXInput2
 import Foundation
 import Testing
+import X11TestSupport
 import XServerSupport
 
 /// How long each kind of action takes from the input event that completes a gesture to its

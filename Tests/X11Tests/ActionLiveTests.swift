@@ -1,6 +1,7 @@
 import CXInput2
 import Foundation
 import Testing
+import X11TestSupport
 import XServerSupport
 
 /// Actions against openbox, in the same suite as the other live tests (one daemon at a time).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import X11TestSupport
 import XServerSupport
 
 /// The config's life cycle under a running daemon: reloads, the last good config, exec safety.

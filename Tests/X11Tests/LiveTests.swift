@@ -1,6 +1,7 @@
 import CXInput2
 import Foundation
 import Testing
+import X11TestSupport
 import XServerSupport
 
 /// One real Xorg for the suite, with the inputtest driver's touchscreen, touchpad, mouse and

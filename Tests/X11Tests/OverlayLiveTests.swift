@@ -1,6 +1,7 @@
 import CXInput2
 import Foundation
 import Testing
+import X11TestSupport
 import XServerSupport
 
 /// The debug overlay on the test X server, seen as a screenshot of the root window: the trails
@@ -37,7 +38,8 @@ extension LiveTests {
         }
         // The fingers are still down: every trail is drawn along its finger's path, and only there.
         for s in starts {
-            #expect(waitForPixel(s.x - 40, s.y, Self.touchInk), "no trail at \(s.x - 40),\(s.y)\n\(d.log)")
+            // The overlay draws once a frame: wait for the frame with the last move.
+            #expect(waitForPixel(s.x - 150, s.y, Self.touchInk), "no trail at \(s.x - 150),\(s.y)\n\(d.log)")
             for dx in stride(from: 0.0, through: 140, by: 20) { #expect(screenPixel(s.x - dx, s.y) == Self.touchInk, "at \(s.x - dx),\(s.y)") }
             #expect(screenPixel(s.x - 80, s.y + 40) != Self.touchInk)
             #expect(screenPixel(s.x + 40, s.y) != Self.touchInk)
@@ -132,7 +134,7 @@ extension LiveTests {
         #expect(screenPixel(600, 380) != Self.strokeInk)
         try mouse.button(3, pressed: true)
         for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(5_000) }
-        #expect(waitForPixel(600, 380, Self.strokeInk), "no stroke drawn\n\(d.log)")
+        #expect(waitForPixel(420, 380, Self.strokeInk), "no stroke drawn\n\(d.log)")
         for x in stride(from: 420.0, through: 680, by: 20) { #expect(screenPixel(x, 380) == Self.strokeInk, "at \(x),380") }
         #expect(screenPixel(600, 420) != Self.strokeInk)
         try mouse.button(3, pressed: false)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import GestureCore
 
 /// Helpers to draw synthetic strokes in screen coordinates (x right, y down).

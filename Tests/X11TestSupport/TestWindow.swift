@@ -4,24 +4,24 @@ import Foundation
 /// An application window for the end-to-end tests: a real X client on its own connection that
 /// records what it receives (touches, pointer buttons, touchpad gestures, keys), as an
 /// application under gestured would.
-final class TestWindow {
-    struct Received: Equatable, CustomStringConvertible {
-        let type: String
-        let detail: Int
-        let x: Double
-        let y: Double
-        var description: String { "\(type) \(detail) at \(Int(x)),\(Int(y))" }
+public final class TestWindow {
+    public struct Received: Equatable, CustomStringConvertible {
+        public let type: String
+        public let detail: Int
+        public let x: Double
+        public let y: Double
+        public var description: String { "\(type) \(detail) at \(Int(x)),\(Int(y))" }
     }
 
-    let display: OpaquePointer
-    let window: Window
+    public let display: OpaquePointer
+    public let window: Window
     private let xiOpcode: Int32
-    private(set) var received: [Received] = []
+    public private(set) var received: [Received] = []
     /// Key presses as `ctrl+alt+Left`: the modifiers in effect and the key's first keysym.
-    private(set) var keys: [String] = []
+    public private(set) var keys: [String] = []
 
     /// Opens a window of `width`x`height` at (x, y) on `displayName`, with WM_CLASS `name`.
-    init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32) throws {
+    public init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32) throws {
         guard let d = XOpenDisplay(displayName) else { throw TestWindowError("cannot open \(displayName)") }
         display = d
         var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
@@ -56,7 +56,7 @@ final class TestWindow {
 
     /// Reads what has arrived, waiting up to `timeout` for the server to deliver it.
     @discardableResult
-    func drain(waiting timeout: Duration = .milliseconds(300), until done: (([Received]) -> Bool)? = nil) -> [Received] {
+    public func drain(waiting timeout: Duration = .milliseconds(300), until done: (([Received]) -> Bool)? = nil) -> [Received] {
         let deadline = ContinuousClock.now + timeout
         repeat {
             XSync(display, 0)
@@ -82,7 +82,7 @@ final class TestWindow {
         return received
     }
 
-    func clear() {
+    public func clear() {
         received.removeAll()
         keys.removeAll()
     }
@@ -97,7 +97,7 @@ final class TestWindow {
     }
 
     /// A root or window property as 32-bit values.
-    func longs(_ property: String, of w: Window? = nil, type: Atom = Atom(AnyPropertyType)) -> [UInt] {
+    public func longs(_ property: String, of w: Window? = nil, type: Atom = Atom(AnyPropertyType)) -> [UInt] {
         var actual: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
@@ -109,11 +109,11 @@ final class TestWindow {
         return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
     }
 
-    func atomName(_ a: UInt) -> String { XGetAtomName(display, Atom(a)).map { String(cString: $0) } ?? "?" }
+    public func atomName(_ a: UInt) -> String { XGetAtomName(display, Atom(a)).map { String(cString: $0) } ?? "?" }
 
     /// Raises the window and waits until the window manager shows it (a previous test may have
     /// minimized it or shown the desktop).
-    func raiseAndWait() -> Bool {
+    public func raiseAndWait() -> Bool {
         XMapRaised(display, window)
         XRaiseWindow(display, window)
         return wait(.seconds(3)) {
@@ -124,7 +124,7 @@ final class TestWindow {
     }
 
     /// Waits up to `timeout` for `check` to hold, reading events meanwhile.
-    func wait(_ timeout: Duration = .seconds(3), until check: () -> Bool) -> Bool {
+    public func wait(_ timeout: Duration = .seconds(3), until check: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !check() {
             if ContinuousClock.now > deadline { return false }
@@ -166,7 +166,7 @@ final class TestWindow {
     }
 }
 
-struct TestWindowError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
+public struct TestWindowError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ d: String) { description = d }
 }

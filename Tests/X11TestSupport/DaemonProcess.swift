@@ -2,19 +2,22 @@ import Foundation
 import XServerSupport
 
 /// gestured itself, started as a user starts it, on the test X server.
-final class DaemonProcess {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = root.appendingPathComponent(".build/debug/gestured")
+public final class DaemonProcess {
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The debug build, which `swift build --build-tests` makes for the tests.
+    public static let binary = root.appendingPathComponent(".build/debug/gestured")
 
-    let child: ChildProcess
-    let directory: URL
-    let logFile: URL
-    let outputFile: URL
+    public let child: ChildProcess
+    public let directory: URL
+    public let logFile: URL
+    public let outputFile: URL
+    /// From the spawn to the "ready" line in the log.
+    public private(set) var startup: Duration = .zero
 
     /// Starts `gestured <command> --config <config> --display <display> --log-level debug` and
     /// waits until it says it is ready. `@DIR@` in the config and the arguments stands for the
-    /// daemon's own temporary folder.
-    init(display: String, config: String, command: [String] = ["run"], extra: [String] = []) throws {
+    /// daemon's own temporary folder; a later `--log-level` in `extra` wins.
+    public init(display: String, config: String, command: [String] = ["run"], extra: [String] = [], binary: URL = DaemonProcess.binary) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("config.toml")
@@ -22,28 +25,30 @@ final class DaemonProcess {
         logFile = directory.appendingPathComponent("gestured.log")
         outputFile = directory.appendingPathComponent("gestured.out")
         let dir = directory.path
-        child = try ChildProcess.spawn(Self.binary, (command + ["--config", configURL.path, "--display", display, "--log-level", "debug"] + extra)
+        let spawned = ContinuousClock.now
+        child = try ChildProcess.spawn(binary, (command + ["--config", configURL.path, "--display", display, "--log-level", "debug"] + extra)
                                         .map { $0.replacingOccurrences(of: "@DIR@", with: dir) },
                                        environment: ["DISPLAY": display], standardOutput: outputFile, standardError: logFile)
-        try waitFor("] ready", timeout: .seconds(10))
+        try waitFor("] ready", timeout: .seconds(10), every: .milliseconds(1))
+        startup = ContinuousClock.now - spawned
     }
 
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
-    var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    public var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
-    /// Waits until the log contains `text`.
-    func waitFor(_ text: String, timeout: Duration = .seconds(5)) throws {
+    /// Waits until the log contains `text`, looking `every` so often.
+    public func waitFor(_ text: String, timeout: Duration = .seconds(5), every poll: Duration = .milliseconds(5)) throws {
         let deadline = ContinuousClock.now + timeout
         while !log.contains(text) {
             if !child.isRunning { throw TestWindowError("gestured \(child.exitDescription ?? "exited") before \"\(text)\":\n\(log)") }
             if ContinuousClock.now > deadline { throw TestWindowError("gestured did not log \"\(text)\" within \(timeout):\n\(log)") }
-            usleep(5_000)
+            usleep(UInt32(poll / .microseconds(1)))
         }
     }
 
     /// Sends a signal and waits for the exit; returns the exit status.
     @discardableResult
-    func stop(_ signal: Int32 = SIGTERM, timeout: Duration = .seconds(5)) -> Int32? {
+    public func stop(_ signal: Int32 = SIGTERM, timeout: Duration = .seconds(5)) -> Int32? {
         child.signal(signal)
         if !child.waitForExit(timeout: timeout) { child.terminate(grace: .seconds(1)) }
         return child.exitStatus

@@ -1,0 +1,60 @@
+import Foundation
+import GestureConfig
+
+/// Every live figure, in the order the table gives them.
+extension LiveBench {
+    /// Frames of touches and pointer reports while the CPU time is measured.
+    static let touchFrame = Duration.milliseconds(4)
+    static let pointerFrame = Duration.milliseconds(4)
+
+    func measure(into table: inout Table) throws {
+        Bench.progress("start-up, \(Bench.startups) times")
+        let startups = try (0..<Bench.startups).map { _ in
+            let d = try daemon(config: DefaultConfig.text)
+            defer { d.stop() }
+            return Stopwatch.milliseconds(d.startup)
+        }
+        Bench.progress("action latency, \(Bench.latencySamples) samples each")
+        let latency = try latency(samples: Bench.latencySamples)
+
+        let d = try daemon(config: DefaultConfig.text)
+        defer { d.stop() }
+        let atStart = try ProcessStats.read(pid: d.child.pid).residentKiB
+        Bench.progress("three-finger touchscreen swipes")
+        let touch = try cost(of: d, events: Bench.loadEvents, actions: ["next-desktop", "previous-desktop"], pace: Self.touchFrame,
+                             [touchSwipe])
+        Bench.progress("pointer strokes")
+        let pointer = try cost(of: d, events: Bench.loadEvents, actions: ["back", "forward"], pace: Self.pointerFrame, [stroke])
+        Bench.progress("ten idle seconds")
+        let idle = try idle(d, seconds: 10)
+        Bench.progress("a million events through the X server")
+        let million = try cost(of: d, events: 1_000_000, actions: ["next-desktop", "previous-desktop", "back", "forward"], pace: nil,
+                               pause: .zero, limit: .seconds(150), [touchSwipe, stroke, padSwipe])
+        let rss = try ProcessStats.read(pid: d.child.pid).residentKiB
+        // The gestures went in turn: touchscreen swipe, stroke, touchpad swipe.
+        let strokes = (million.gestures + 1) / 3, strokesPerformed = Self.performed(["back", "forward"], in: d) - pointer.performed
+
+        func perThousand(_ c: Cost, _ what: String, _ frame: Duration) -> String {
+            "\(Table.count(Double(c.events))) events in \(c.gestures) \(what), frames \(Table.fixed(Stopwatch.milliseconds(frame), 0)) ms apart, "
+                + "\(c.ticks) ticks of \(Table.fixed(1000 / Double(ProcessStats.ticksPerSecond), 0)) ms; \(c.performed) of \(c.gestures) actions performed"
+        }
+        table.add("daemon CPU, three-finger touchscreen swipes", "\(Table.fixed(touch.msPerThousand)) ms per 1000 events",
+                  perThousand(touch, "swipes of 3 fingers x 18 frames", Self.touchFrame))
+        table.add("daemon CPU, pointer strokes (right button)", "\(Table.fixed(pointer.msPerThousand)) ms per 1000 events",
+                  perThousand(pointer, "strokes of press, 20 motions, release", Self.pointerFrame))
+        table.add("daemon CPU, idle", "\(idle.ticks) ticks in 10 s" + (idle.ticks == 0 ? " (zero, as it must be)" : " (**not zero**)"),
+                  "utime+stime from /proc/PID/stat after the strokes, nothing happening")
+        table.add("daemon wake-ups, idle", "\(idle.wakeUps) in 10 s" + (idle.wakeUps == 0 ? " (none)" : " (**not none**)"),
+                  "voluntary + involuntary context switches over all threads, /proc/PID/task/*/status")
+        let counted = million.events >= 1_000_000 ? "" : " (only \(Table.count(Double(million.events))) events fitted in \(Int(million.seconds)) s)"
+        table.add("daemon resident memory", "\(Table.fixed(Double(rss) / 1024, 1)) MiB after \(Table.count(Double(touch.events + pointer.events + million.events))) events\(counted)",
+                  "VmRSS; \(Table.fixed(Double(atStart) / 1024, 1)) MiB when ready; the last \(Table.count(Double(million.events))) events unpaced, each gesture once the daemon had finished the one before (touchscreen swipes, strokes, touchpad swipes in turn, \(Table.count(Double(million.events) / million.seconds)) events/s); actions performed for \(strokesPerformed) of \(strokes) strokes, \(million.performed - strokesPerformed) of \(million.gestures - strokes) swipes")
+        table.add("start to ready", "\(Table.fixed(Table.percentile(startups, 0.5), 1)) ms median, \(Table.fixed(startups.max() ?? 0, 1)) ms max",
+                  "spawn of `gestured run` with the default config to its \"ready\" log line, \(startups.count) starts")
+        for (label, action, samples) in [("keys", "keys ctrl+alt+Home", latency.keys), ("exec", "exec touch FILE", latency.exec)] {
+            table.add("action latency, `\(action)`",
+                      "\(Table.fixed(Table.percentile(samples, 0.5))) ms median, \(Table.fixed(Table.percentile(samples, 0.99))) ms p99",
+                      "touchpad swipe's completing event to the \(label == "keys" ? "key press in a test window" : "file present"), \(samples.count) samples")
+        }
+    }
+}

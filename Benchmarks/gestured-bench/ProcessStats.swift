@@ -1,0 +1,56 @@
+import Foundation
+
+/// What the kernel counts for a running process, read from /proc: CPU time, context switches of
+/// all its threads, resident memory.
+struct ProcessStats {
+    /// User plus system time, in clock ticks (`ticksPerSecond` of them a second).
+    var cpuTicks: Int
+    /// Voluntary and involuntary context switches, summed over every thread: each one a wake-up
+    /// or a preemption.
+    var contextSwitches: Int
+    /// VmRSS in KiB.
+    var residentKiB: Int
+
+    static let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
+
+    static func read(pid: pid_t) throws -> ProcessStats {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The fields after the command name, which may itself hold spaces and parentheses;
+        // utime and stime are fields 14 and 15 of the whole line.
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        let ticks = Int(fields[11])! + Int(fields[12])!
+        var switches = 0
+        for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
+            let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            switches += value(of: "voluntary_ctxt_switches", in: status) + value(of: "nonvoluntary_ctxt_switches", in: status)
+        }
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        return ProcessStats(cpuTicks: ticks, contextSwitches: switches, residentKiB: value(of: "VmRSS", in: status))
+    }
+
+    /// Nanoseconds the main thread of `pid` has run (/proc/PID/schedstat), finer than ticks.
+    static func runNanoseconds(pid: pid_t) -> Int {
+        Int((try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8))?.split(separator: " ").first ?? "") ?? 0
+    }
+
+    /// Waits until `pid` has not run for `quiet`: it has worked through what was sent to it.
+    static func waitUntilIdle(pid: pid_t, quiet: Duration = .milliseconds(1), limit: Duration = .seconds(5)) {
+        let start = ContinuousClock.now
+        var last = runNanoseconds(pid: pid)
+        while ContinuousClock.now - start < limit {
+            usleep(UInt32(quiet / .microseconds(1)))
+            let now = runNanoseconds(pid: pid)
+            if now == last { return }
+            last = now
+        }
+    }
+
+    /// The number of a `Key:   value` line of a /proc status file.
+    private static func value(of key: String, in status: String) -> Int {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+        return Int(line.dropFirst(key.count + 1).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
+    }
+
+    /// Milliseconds of CPU time in `ticks`.
+    static func milliseconds(_ ticks: Int) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
+}
