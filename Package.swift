@@ -40,6 +40,6 @@ let package = Package(
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),
-        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "CXInput2", "GestureTrace", "GestureCore"]),
+        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "CXInput2", "GestureTrace", "GestureCore", "GestureX11"]),
     ]
 )

@@ -4,6 +4,10 @@ extension XConnection {
     /// The WM_CLASS of the application window at the top of `frame` (a child of the root, as
     /// an event's `child` gives it): "instance,class", or one word when both are the same.
     public func applicationClass(of frame: Window) -> String? {
+        XErrors.windowsMayVanish { classHint(of: frame) }
+    }
+
+    private func classHint(of frame: Window) -> String? {
         guard let client = clientWindow(frame) else { return nil }
         var hint = XClassHint()
         guard XGetClassHint(display, client, &hint) != 0 else { return nil }
