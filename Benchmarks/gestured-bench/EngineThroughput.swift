@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import X11TestSupport
 
 /// The engine alone, in process: the default config's bindings fed events already in memory,
 /// every transition looked up for the actions it fires, as the daemon and replay do.

@@ -2,9 +2,8 @@ import Foundation
 import X11TestSupport
 
 /// From the input event that completes a gesture to its effect as another X client sees it,
-/// measured as the action latency test does (Tests/X11Tests/ActionLatency.swift): the clock
-/// starts before the sync that hands the last swipe update to the server and stops when the
-/// effect shows, watched without pause.
+/// measured as the action latency test does (Tests/X11Tests/ActionLatency.swift), with
+/// SwipeTiming.
 extension LiveBench {
     static let latencyConfig = """
         [[gesture]]
@@ -41,26 +40,14 @@ extension LiveBench {
         return (keys, exec)
     }
 
-    /// One swipe left: three updates of 25 px, then the fourth, which passes the swipe's 80 px.
+    /// One swipe left, timed (SwipeTiming), from a clean slate.
     private func latency(fingers: Int, _ d: DaemonProcess, effect: () -> Bool) throws -> Double {
-        let pad = server.touchpad
         window.drain(waiting: .milliseconds(20))
         window.clear()
         try? FileManager.default.removeItem(at: d.directory.appendingPathComponent("done"))
-        try pad.swipe(.begin, fingers: fingers)
-        for _ in 1...3 {
-            try pad.swipe(.update, fingers: fingers, dx: -25, dy: 0)
-            try pad.sync()
+        guard let elapsed = try SwipeTiming.swipeLeft(server, fingers: fingers, effect: effect) else {
+            throw BenchError("a \(fingers)-finger swipe had no effect within 2 s:\n\(d.log.suffix(2000))")
         }
-        try pad.swipe(.update, fingers: fingers, dx: -25, dy: 0)
-        let t0 = ContinuousClock.now
-        try pad.sync()
-        while !effect() {
-            if ContinuousClock.now - t0 > .seconds(2) { throw BenchError("a \(fingers)-finger swipe had no effect within 2 s:\n\(d.log.suffix(2000))") }
-        }
-        let elapsed = ContinuousClock.now - t0
-        try pad.swipe(.end, fingers: fingers)
-        try pad.sync()
         return Stopwatch.milliseconds(elapsed)
     }
 }

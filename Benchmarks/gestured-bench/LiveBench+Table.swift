@@ -1,5 +1,6 @@
 import Foundation
 import GestureConfig
+import X11TestSupport
 
 /// Every live figure, in the order the table gives them.
 extension LiveBench {

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCore
 import GestureTrace
+import X11TestSupport
 import XServerSupport
 
 /// `gestured replay` on the trace written to a file: reading, parsing, the engine and printing

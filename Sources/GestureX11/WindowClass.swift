@@ -30,9 +30,9 @@ extension XConnection {
         return child
     }
 
-    /// The application's own window in a top-level frame; nil for none.
+    /// The application's own window in a top-level frame; nil for none, or when it is gone.
     public func clientWindow(_ frame: Window) -> Window? {
-        frame == 0 ? nil : clientWindow(frame, depth: 0)
+        frame == 0 ? nil : XErrors.windowsMayVanish { clientWindow(frame, depth: 0) }
     }
 
     /// ICCCM: the client window is the one with WM_STATE, the frame itself or below it.

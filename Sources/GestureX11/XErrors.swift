@@ -12,20 +12,21 @@ public enum XErrors {
     nonisolated(unsafe) private static var recent: [(request: UInt8, minor: UInt8, code: UInt8)] = []
 
     /// Set while gestured looks at windows that may be gone by the time it asks.
-    nonisolated(unsafe) private static var windowsMayVanish = false
+    nonisolated(unsafe) private static var silencingBadWindow = false
 
     /// Runs `body` with BadWindow errors silenced: a window under a touch can be destroyed
-    /// before gestured reads its class, and that is no error of anyone's.
+    /// before gestured reads it, and that is no error of anyone's. Calls may nest.
     static func windowsMayVanish<T>(_ body: () -> T) -> T {
-        windowsMayVanish = true
-        defer { windowsMayVanish = false }
+        let outer = silencingBadWindow
+        silencingBadWindow = true
+        defer { silencingBadWindow = outer }
         return body()
     }
 
     static func install() {
         XSetErrorHandler { display, event in
             guard let display, let e = event?.pointee else { return 0 }
-            if XErrors.windowsMayVanish && e.error_code == BadWindow { return 0 }
+            if XErrors.silencingBadWindow && e.error_code == BadWindow { return 0 }
             var buffer = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(e.error_code), &buffer, Int32(buffer.count))
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

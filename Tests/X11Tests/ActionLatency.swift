@@ -29,28 +29,15 @@ extension LiveTests {
                 XMapRaised(window.display, window.window)
                 window.clear()
                 try server.mouse.move(toX: 400, y: 300)
-                let pad = server.touchpad
-                try pad.swipe(.begin, fingers: 3)
-                for _ in 1...3 { try pad.swipe(.update, fingers: 3, dx: -25, dy: 0); try pad.sync() }
                 // Clicks and scrolls wait for the fingers to lift (the touchpad gesture holds the
                 // pointer until then): their clock starts at the lift.
-                let afterLift = action.hasPrefix("click") || action.hasPrefix("scroll")
-                try pad.swipe(.update, fingers: 3, dx: -25, dy: 0)
-                if afterLift { try pad.swipe(.end, fingers: 3) }
-                let t0 = ContinuousClock.now
-                try pad.sync()
-                var seen = false
-                while ContinuousClock.now - t0 < .seconds(2) {
+                let fromLift = action.hasPrefix("click") || action.hasPrefix("scroll")
+                let elapsed = try SwipeTiming.swipeLeft(server, fingers: 3, fromLift: fromLift) {
                     window.drain(waiting: .zero)
-                    if effect(d) { seen = true; break }
+                    return effect(d)
                 }
-                let elapsed = ContinuousClock.now - t0
-                if !afterLift {
-                    try pad.swipe(.end, fingers: 3)
-                    try pad.sync()
-                }
-                #expect(seen, "\(label): no effect\n\(d.log)")
-                samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+                #expect(elapsed != nil, "\(label): no effect\n\(d.log)")
+                samples.append(Stopwatch.milliseconds(elapsed ?? .seconds(2)))
                 d.stop()
                 // Undo what changes the desktop's state.
                 if action.hasPrefix("desktop") || action.hasPrefix("window") || action.hasPrefix("show") {

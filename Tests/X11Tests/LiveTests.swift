@@ -68,17 +68,29 @@ struct LiveTests {
         return result(d)
     }
 
-    /// Three fingers moving left together, 8 ms apart.
+    /// Three fingers side by side moving left together.
     func threeFingerSwipe(at x: Double, _ y: Double, ids: [UInt32] = [1, 2, 3]) throws {
+        let starts = (0..<3).map { (x: x + Double($0) * 60, y: y) }
+        try dragLeftAndHold(starts, ids: ids)
+        try lift(starts, ids: ids)
+    }
+
+    /// A finger down at each of `starts`, all moving 160 px left in 8 frames 8 ms apart; they
+    /// stay down.
+    func dragLeftAndHold(_ starts: [(x: Double, y: Double)], ids: [UInt32] = [1, 2, 3]) throws {
         let t = server.touchscreen
-        for (i, id) in ids.enumerated() { try t.touch(.begin, id: id, x: x + Double(i) * 60, y: y) }
+        for (id, s) in zip(ids, starts) { try t.touch(.begin, id: id, x: s.x, y: s.y) }
         for step in 1...8 {
-            for (i, id) in ids.enumerated() { try t.touch(.update, id: id, x: x + Double(i) * 60 - Double(step) * 20, y: y) }
+            for (id, s) in zip(ids, starts) { try t.touch(.update, id: id, x: s.x - Double(step) * 20, y: s.y) }
             try t.sync()
             usleep(8_000)
         }
-        for (i, id) in ids.enumerated() { try t.touch(.end, id: id, x: x + Double(i) * 60 - 160, y: y) }
-        try t.sync()
+    }
+
+    /// Lifts the fingers `dragLeftAndHold` left down.
+    func lift(_ starts: [(x: Double, y: Double)], ids: [UInt32] = [1, 2, 3]) throws {
+        for (id, s) in zip(ids, starts) { try server.touchscreen.touch(.end, id: id, x: s.x - 160, y: s.y) }
+        try server.touchscreen.sync()
     }
 
     @Test func aOneFingerTapNoBindingUsesReachesTheApplicationAtOnce() throws {
@@ -331,7 +343,7 @@ struct ServerGoneTests {
 
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct ScreenChangeTests {
-    @Test func monitorChangesReachTheEngineLive() throws {
+    @Test func monitorChangesReachTheEngineAndTheOverlayLive() throws {
         let server = try XServer.start()
         defer { server.stop() }
         let config = """
@@ -341,7 +353,9 @@ struct ScreenChangeTests {
             edge = "right"
             action = "exec echo from-right >> @DIR@/result.txt"
             """
-        let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace"])
+        let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace", "--overlay"])
+        let overlaySize = { (try? server.run("xwininfo", ["-name", "gestured overlay"])) ?? "" }
+        #expect(overlaySize().contains("Width: 1024") && overlaySize().contains("Height: 768"))
         _ = try server.run("xrandr", ["-s", "800x600"])
         try d.waitFor("screen 800x600, monitors 800x600+0+0")
         // The right edge of the new 800 px wide screen, far from the old one's. The touchscreen's
@@ -353,5 +367,7 @@ struct ScreenChangeTests {
         try t.touch(.end, id: 1, x: 890, y: 400)
         try t.sync()
         try d.waitFor("recognized edge \"from-right\"")
+        // The overlay covers the new screen.
+        #expect(overlaySize().contains("Width: 800") && overlaySize().contains("Height: 600"), "\(overlaySize())")
     }
 }

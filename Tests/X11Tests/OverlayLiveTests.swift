@@ -29,13 +29,7 @@ extension LiveTests {
         for s in starts { #expect(screenPixel(s.x - 80, s.y) != Self.touchInk) }
         let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--overlay"])
         try d.waitFor("debug overlay on (shaped, no compositor)")
-        let t = server.touchscreen
-        for (i, s) in starts.enumerated() { try t.touch(.begin, id: UInt32(i + 1), x: s.x, y: s.y) }
-        for step in 1...8 {
-            for (i, s) in starts.enumerated() { try t.touch(.update, id: UInt32(i + 1), x: s.x - Double(step) * 20, y: s.y) }
-            try t.sync()
-            usleep(8_000)
-        }
+        try dragLeftAndHold(starts)
         // The fingers are still down: every trail is drawn along its finger's path, and only there.
         for s in starts {
             // The overlay draws once a frame: wait for the frame with the last move.
@@ -44,11 +38,7 @@ extension LiveTests {
             #expect(screenPixel(s.x - 80, s.y + 40) != Self.touchInk)
             #expect(screenPixel(s.x + 40, s.y) != Self.touchInk)
         }
-        if let shot = ProcessInfo.processInfo.environment["GESTURED_SHOT"] {
-            _ = try? ExternalCommand.run("xwd", ["-root", "-display", server.displayName, "-out", shot])
-        }
-        for (i, s) in starts.enumerated() { try t.touch(.end, id: UInt32(i + 1), x: s.x - 160, y: s.y) }
-        try t.sync()
+        try lift(starts)
         #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
 
         // A click on a trail still drawn reaches the test window under it.
@@ -64,9 +54,9 @@ extension LiveTests {
         // The trails fade out, and the overlay then shows nothing and never wakes the daemon.
         #expect(waitForPixel(cx, cy, Self.touchInk, shown: false), "the trail stayed\n\(d.log)")
         usleep(100_000)
-        let before = Self.contextSwitches(d.child.pid)
+        let before = try ProcessStats.read(pid: d.child.pid).contextSwitches
         usleep(1_000_000)
-        #expect(Self.contextSwitches(d.child.pid) == before)
+        #expect(try ProcessStats.read(pid: d.child.pid).contextSwitches == before)
     }
 
     @Test func withACompositorTheOverlayIsTranslucent() throws {
@@ -81,13 +71,8 @@ extension LiveTests {
         #expect(window.wait(.seconds(5)) { XGetSelectionOwner(d, XInternAtom(d, "_NET_WM_CM_S0", 0)) != 0 }, "xcompmgr did not start")
         let daemon = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--overlay"])
         try daemon.waitFor("debug overlay on (translucent, with the compositor)")
-        let t = server.touchscreen
-        for (i, y) in [300.0, 420, 540].enumerated() { try t.touch(.begin, id: UInt32(i + 1), x: 600, y: y) }
-        for step in 1...8 {
-            for (i, y) in [300.0, 420, 540].enumerated() { try t.touch(.update, id: UInt32(i + 1), x: 600 - Double(step) * 20, y: y) }
-            try t.sync()
-            usleep(8_000)
-        }
+        let starts: [(x: Double, y: Double)] = [(600, 300), (600, 420), (600, 540)]
+        try dragLeftAndHold(starts)
         // 85 % of the touch colour over the test window's white, as the compositor blends it.
         let blended: UInt = 0x26D0FF
         func near(_ p: UInt) -> Bool {
@@ -95,19 +80,8 @@ extension LiveTests {
         }
         #expect(window.wait(.seconds(2)) { near(screenPixel(540, 420)) }, "pixel \(String(screenPixel(540, 420), radix: 16))\n\(daemon.log)")
         #expect(screenPixel(540, 460) == 0xFFFFFF)
-        for (i, y) in [300.0, 420, 540].enumerated() { try t.touch(.end, id: UInt32(i + 1), x: 440, y: y) }
-        try t.sync()
+        try lift(starts)
         #expect(try waitForResult(daemon, lines: 1) == ["three-left 3 left"], "\(daemon.log)")
-    }
-
-    /// Every time any thread of the process was switched out: a wake-up count.
-    static func contextSwitches(_ pid: pid_t) -> Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { sum, task in
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-            return sum + status.split(separator: "\n").filter { $0.hasSuffix("ctxt_switches") || $0.contains("ctxt_switches:") }
-                .compactMap { Int($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
-        }
     }
 
     @Test func aTouchHandedBackToTheApplicationFadesFromTheOverlay() throws {

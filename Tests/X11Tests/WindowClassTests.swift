@@ -6,7 +6,7 @@ import XServerSupport
 
 /// Reading the class of the window under an event, on the test X server.
 extension LiveTests {
-    @Test func aWindowGoneBeforeItsClassIsReadHasNoClassAndLogsNoError() throws {
+    @Test func aWindowGoneBeforeItIsReadHasNoClassNorClientAndLogsNoError() throws {
         let x = try XConnection(name: server.displayName)
         var lines: [String] = []
         let before = XErrors.log
@@ -16,6 +16,7 @@ extension LiveTests {
         XDestroyWindow(x.display, gone)
         x.sync()
         #expect(x.applicationClass(of: gone) == nil)
+        #expect(x.clientWindow(gone) == nil)
         #expect(x.applicationClass(of: window.window) == "gestured-test")
         x.sync()
         #expect(lines == [])

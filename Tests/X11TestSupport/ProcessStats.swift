@@ -1,19 +1,19 @@
 import Foundation
 
 /// What the kernel counts for a running process, read from /proc: CPU time, context switches of
-/// all its threads, resident memory.
-struct ProcessStats {
+/// all its threads, resident memory. For the benchmark and for tests of an idle daemon.
+public struct ProcessStats {
     /// User plus system time, in clock ticks (`ticksPerSecond` of them a second).
-    var cpuTicks: Int
+    public var cpuTicks: Int
     /// Voluntary and involuntary context switches, summed over every thread: each one a wake-up
     /// or a preemption.
-    var contextSwitches: Int
+    public var contextSwitches: Int
     /// VmRSS in KiB.
-    var residentKiB: Int
+    public var residentKiB: Int
 
-    static let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
+    public static let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
 
-    static func read(pid: pid_t) throws -> ProcessStats {
+    public static func read(pid: pid_t) throws -> ProcessStats {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         // The fields after the command name, which may itself hold spaces and parentheses;
         // utime and stime are fields 14 and 15 of the whole line.
@@ -29,12 +29,12 @@ struct ProcessStats {
     }
 
     /// Nanoseconds the main thread of `pid` has run (/proc/PID/schedstat), finer than ticks.
-    static func runNanoseconds(pid: pid_t) -> Int {
+    public static func runNanoseconds(pid: pid_t) -> Int {
         Int((try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8))?.split(separator: " ").first ?? "") ?? 0
     }
 
     /// Waits until `pid` has not run for `quiet`: it has worked through what was sent to it.
-    static func waitUntilIdle(pid: pid_t, quiet: Duration = .milliseconds(1), limit: Duration = .seconds(5)) {
+    public static func waitUntilIdle(pid: pid_t, quiet: Duration = .milliseconds(1), limit: Duration = .seconds(5)) {
         let start = ContinuousClock.now
         var last = runNanoseconds(pid: pid)
         while ContinuousClock.now - start < limit {
@@ -52,5 +52,5 @@ struct ProcessStats {
     }
 
     /// Milliseconds of CPU time in `ticks`.
-    static func milliseconds(_ ticks: Int) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
+    public static func milliseconds(_ ticks: Int) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
 }
