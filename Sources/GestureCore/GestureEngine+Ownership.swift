@@ -10,7 +10,13 @@ extension GestureEngine {
         guard table.used & bit != 0, table.decided & bit == 0 else { return }
         table.decided |= bit
         emit(.decision(TouchDecision(target: target(arena, id: table.slots[slot].id), accepted: accept, why: why)))
-        if !accept && table.down & bit != 0 { handBack(arena, bit) }
+        guard !accept else { return }
+        if table.down & bit != 0 { handBack(arena, bit) }
+        // The application has this input now: a recognizer still waiting on it must not act on
+        // it later, or the same input would be delivered twice.
+        for r in arena.participants where r.holding & bit != 0 && r.currentState == .possible {
+            r.fail("its input was handed back (\(why.rawValue)) before it was recognized")
+        }
     }
 
     /// A touch given back while down is gone for the gesture layer: the application owns the

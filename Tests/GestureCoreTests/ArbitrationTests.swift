@@ -71,7 +71,8 @@ import GestureCore
             let triple = TapRecognizer(name: "triple", source: .touchscreen, taps: 3)
             single.require(toFail: double)
             double.require(toFail: triple)
-            let s = Scenario(single, double, triple)
+            // Three taps take longer than the default touch timeout: the touches must wait for them.
+            let s = Scenario(single, double, triple, settings: .init(touchTimeout: 1000))
             for i in 0..<count { s.tap(id: i + 1).after(100) }
             s.after(.tapInterval).idle()
             let ended = s.log.filter { $0.hasSuffix("ended") }.map { $0.split(separator: " ")[1] }

@@ -30,6 +30,21 @@ import GestureCore
         ])
     }
 
+    @Test func aGestureWhoseTouchWasHandedBackAtTheTimeoutNeverFiresLater() {
+        // The first tap's touch has ended but is still held for the second tap; the timeout hands
+        // it to the application, so the double tap may no longer be recognized from it.
+        let s = Scenario(TapRecognizer(name: "double", source: .touchscreen, taps: 2), settings: .init(touchTimeout: 150))
+        s.showReasons = true
+        s.tap().after(100).tap(id: 2).after(.tapInterval).idle()
+        #expect(s.log == [
+            "150 touch 1 reject (timeout)",
+            "150 double failed: its input was handed back (timeout) before it was recognized",
+            // The second tap starts a double tap of its own, which times out the same way.
+            "310 touch 2 reject (timeout)",
+            "310 double failed: its input was handed back (timeout) before it was recognized",
+        ])
+    }
+
     @Test func aTouchNoRecognizerCanUseIsRejectedImmediately() {
         let s = Scenario(SwipeRecognizer(name: "two", source: .touchscreen, fingers: 2, direction: .left))
         s.down(1, 100, 100).down(2, 130, 100).down(3, 160, 100).finish()
