@@ -18,7 +18,7 @@ enum EngineThroughput {
         func drain() {
             for o in engine.outputs {
                 if case let .transition(r, _, to, values, _) = o.kind {
-                    actions += bindings.fire(r, to: to, values: values).count
+                    actions += bindings.fire(r, to: to, values: values).fired.count
                 }
             }
             engine.clearOutputs()

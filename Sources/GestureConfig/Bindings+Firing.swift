@@ -11,6 +11,20 @@ public struct Fired: Sendable {
     public let progress: Double?
 }
 
+/// What one transition fires: its actions, and the steps of a `repeat` binding that went past
+/// the cap of one event and were dropped.
+public struct Firing: Sendable {
+    public var fired: [Fired] = []
+    /// Steps the progress passed in this event beyond `Bindings.maxStepsPerEvent`: not fired.
+    public var droppedSteps = 0
+
+    /// What the daemon logs and replay prints when steps were dropped.
+    public var warning: String? {
+        guard droppedSteps > 0 else { return nil }
+        return "\(droppedSteps) step\(droppedSteps == 1 ? "" : "s") past the cap of \(Bindings.maxStepsPerEvent) per event dropped"
+    }
+}
+
 /// The steps of a `repeat` binding while its gesture runs.
 final class StepState {
     var axis = Point(x: 1, y: 0)
@@ -18,31 +32,48 @@ final class StepState {
 }
 
 extension Bindings {
+    /// The most steps one input event fires. A real hand passes a few steps per event; a jump
+    /// of thousands is a device or a trace gone wrong, and firing them all would press a key
+    /// for minutes. The steps past the cap are dropped, not saved for later.
+    public static let maxStepsPerEvent = 32
+
     /// The actions a transition fires: at the binding's `on` state, or, for a `repeat` binding,
-    /// one per step the progress has passed since the last event (its `reverse` when going back).
-    public func fire(_ r: GestureRecognizer, to state: GestureState, values: GestureValues) -> [Fired] {
-        guard let b = binding(for: r) else { return [] }
+    /// one per step the progress has passed since the last event (its `reverse` when going back),
+    /// at most `maxStepsPerEvent`.
+    public func fire(_ r: GestureRecognizer, to state: GestureState, values: GestureValues) -> Firing {
+        guard let b = binding(for: r) else { return Firing() }
         guard let size = b.repeatStep else {
-            return b.on.state == state ? b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) } : []
+            guard b.on.state == state else { return Firing() }
+            return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
         }
-        guard state == .began || state == .changed else { return [] }
+        guard state == .began || state == .changed else { return Firing() }
         let st = stepState(for: r)
         if state == .began {
             st.steps = 0
             st.axis = Bindings.axis(b, values)
         }
         let progress = Bindings.progress(b, values, axis: st.axis)
-        let target = Int((progress / size).rounded(.towardZero))
-        var fired: [Fired] = []
-        while st.steps < target {
-            st.steps += 1
-            fired += b.actions.map { Fired(binding: b, action: $0, step: st.steps, progress: progress) }
+        guard let target = Bindings.stepIndex(progress / size) else { return Firing() }
+        var firing = Firing()
+        let distance = target - st.steps
+        let firedSteps = min(abs(distance), Bindings.maxStepsPerEvent)
+        firing.droppedSteps = abs(distance) - firedSteps
+        let forward = distance > 0
+        for _ in 0..<firedSteps {
+            st.steps += forward ? 1 : -1
+            let actions = forward ? b.actions : b.reverse
+            firing.fired += actions.map { Fired(binding: b, action: $0, step: st.steps, progress: progress) }
         }
-        while st.steps > target {
-            st.steps -= 1
-            fired += b.reverse.map { Fired(binding: b, action: $0, step: st.steps, progress: progress) }
-        }
-        return fired
+        st.steps = target
+        return firing
+    }
+
+    /// The whole step a progress of `steps` step sizes has reached, toward zero; nil when it is
+    /// not a number. Clamped far below where a conversion to Int could trap.
+    static func stepIndex(_ steps: Double) -> Int? {
+        guard !steps.isNaN else { return nil }
+        let limit = Double(Int32.max)
+        return Int(min(max(steps, -limit), limit).rounded(.towardZero))
     }
 
     /// The line a pan or edge gesture's progress is measured along: its direction, away from

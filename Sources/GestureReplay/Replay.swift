@@ -59,8 +59,12 @@ public final class Replay {
                 if to != .failed {
                     write(OutputFormat.transition(time: o.time, r, state: to, values: values))
                 }
-                for f in b.fire(r, to: to, values: values) {
+                let firing = b.fire(r, to: to, values: values)
+                for f in firing.fired {
                     write(OutputFormat.action(time: o.time, f.action.text, gesture: r.name, step: f.step))
+                }
+                if let warning = firing.warning {
+                    write(OutputFormat.warning(time: o.time, gesture: r.name, warning))
                 }
             case let .decision(d):
                 if options.decisions { write(OutputFormat.decision(time: o.time, d)) }

@@ -51,6 +51,16 @@ public enum OutputFormat {
         return w.line()
     }
 
+    /// `{"t":40,"gesture":"zoom","warning":"..."}`: something done other than asked, such as the
+    /// steps of a `repeat` binding dropped past the cap of one event.
+    public static func warning(time: Double, gesture: String, _ message: String) -> String {
+        var w = JSONLineWriter()
+        w.add("t", time)
+        w.add("gesture", gesture)
+        w.add("warning", message)
+        return w.line()
+    }
+
     /// `{"t":40,"gesture":"x","error":"illegal transition from ended to changed"}`
     public static func illegal(time: Double, _ r: GestureRecognizer, from: GestureState, to: GestureState) -> String {
         var w = JSONLineWriter()
