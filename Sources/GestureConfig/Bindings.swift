@@ -22,7 +22,6 @@ public final class Bindings {
             books[source] = StrokeBook(templates: config.templates, shapes: Set(strokes.compactMap(\.shape)),
                                        sequences: strokes.compactMap { $0.directions.flatMap { try? DirectionSequence(parsing: $0) } })
         }
-        var strokeRecognizers: [GestureRecognizer] = []
         var groups: [String: Int] = [:]
         for b in config.gestures where b.app != nil || b.device != nil || b.passes {
             groups[b.signature] = groups[b.signature] ?? groups.count
@@ -30,7 +29,8 @@ public final class Bindings {
         for (i, b) in config.gestures.enumerated() {
             for source in b.sources {
                 let r = Bindings.makeRecognizer(b, source: source, book: books[source])
-                if b.type == .stroke { strokeRecognizers.append(r) }
+                // Stroke bindings read the same stroke together: the best reading wins, not the first.
+                if b.type == .stroke { r.simultaneousSet = 0 }
                 r.app = b.app.map(Glob.init)
                 r.device = b.device.map(Glob.init)
                 r.group = groups[b.signature]
@@ -39,10 +39,6 @@ public final class Bindings {
                 bindingIndex[ObjectIdentifier(r)] = i
                 byName[b.name, default: []].append(r)
             }
-        }
-        // Stroke bindings read the same stroke together: the best reading wins, not the first.
-        for r in strokeRecognizers {
-            for o in strokeRecognizers where o !== r && o.source == r.source { r.recognizeSimultaneously(with: o) }
         }
         for b in config.gestures {
             for r in byName[b.name] ?? [] {

@@ -39,6 +39,17 @@ public final class GestureEngine {
         frameBuffer.reserveCapacity(TouchTable.capacity)
     }
 
+    /// Recognizers point at each other (require-to-fail, simultaneous); the engine owns them all,
+    /// so when it goes those links go with it, or the recognizers would keep each other alive.
+    deinit {
+        for arena in arenas {
+            for r in arena.recognizers {
+                r.requiredToFail.removeAll()
+                r.simultaneous.removeAll()
+            }
+        }
+    }
+
     /// Every recognizer added, in order.
     public var recognizers: [GestureRecognizer] { arenas.flatMap(\.recognizers) }
 

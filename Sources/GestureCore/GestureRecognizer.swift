@@ -118,8 +118,13 @@ open class GestureRecognizer {
         if !simultaneous.contains(where: { $0 === other }) { simultaneous.append(other) }
     }
 
+    /// Recognizers that share a set may all be recognized together, as though each were made
+    /// simultaneous with every other, without the pairs (stroke bindings read one stroke so).
+    public var simultaneousSet: Int?
+
     func isSimultaneous(with other: GestureRecognizer) -> Bool {
-        simultaneous.contains { $0 === other } || other.simultaneous.contains { $0 === self }
+        if let set = simultaneousSet, set == other.simultaneousSet { return true }
+        return simultaneous.contains { $0 === other } || other.simultaneous.contains { $0 === self }
     }
 
     /// Has recognized in the current sequence and has not been reset.

@@ -1,6 +1,7 @@
 import Testing
 import GestureConfig
 import GestureReplay
+import GestureCore
 
 /// Per-application rules, `pass`, and continuous steps, through replay.
 @Suite struct BindingRuleTests {
@@ -112,6 +113,101 @@ import GestureReplay
         let actions = try replay(config, trace).filter { $0.contains("\"action\"") }.map { $0.split(separator: "\"")[5] }
         // Relative to where it began (1.2): 1.5 (two steps up), then 1.083 (both steps back).
         #expect(actions == ["keys ctrl+plus", "keys ctrl+plus", "keys ctrl+minus", "keys ctrl+minus"])
+    }
+
+    @Test(arguments: ["1.2e18", "1.7e308"])
+    func aRepeatingPinchWhoseScaleJumpsFiresAtMostTheCapAndSaysWhatItDropped(scale: String) throws {
+        let config = """
+            [[gesture]]
+            name = "zoom"
+            type = "pinch"
+            source = "touchpad"
+            fingers = 2
+            repeat = 0.1
+            action = "keys ctrl+plus"
+            reverse = "keys ctrl+minus"
+            """
+        let trace = [#"{"t":0,"ev":"pinch-begin","fingers":2}"#,
+                     #"{"t":10,"ev":"pinch-update","fingers":2,"scale":1.2}"#,
+                     #"{"t":20,"ev":"pinch-update","fingers":2,"scale":\#(scale)}"#,
+                     #"{"t":30,"ev":"pinch-update","fingers":2,"scale":\#(scale)}"#,
+                     #"{"t":40,"ev":"pinch-end","fingers":2}"#]
+        let out = try replay(config, trace).filter { $0.contains("\"action\"") || $0.contains("\"warning\"") }
+        let cap = Bindings.maxStepsPerEvent
+        // Steps are counted up to Int32.max at the most: what lies past that is no number of steps.
+        let dropped = Int(min((Double(scale)! - 1) / 0.1, Double(Int32.max)).rounded(.towardZero)) - cap
+        let fired = (1...cap).map { #"{"t":20,"action":"keys ctrl+plus","gesture":"zoom","step":\#($0)}"# }
+        #expect(out == fired + [#"{"t":20,"gesture":"zoom","warning":"\#(dropped) steps past the cap of \#(cap) per event dropped"}"#])
+    }
+
+    @Test func aRepeatingPanThatJumpsBackFiresAtMostTheCapOfReverses() throws {
+        let config = """
+            [[gesture]]
+            name = "windows"
+            type = "pan"
+            source = "touchpad"
+            fingers = 3
+            direction = "right"
+            repeat = 1
+            action = "keys alt+Tab"
+            reverse = "keys alt+shift+Tab"
+            """
+        let trace = [#"{"t":0,"ev":"swipe-begin","fingers":3}"#,
+                     #"{"t":5,"ev":"swipe-update","fingers":3,"dx":20,"dy":0}"#,
+                     #"{"t":10,"ev":"swipe-update","fingers":3,"dx":-1e300,"dy":0}"#,
+                     #"{"t":20,"ev":"swipe-end","fingers":3}"#]
+        let out = try replay(config, trace).filter { $0.contains("\"action\"") || $0.contains("\"warning\"") }
+        let begun = out.filter { $0.hasPrefix(#"{"t":5,"#) }.count
+        let cap = Bindings.maxStepsPerEvent
+        #expect(begun > 0)
+        #expect(Array(out.dropFirst(begun)) == (1...cap).map { #"{"t":10,"action":"keys alt+shift+Tab","gesture":"windows","step":\#(begun - $0)}"# }
+                + [#"{"t":10,"gesture":"windows","warning":"\#(Int(Int32.max) + begun - cap) steps past the cap of \#(cap) per event dropped"}"#])
+    }
+
+    @Test func bindingsLeaveNoRecognizerAliveOnceTheyAreReplaced() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "double"
+            type = "tap"
+            taps = 2
+            action = "show-desktop"
+
+            [[gesture]]
+            name = "single"
+            type = "tap"
+            require-failure-of = "double"
+            simultaneous-with = ["zoom"]
+            action = "click 1"
+
+            [[gesture]]
+            name = "zoom"
+            type = "pinch"
+            simultaneous-with = "single"
+            action = "keys ctrl+plus"
+
+            [[gesture]]
+            type = "stroke"
+            shape = "circle"
+            action = "click 2"
+
+            [[gesture]]
+            type = "stroke"
+            directions = "DR"
+            action = "click 3"
+            """, file: "c.toml")
+        weak var engine: GestureEngine?
+        var recognizers: [() -> GestureRecognizer?] = []
+        do {
+            let b = Bindings(config)
+            engine = b.engine
+            for r in b.engine.recognizers {
+                weak var w = r
+                recognizers.append { w }
+            }
+        }
+        #expect(recognizers.count == 8)
+        #expect(engine == nil)
+        #expect(recognizers.compactMap { $0() }.isEmpty)
     }
 
     @Test func repeatFiresWhileTheGestureChangesSoOnMustBeUpdate() {
