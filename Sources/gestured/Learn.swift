@@ -37,7 +37,7 @@ struct Learn: ParsableCommand {
         var reader = TraceReader(file: trace == "-" ? "<stdin>" : trace)
         var collector = StrokeCollector()
         do throws(TraceError) {
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in TraceText.lines(of: text) {
                 if case .event(let e)? = try reader.read(line) { collector.add(e) }
             }
         } catch {

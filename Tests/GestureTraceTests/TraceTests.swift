@@ -7,7 +7,7 @@ import GestureCore
     func read(_ text: String, file: String = "t.jsonl") throws(TraceError) -> [TraceReader.Line] {
         var reader = TraceReader(file: file)
         var out: [TraceReader.Line] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in TraceText.lines(of: text) {
             if let l = try reader.read(line) { out.append(l) }
         }
         return out
@@ -94,6 +94,33 @@ import GestureCore
         } catch {
             #expect(error.description == "t.jsonl:2: a header is only allowed on the first line")
         }
+    }
+
+    static let swipe = [
+        "# three fingers to the left",
+        #"{"trace":1,"screen":[1920,1080]}"#,
+        #"{"t":0,"ev":"swipe-begin","fingers":3}"#,
+        #"{"t":8,"ev":"swipe-update","fingers":3,"dx":-90,"dy":0}"#,
+        "",
+        #"{"t":24,"ev":"swipe-end","fingers":3}"#,
+    ]
+
+    @Test func theLinesOfATraceAreCutAtLFWithACRBeforeItDropped() {
+        #expect(TraceText.lines(of: "a\r\nb\n\r\nc\rd\n\u{FEFF}e\r") == ["a", "b", "", "c\rd", "\u{FEFF}e"])
+        #expect(TraceText.lines(of: "") == [""])
+    }
+
+    @Test func aTraceWithCRLFLineEndsReadsLikeOneWithLF() throws {
+        let lf = try read(Self.swipe.joined(separator: "\n") + "\n")
+        #expect(try read(Self.swipe.joined(separator: "\r\n") + "\r\n") == lf)
+        #expect(lf.count == 4)
+    }
+
+    @Test func aByteOrderMarkAtTheStartOfATraceIsSkipped() throws {
+        let text = Self.swipe.dropFirst().joined(separator: "\n")
+        let lines = try read(text)
+        #expect(try read("\u{FEFF}" + text) == lines)
+        #expect(lines.count == 4)
     }
 
     @Test func stringsWithEscapesReadBack() throws {

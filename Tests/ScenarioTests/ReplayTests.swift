@@ -20,7 +20,7 @@ import GestureTrace
     func replay(_ text: String, config: Config = DefaultConfig.load(), file: String = "trace.jsonl") throws -> [String] {
         var out: [String] = []
         try Replay(config: config, options: .init(decisions: true)) { out.append($0) }
-            .run(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+            .run(file: file, text: text)
         return out
     }
 
@@ -104,11 +104,15 @@ import GestureTrace
         #expect(r.out.split(separator: "\n").count == DefaultConfig.load().gestures.count + 1)
     }
 
-    @Test func learnWritesATemplateThatAConfigLoadsAndThatRecognizesTheStroke() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-learn-\(getpid())")
+    /// A fresh folder for one test's files, removed by the caller.
+    func folder(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // A zigzag drawn with the right button, twice: two variants.
+        return dir
+    }
+
+    /// A zigzag drawn with the right button, twice: two variants for `gestured learn`.
+    static let zigzag: [String] = {
         var lines: [String] = []
         for (n, start) in [0.0, 2000].enumerated() {
             let x0 = 300.0 + Double(n) * 10
@@ -119,8 +123,14 @@ import GestureTrace
             }
             lines.append(#"{"t":\#(Int(start) + 200),"ev":"button-release","button":3,"x":\#(x0 + 240),"y":300}"#)
         }
+        return lines
+    }()
+
+    @Test func learnWritesATemplateThatAConfigLoadsAndThatRecognizesTheStroke() throws {
+        let dir = try folder("learn")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let trace = dir.appendingPathComponent("zigzag.jsonl")
-        try lines.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
+        try Self.zigzag.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
         let template = dir.appendingPathComponent("zigzag.stroke")
         let learned = try gestured(["learn", "zigzag", trace.path, "--output", template.path])
         #expect(learned.status == 0)
@@ -157,5 +167,45 @@ import GestureTrace
         #expect(r.status == 1)
         #expect(r.err.contains("\(path.path):3:13: gesture \"swipe-1\": direction \"lfet\" is not one of"))
         #expect(r.err.contains("has no action"))
+    }
+
+    // MARK: Trace files as other tools save them
+
+    static let swipeLeft = (try? String(contentsOf: folder.appendingPathComponent("touchpad-swipe-left.jsonl"), encoding: .utf8)) ?? ""
+
+    /// A comment first: with CRLF it once took the whole file with it, and replay printed nothing.
+    @Test func aTraceWithCRLFLineEndsReplaysLikeOneWithLF() throws {
+        let dir = try folder("crlf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lf = "# saved on Windows\n" + Self.swipeLeft
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let lfFile = dir.appendingPathComponent("lf.jsonl"), crlfFile = dir.appendingPathComponent("crlf.jsonl")
+        try lf.write(to: lfFile, atomically: true, encoding: .utf8)
+        try crlf.write(to: crlfFile, atomically: true, encoding: .utf8)
+        let expected = try gestured(["replay", lfFile.path])
+        #expect(expected.status == 0 && expected.err.isEmpty)
+        #expect(expected.out.split(separator: "\n").last == #"{"t":24,"action":"desktop next","gesture":"next-desktop"}"#)
+        #expect(try gestured(["replay", crlfFile.path]) == expected)
+        #expect(try gestured(["replay", "-"], stdin: crlf) == expected)
+    }
+
+    @Test func aTraceStartingWithAByteOrderMarkReplaysLikeOneWithout() throws {
+        let expected = try gestured(["replay", "-"], stdin: Self.swipeLeft)
+        #expect(expected.status == 0 && !expected.out.isEmpty)
+        #expect(try gestured(["replay", "-"], stdin: "\u{FEFF}" + Self.swipeLeft) == expected)
+    }
+
+    @Test func learnReadsATraceWithCRLFLineEndsLikeOneWithLF() throws {
+        let dir = try folder("learn-crlf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lf = "# two zigzags\n" + Self.zigzag.joined(separator: "\n") + "\n"
+        let fromLF = dir.appendingPathComponent("lf.stroke"), fromCRLF = dir.appendingPathComponent("crlf.stroke")
+        let a = try gestured(["learn", "zigzag", "-", "--output", fromLF.path], stdin: lf)
+        let b = try gestured(["learn", "zigzag", "-", "--output", fromCRLF.path], stdin: lf.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(a.status == 0 && b.status == 0)
+        #expect(b.out == "\(fromCRLF.path): 2 variants of \"zigzag\"\n")
+        let template = try String(contentsOf: fromLF, encoding: .utf8)
+        #expect(!template.isEmpty)
+        #expect(try String(contentsOf: fromCRLF, encoding: .utf8) == template)
     }
 }
