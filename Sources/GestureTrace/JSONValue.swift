@@ -254,7 +254,9 @@ public struct JSONLineWriter {
     public func line() -> String { text + "}" }
 
     /// Numbers rounded to 4 decimals, integers without a fraction: stable output to compare.
-    public static func number(_ v: Double) -> String { NumberText.rounded(v) }
+    /// JSON has no infinity nor NaN, and an engine value can overflow to infinity even from
+    /// finite input: a non-finite value is written `null`, so that every line stays JSON.
+    public static func number(_ v: Double) -> String { v.isFinite ? NumberText.rounded(v) : "null" }
 
     public static func quote(_ s: String, into out: inout String) {
         out += "\""

@@ -123,6 +123,31 @@ import GestureCore
         #expect(lines.count == 4)
     }
 
+    /// Past 1.8e304 the old rounding overflowed to `inf`. From 1e15 up a number is written in
+    /// Swift's shortest form, `-2500000000000000.0` or `1e+20`, and both are JSON.
+    @Test func extremeNumbersAreWrittenAsJSONThatReadsBackTheSame() throws {
+        let values: [Double] = [.greatestFiniteMagnitude, 1e308, -1.8e304, 1e20, 1e16, -2.5e15, 123_456_789_012.5, 0.00004, -0.0]
+        #expect(values.map(JSONLineWriter.number) == [
+            "1.7976931348623157e+308", "1e+308", "-1.8e+304", "1e+20", "1e+16", "-2500000000000000.0", "123456789012.5", "0", "0",
+        ])
+        let events = values.dropLast(2).enumerated().map { i, v in
+            InputEvent(time: Double(i), .touchMove(id: 1, at: Point(x: v, y: -v)))
+        }
+        let text = events.map(TraceWriter.line).joined(separator: "\n")
+        #expect(try read(text) == events.map { .event($0) })
+    }
+
+    @Test func aNonFiniteNumberIsWrittenAsNullSoThatTheLineIsStillJSON() throws {
+        var w = JSONLineWriter()
+        w.add("t", 8)
+        w.add("scale", Double.infinity)
+        w.add("velocity", [-Double.infinity, Double.nan, 2])
+        #expect(w.line() == #"{"t":8,"scale":null,"velocity":[null,null,2]}"#)
+        #expect(try JSONValue.parse(Substring(w.line())) == .object([
+            ("t", .number(8)), ("scale", .null), ("velocity", .array([.null, .null, .number(2)])),
+        ]))
+    }
+
     @Test func stringsWithEscapesReadBack() throws {
         let e = InputEvent(time: 0, .idle, app: "a \"quoted\" \\ name\té")
         #expect(try read(TraceWriter.line(e)) == [.event(e)])

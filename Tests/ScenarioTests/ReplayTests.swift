@@ -208,4 +208,37 @@ import GestureTrace
         #expect(!template.isEmpty)
         #expect(try String(contentsOf: fromCRLF, encoding: .utf8) == template)
     }
+
+    /// Numbers past 1.8e304 once printed as `inf`, and a velocity that overflows as `-inf`:
+    /// neither is JSON. Every line must parse with the trace format's own reader.
+    @Test func replayPrintsOnlyJSONForAnEventWithHugeCoordinates() throws {
+        let trace = """
+            {"t":0,"ev":"swipe-begin","fingers":3}
+            {"t":8,"ev":"swipe-update","fingers":3,"dx":-1e308,"dy":0}
+            {"t":24,"ev":"swipe-end","fingers":3}
+            {"t":100,"ev":"button-press","button":3,"x":1e308,"y":1e308}
+            {"t":110,"ev":"motion","x":1.5e308,"y":1e308}
+            {"t":130,"ev":"button-release","button":3,"x":1.5e308,"y":1.7976931348623157e308}
+            """
+        let r = try gestured(["replay", "-"], stdin: trace)
+        #expect(r.status == 0 && r.err.isEmpty)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines == [
+            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-1e+308,0],"velocity":[null,0]}"#,
+            #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
+            #"{"t":110,"gesture":"back","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-left","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"forward","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-right","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"stroke-maximize","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-up","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"stroke-minimize","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-down","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"stroke-close","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"l-down-right","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":130,"gesture":"back","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-left","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"forward","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"stroke-maximize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-up","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"stroke-minimize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-down","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"stroke-close","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"l-down-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+        ])
+        for line in lines {
+            #expect(throws: Never.self, "\(line)") { try JSONValue.parse(line) }
+        }
+    }
 }
