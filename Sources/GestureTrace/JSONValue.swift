@@ -192,9 +192,13 @@ public enum JSONValue: Equatable, Sendable {
                 }
             }
             let text = String(decoding: bytes[start..<at], as: UTF8.self)
-            guard let v = Double(text), v.isFinite else {
+            guard let v = Double(text) else {
                 at = start
                 throw error("'\(text)' is not a number")
+            }
+            guard v.isFinite else {
+                at = start
+                throw error("'\(text)' is too large for a number")
             }
             return v
         }

@@ -72,6 +72,11 @@ import GestureCore
         (#"{"trace":2}"#, "t.jsonl:1: trace version 2 is not supported (this gestured reads version 1)"),
         (#"{"trace":1,"screen":[0,10]}"#, #"t.jsonl:1: "screen" must be [width, height] in pixels"#),
         (#"{"t":0,"ev":"idle","app":7}"#, #"t.jsonl:1: "app" must be a string"#),
+        (#"{"t":0,"ev":"touch-cancel","id":1e19}"#, #"t.jsonl:1: "id" 1e+19 is out of range"#),
+        (#"{"t":0,"ev":"touch-cancel","id":9223372036854775808}"#, #"t.jsonl:1: "id" 9.223372036854776e+18 is out of range"#),
+        (#"{"t":0,"ev":"touch-cancel","id":1.5e0}"#, #"t.jsonl:1: "id" must be a whole number"#),
+        (#"{"t":0,"ev":"motion","x":1e400,"y":0}"#, "t.jsonl:1:26: '1e400' is too large for a number"),
+        (#"{"t":-1e400,"ev":"idle"}"#, "t.jsonl:1:6: '-1e400' is too large for a number"),
     ])
     func aMalformedLineIsReportedWithItsPlace(line: String, message: String) {
         #expect(throws: TraceError.self) { try read(line) }
@@ -121,6 +126,13 @@ import GestureCore
         let lines = try read(text)
         #expect(try read("\u{FEFF}" + text) == lines)
         #expect(lines.count == 4)
+    }
+
+    @Test func aWholeNumberWrittenWithAnExponentReads() throws {
+        #expect(try read(#"{"t":0,"ev":"touch-cancel","id":1e16}"# + "\n" + #"{"t":1,"ev":"button-press","button":3E0,"x":0,"y":0}"#) == [
+            .event(InputEvent(time: 0, .touchCancel(id: 10_000_000_000_000_000))),
+            .event(InputEvent(time: 1, .buttonPress(button: 3, at: Point(x: 0, y: 0)))),
+        ])
     }
 
     /// Past 1.8e304 the old rounding overflowed to `inf`. From 1e15 up a number is written in
