@@ -160,6 +160,14 @@ import GestureCore
         ]))
     }
 
+    /// Python's json.dumps writes a character beyond U+FFFF as two escapes, a UTF-16 pair.
+    @Test func aSurrogatePairEscapeReadsAsTheOneCharacterItEncodes() throws {
+        #expect(try JSONValue.parse(#"["\ud83d\ude00","\uD83D\uDE00!","\ud83d","\ude00x","\ud83d\u0041","\ud83d\n"]"#) == .array([
+            .string("\u{1F600}"), .string("\u{1F600}!"), .string("\u{FFFD}"), .string("\u{FFFD}x"), .string("\u{FFFD}A"), .string("\u{FFFD}\n"),
+        ]))
+        #expect(try read(#"{"t":0,"ev":"idle","app":"\ud83d\ude00 term"}"#) == [.event(InputEvent(time: 0, .idle, app: "\u{1F600} term"))])
+    }
+
     @Test func stringsWithEscapesReadBack() throws {
         let e = InputEvent(time: 0, .idle, app: "a \"quoted\" \\ name\té")
         #expect(try read(TraceWriter.line(e)) == [.event(e)])
