@@ -67,10 +67,17 @@ import GestureTrace
 
     // MARK: The command line
 
-    func gestured(_ args: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    /// Runs the built gestured; with `umask`, through a shell that sets it first.
+    func gestured(_ args: [String], stdin: String? = nil, umask: String? = nil) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
-        p.executableURL = Self.root.appendingPathComponent(".build/debug/gestured")
-        p.arguments = args
+        let binary = Self.root.appendingPathComponent(".build/debug/gestured")
+        if let umask {
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "umask \(umask); exec \"$0\" \"$@\"", binary.path] + args
+        } else {
+            p.executableURL = binary
+            p.arguments = args
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -240,5 +247,36 @@ import GestureTrace
         for line in lines {
             #expect(throws: Never.self, "\(line)") { try JSONValue.parse(line) }
         }
+    }
+
+    @Test func learnWritesATemplateOnlyItsOwnerCanReadWhateverTheUmask() throws {
+        let dir = try folder("learn-mode")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let template = dir.appendingPathComponent("zigzag.stroke")
+        let r = try gestured(["learn", "zigzag", "-", "--output", template.path], stdin: Self.zigzag.joined(separator: "\n"), umask: "000")
+        #expect(r.status == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: template.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    /// A record that fails to start once left an empty file, and the next record then refused it.
+    @Test func aRecordThatCannotOpenTheDisplayLeavesNoFileBehind() throws {
+        let dir = try folder("record")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("session.jsonl")
+        let first = try gestured(["record", "--display", ":99999", trace.path])
+        #expect(first == (1, "", "gestured: cannot open X display \":99999\" (is the X server running, and may this user connect to it?)\n"))
+        #expect(!FileManager.default.fileExists(atPath: trace.path))
+        #expect(try gestured(["record", "--display", ":99999", trace.path]) == first)
+    }
+
+    @Test func recordNeverWritesOverAFileThatIsThere() throws {
+        let dir = try folder("record-exists")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("session.jsonl")
+        try "keep me\n".write(to: trace, atomically: true, encoding: .utf8)
+        let r = try gestured(["record", "--display", ":99999", trace.path])
+        #expect(r == (1, "", "\(trace.path): already exists; gestured record never overwrites a file\n"))
+        #expect(try String(contentsOf: trace, encoding: .utf8) == "keep me\n")
     }
 }
