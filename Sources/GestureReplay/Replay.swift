@@ -20,6 +20,11 @@ public final class Replay {
         self.write = write
     }
 
+    /// Replays one trace file's text, cut into lines by `TraceText` (LF or CRLF, a BOM skipped).
+    public func run(file: String, text: String) throws(TraceError) {
+        try run(file: file, lines: TraceText.lines(of: text))
+    }
+
     /// Replays one trace given as lines; stops at the first malformed line and throws it, after
     /// writing what the lines before it produced.
     public func run<Lines: Sequence>(file: String, lines: Lines) throws(TraceError) where Lines.Element == Substring {

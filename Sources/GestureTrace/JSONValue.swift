@@ -145,13 +145,7 @@ public enum JSONValue: Equatable, Sendable {
                     case UInt8(ascii: "r"): scalars.append("\r")
                     case UInt8(ascii: "t"): scalars.append("\t")
                     case UInt8(ascii: "u"):
-                        var code: UInt32 = 0
-                        for _ in 0..<4 {
-                            at += 1
-                            guard at < bytes.count, let d = hexDigit(bytes[at]) else { throw error("bad \\u escape") }
-                            code = code * 16 + d
-                        }
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                        scalars.append(try escapedScalar())
                     default: throw error("bad escape in a string")
                     }
                     at += 1
@@ -168,6 +162,36 @@ public enum JSONValue: Equatable, Sendable {
                 at += 1
             }
             throw error("the string is not closed with '\"'")
+        }
+
+        /// The scalar of a `\uXXXX` escape, `at` on its `u`, left on its last digit. A character
+        /// beyond U+FFFF is written as a UTF-16 surrogate pair, `\ud83d\ude00` (as Python's
+        /// json.dumps writes it), and is read as the one scalar; a surrogate without its other half
+        /// is U+FFFD.
+        mutating func escapedScalar() throws(ParseError) -> Unicode.Scalar {
+            let code = try hex4()
+            if (0xD800...0xDBFF).contains(code), at + 2 < bytes.count,
+               bytes[at + 1] == UInt8(ascii: "\\"), bytes[at + 2] == UInt8(ascii: "u") {
+                let mark = at
+                at += 2
+                let low = try hex4()
+                if (0xDC00...0xDFFF).contains(low) {
+                    return Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))!
+                }
+                at = mark
+            }
+            return Unicode.Scalar(code) ?? "\u{FFFD}"
+        }
+
+        /// The 4 hex digits after `at`, which is left on the last of them.
+        mutating func hex4() throws(ParseError) -> UInt32 {
+            var code: UInt32 = 0
+            for _ in 0..<4 {
+                at += 1
+                guard at < bytes.count, let d = hexDigit(bytes[at]) else { throw error("bad \\u escape") }
+                code = code * 16 + d
+            }
+            return code
         }
 
         func hexDigit(_ b: UInt8) -> UInt32? {
@@ -192,9 +216,13 @@ public enum JSONValue: Equatable, Sendable {
                 }
             }
             let text = String(decoding: bytes[start..<at], as: UTF8.self)
-            guard let v = Double(text), v.isFinite else {
+            guard let v = Double(text) else {
                 at = start
                 throw error("'\(text)' is not a number")
+            }
+            guard v.isFinite else {
+                at = start
+                throw error("'\(text)' is too large for a number")
             }
             return v
         }
@@ -254,7 +282,9 @@ public struct JSONLineWriter {
     public func line() -> String { text + "}" }
 
     /// Numbers rounded to 4 decimals, integers without a fraction: stable output to compare.
-    public static func number(_ v: Double) -> String { NumberText.rounded(v) }
+    /// JSON has no infinity nor NaN, and an engine value can overflow to infinity even from
+    /// finite input: a non-finite value is written `null`, so that every line stays JSON.
+    public static func number(_ v: Double) -> String { v.isFinite ? NumberText.rounded(v) : "null" }
 
     public static func quote(_ s: String, into out: inout String) {
         out += "\""

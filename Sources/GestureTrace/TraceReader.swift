@@ -128,8 +128,10 @@ public struct TraceReader {
 
     private func integer(_ v: JSONValue, _ key: String, in what: String) throws(TraceError) -> Int {
         let n = try number(v, key, in: what)
-        guard n == n.rounded(), abs(n) < 1e15 else { throw fault("\"\(key)\" must be a whole number") }
-        return Int(n)
+        guard n == n.rounded() else { throw fault("\"\(key)\" must be a whole number") }
+        // Any way of writing a whole number reads: 1e16 as well as 10000000000000000.
+        guard let i = Int(exactly: n) else { throw fault("\"\(key)\" \(NumberText.plain(n)) is out of range") }
+        return i
     }
 
     private func fingers(_ v: JSONValue, in what: String) throws(TraceError) -> Int {

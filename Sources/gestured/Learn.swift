@@ -37,7 +37,7 @@ struct Learn: ParsableCommand {
         var reader = TraceReader(file: trace == "-" ? "<stdin>" : trace)
         var collector = StrokeCollector()
         do throws(TraceError) {
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in TraceText.lines(of: text) {
                 if case .event(let e)? = try reader.read(line) { collector.add(e) }
             }
         } catch {
@@ -48,12 +48,13 @@ struct Learn: ParsableCommand {
             CLIError.exit(CLIError("\(trace): holds no stroke (a one-finger touch or a pointer drag that moves)"))
         }
         let path = output ?? "\(name).stroke"
-        guard !FileManager.default.fileExists(atPath: path) else {
-            CLIError.exit(CLIError("\(path): already exists; gestured learn never overwrites a file (use --output)"))
-        }
         let templates = strokes.map { StrokeTemplate(name: name, points: $0) }
-        guard FileManager.default.createFile(atPath: path, contents: Data(TemplateFile.serialize(templates).utf8)) else {
-            CLIError.exit(CLIError("\(path): cannot write the template file"))
+        switch NewFile.write(path, TemplateFile.serialize(templates)) {
+        case .success: break
+        case .failure(.exists):
+            CLIError.exit(CLIError("\(path): already exists; gestured learn never overwrites a file (use --output)"))
+        case .failure(.cannot(let why)):
+            CLIError.exit(CLIError("\(path): cannot write the template file: \(why)"))
         }
         print("\(path): \(templates.count) variant\(templates.count == 1 ? "" : "s") of \"\(name)\"")
     }

@@ -20,20 +20,26 @@ struct Record: ParsableCommand {
         if file == "-" {
             out = fdopen(1, "w")
         } else {
-            guard !FileManager.default.fileExists(atPath: file) else {
-                CLIError.exit(CLIError("\(file): already exists; gestured record never overwrites a file"))
+            switch NewFile.create(file) {
+            case .success(let fd): out = fdopen(fd, "w")
+            case .failure(.exists): CLIError.exit(CLIError("\(file): already exists; gestured record never overwrites a file"))
+            case .failure(.cannot(let why)): CLIError.exit(CLIError("\(file): cannot write: \(why)"))
             }
-            guard let f = fopen(file, "w") else { CLIError.exit(CLIError("\(file): cannot write: \(String(cString: strerror(errno)))")) }
-            out = f
         }
+        let d: Daemon
         do {
-            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: true, record: out, configPath: options.path),
-                               log: daemon.logger())
-            let code = d.run()
-            fclose(out)
-            Foundation.exit(code)
+            d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: true, record: out, configPath: options.path),
+                           log: daemon.logger())
         } catch {
+            // Nothing was recorded: leave no empty file that the next `record` would refuse.
+            if file != "-" {
+                fclose(out)
+                unlink(file)
+            }
             CLIError.exit(CLIError("gestured: \(error)"))
         }
+        let code = d.run()
+        fclose(out)
+        Foundation.exit(code)
     }
 }

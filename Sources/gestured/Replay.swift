@@ -39,7 +39,7 @@ struct ReplayCommand: ParsableCommand {
                 text = String(decoding: data, as: UTF8.self)
             }
             do throws(TraceError) {
-                try replay.run(file: path == "-" ? "<stdin>" : path, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+                try replay.run(file: path == "-" ? "<stdin>" : path, text: text)
             } catch {
                 out.flush()
                 CLIError.exit(CLIError(error.description))

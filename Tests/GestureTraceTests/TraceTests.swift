@@ -7,7 +7,7 @@ import GestureCore
     func read(_ text: String, file: String = "t.jsonl") throws(TraceError) -> [TraceReader.Line] {
         var reader = TraceReader(file: file)
         var out: [TraceReader.Line] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in TraceText.lines(of: text) {
             if let l = try reader.read(line) { out.append(l) }
         }
         return out
@@ -72,6 +72,11 @@ import GestureCore
         (#"{"trace":2}"#, "t.jsonl:1: trace version 2 is not supported (this gestured reads version 1)"),
         (#"{"trace":1,"screen":[0,10]}"#, #"t.jsonl:1: "screen" must be [width, height] in pixels"#),
         (#"{"t":0,"ev":"idle","app":7}"#, #"t.jsonl:1: "app" must be a string"#),
+        (#"{"t":0,"ev":"touch-cancel","id":1e19}"#, #"t.jsonl:1: "id" 1e+19 is out of range"#),
+        (#"{"t":0,"ev":"touch-cancel","id":9223372036854775808}"#, #"t.jsonl:1: "id" 9.223372036854776e+18 is out of range"#),
+        (#"{"t":0,"ev":"touch-cancel","id":1.5e0}"#, #"t.jsonl:1: "id" must be a whole number"#),
+        (#"{"t":0,"ev":"motion","x":1e400,"y":0}"#, "t.jsonl:1:26: '1e400' is too large for a number"),
+        (#"{"t":-1e400,"ev":"idle"}"#, "t.jsonl:1:6: '-1e400' is too large for a number"),
     ])
     func aMalformedLineIsReportedWithItsPlace(line: String, message: String) {
         #expect(throws: TraceError.self) { try read(line) }
@@ -94,6 +99,73 @@ import GestureCore
         } catch {
             #expect(error.description == "t.jsonl:2: a header is only allowed on the first line")
         }
+    }
+
+    static let swipe = [
+        "# three fingers to the left",
+        #"{"trace":1,"screen":[1920,1080]}"#,
+        #"{"t":0,"ev":"swipe-begin","fingers":3}"#,
+        #"{"t":8,"ev":"swipe-update","fingers":3,"dx":-90,"dy":0}"#,
+        "",
+        #"{"t":24,"ev":"swipe-end","fingers":3}"#,
+    ]
+
+    @Test func theLinesOfATraceAreCutAtLFWithACRBeforeItDropped() {
+        #expect(TraceText.lines(of: "a\r\nb\n\r\nc\rd\n\u{FEFF}e\r") == ["a", "b", "", "c\rd", "\u{FEFF}e"])
+        #expect(TraceText.lines(of: "") == [""])
+    }
+
+    @Test func aTraceWithCRLFLineEndsReadsLikeOneWithLF() throws {
+        let lf = try read(Self.swipe.joined(separator: "\n") + "\n")
+        #expect(try read(Self.swipe.joined(separator: "\r\n") + "\r\n") == lf)
+        #expect(lf.count == 4)
+    }
+
+    @Test func aByteOrderMarkAtTheStartOfATraceIsSkipped() throws {
+        let text = Self.swipe.dropFirst().joined(separator: "\n")
+        let lines = try read(text)
+        #expect(try read("\u{FEFF}" + text) == lines)
+        #expect(lines.count == 4)
+    }
+
+    @Test func aWholeNumberWrittenWithAnExponentReads() throws {
+        #expect(try read(#"{"t":0,"ev":"touch-cancel","id":1e16}"# + "\n" + #"{"t":1,"ev":"button-press","button":3E0,"x":0,"y":0}"#) == [
+            .event(InputEvent(time: 0, .touchCancel(id: 10_000_000_000_000_000))),
+            .event(InputEvent(time: 1, .buttonPress(button: 3, at: Point(x: 0, y: 0)))),
+        ])
+    }
+
+    /// Past 1.8e304 the old rounding overflowed to `inf`. From 1e15 up a number is written in
+    /// Swift's shortest form, `-2500000000000000.0` or `1e+20`, and both are JSON.
+    @Test func extremeNumbersAreWrittenAsJSONThatReadsBackTheSame() throws {
+        let values: [Double] = [.greatestFiniteMagnitude, 1e308, -1.8e304, 1e20, 1e16, -2.5e15, 123_456_789_012.5, 0.00004, -0.0]
+        #expect(values.map(JSONLineWriter.number) == [
+            "1.7976931348623157e+308", "1e+308", "-1.8e+304", "1e+20", "1e+16", "-2500000000000000.0", "123456789012.5", "0", "0",
+        ])
+        let events = values.dropLast(2).enumerated().map { i, v in
+            InputEvent(time: Double(i), .touchMove(id: 1, at: Point(x: v, y: -v)))
+        }
+        let text = events.map(TraceWriter.line).joined(separator: "\n")
+        #expect(try read(text) == events.map { .event($0) })
+    }
+
+    @Test func aNonFiniteNumberIsWrittenAsNullSoThatTheLineIsStillJSON() throws {
+        var w = JSONLineWriter()
+        w.add("t", 8)
+        w.add("scale", Double.infinity)
+        w.add("velocity", [-Double.infinity, Double.nan, 2])
+        #expect(w.line() == #"{"t":8,"scale":null,"velocity":[null,null,2]}"#)
+        #expect(try JSONValue.parse(Substring(w.line())) == .object([
+            ("t", .number(8)), ("scale", .null), ("velocity", .array([.null, .null, .number(2)])),
+        ]))
+    }
+
+    /// Python's json.dumps writes a character beyond U+FFFF as two escapes, a UTF-16 pair.
+    @Test func aSurrogatePairEscapeReadsAsTheOneCharacterItEncodes() throws {
+        #expect(try JSONValue.parse(#"["\ud83d\ude00","\uD83D\uDE00!","\ud83d","\ude00x","\ud83d\u0041","\ud83d\n"]"#) == .array([
+            .string("\u{1F600}"), .string("\u{1F600}!"), .string("\u{FFFD}"), .string("\u{FFFD}x"), .string("\u{FFFD}A"), .string("\u{FFFD}\n"),
+        ]))
+        #expect(try read(#"{"t":0,"ev":"idle","app":"\ud83d\ude00 term"}"#) == [.event(InputEvent(time: 0, .idle, app: "\u{1F600} term"))])
     }
 
     @Test func stringsWithEscapesReadBack() throws {

@@ -20,7 +20,7 @@ import GestureTrace
     func replay(_ text: String, config: Config = DefaultConfig.load(), file: String = "trace.jsonl") throws -> [String] {
         var out: [String] = []
         try Replay(config: config, options: .init(decisions: true)) { out.append($0) }
-            .run(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+            .run(file: file, text: text)
         return out
     }
 
@@ -67,10 +67,17 @@ import GestureTrace
 
     // MARK: The command line
 
-    func gestured(_ args: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    /// Runs the built gestured; with `umask`, through a shell that sets it first.
+    func gestured(_ args: [String], stdin: String? = nil, umask: String? = nil) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
-        p.executableURL = Self.root.appendingPathComponent(".build/debug/gestured")
-        p.arguments = args
+        let binary = Self.root.appendingPathComponent(".build/debug/gestured")
+        if let umask {
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "umask \(umask); exec \"$0\" \"$@\"", binary.path] + args
+        } else {
+            p.executableURL = binary
+            p.arguments = args
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -104,11 +111,15 @@ import GestureTrace
         #expect(r.out.split(separator: "\n").count == DefaultConfig.load().gestures.count + 1)
     }
 
-    @Test func learnWritesATemplateThatAConfigLoadsAndThatRecognizesTheStroke() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-learn-\(getpid())")
+    /// A fresh folder for one test's files, removed by the caller.
+    func folder(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // A zigzag drawn with the right button, twice: two variants.
+        return dir
+    }
+
+    /// A zigzag drawn with the right button, twice: two variants for `gestured learn`.
+    static let zigzag: [String] = {
         var lines: [String] = []
         for (n, start) in [0.0, 2000].enumerated() {
             let x0 = 300.0 + Double(n) * 10
@@ -119,8 +130,14 @@ import GestureTrace
             }
             lines.append(#"{"t":\#(Int(start) + 200),"ev":"button-release","button":3,"x":\#(x0 + 240),"y":300}"#)
         }
+        return lines
+    }()
+
+    @Test func learnWritesATemplateThatAConfigLoadsAndThatRecognizesTheStroke() throws {
+        let dir = try folder("learn")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let trace = dir.appendingPathComponent("zigzag.jsonl")
-        try lines.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
+        try Self.zigzag.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
         let template = dir.appendingPathComponent("zigzag.stroke")
         let learned = try gestured(["learn", "zigzag", trace.path, "--output", template.path])
         #expect(learned.status == 0)
@@ -157,5 +174,109 @@ import GestureTrace
         #expect(r.status == 1)
         #expect(r.err.contains("\(path.path):3:13: gesture \"swipe-1\": direction \"lfet\" is not one of"))
         #expect(r.err.contains("has no action"))
+    }
+
+    // MARK: Trace files as other tools save them
+
+    static let swipeLeft = (try? String(contentsOf: folder.appendingPathComponent("touchpad-swipe-left.jsonl"), encoding: .utf8)) ?? ""
+
+    /// A comment first: with CRLF it once took the whole file with it, and replay printed nothing.
+    @Test func aTraceWithCRLFLineEndsReplaysLikeOneWithLF() throws {
+        let dir = try folder("crlf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lf = "# saved on Windows\n" + Self.swipeLeft
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let lfFile = dir.appendingPathComponent("lf.jsonl"), crlfFile = dir.appendingPathComponent("crlf.jsonl")
+        try lf.write(to: lfFile, atomically: true, encoding: .utf8)
+        try crlf.write(to: crlfFile, atomically: true, encoding: .utf8)
+        let expected = try gestured(["replay", lfFile.path])
+        #expect(expected.status == 0 && expected.err.isEmpty)
+        #expect(expected.out.split(separator: "\n").last == #"{"t":24,"action":"desktop next","gesture":"next-desktop"}"#)
+        #expect(try gestured(["replay", crlfFile.path]) == expected)
+        #expect(try gestured(["replay", "-"], stdin: crlf) == expected)
+    }
+
+    @Test func aTraceStartingWithAByteOrderMarkReplaysLikeOneWithout() throws {
+        let expected = try gestured(["replay", "-"], stdin: Self.swipeLeft)
+        #expect(expected.status == 0 && !expected.out.isEmpty)
+        #expect(try gestured(["replay", "-"], stdin: "\u{FEFF}" + Self.swipeLeft) == expected)
+    }
+
+    @Test func learnReadsATraceWithCRLFLineEndsLikeOneWithLF() throws {
+        let dir = try folder("learn-crlf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lf = "# two zigzags\n" + Self.zigzag.joined(separator: "\n") + "\n"
+        let fromLF = dir.appendingPathComponent("lf.stroke"), fromCRLF = dir.appendingPathComponent("crlf.stroke")
+        let a = try gestured(["learn", "zigzag", "-", "--output", fromLF.path], stdin: lf)
+        let b = try gestured(["learn", "zigzag", "-", "--output", fromCRLF.path], stdin: lf.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(a.status == 0 && b.status == 0)
+        #expect(b.out == "\(fromCRLF.path): 2 variants of \"zigzag\"\n")
+        let template = try String(contentsOf: fromLF, encoding: .utf8)
+        #expect(!template.isEmpty)
+        #expect(try String(contentsOf: fromCRLF, encoding: .utf8) == template)
+    }
+
+    /// Numbers past 1.8e304 once printed as `inf`, and a velocity that overflows as `-inf`:
+    /// neither is JSON. Every line must parse with the trace format's own reader.
+    @Test func replayPrintsOnlyJSONForAnEventWithHugeCoordinates() throws {
+        let trace = """
+            {"t":0,"ev":"swipe-begin","fingers":3}
+            {"t":8,"ev":"swipe-update","fingers":3,"dx":-1e308,"dy":0}
+            {"t":24,"ev":"swipe-end","fingers":3}
+            {"t":100,"ev":"button-press","button":3,"x":1e308,"y":1e308}
+            {"t":110,"ev":"motion","x":1.5e308,"y":1e308}
+            {"t":130,"ev":"button-release","button":3,"x":1.5e308,"y":1.7976931348623157e308}
+            """
+        let r = try gestured(["replay", "-"], stdin: trace)
+        #expect(r.status == 0 && r.err.isEmpty)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines == [
+            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-1e+308,0],"velocity":[null,0]}"#,
+            #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
+            #"{"t":110,"gesture":"back","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-left","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"forward","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-right","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"stroke-maximize","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-up","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"stroke-minimize","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-down","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":110,"gesture":"stroke-close","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"l-down-right","x":1.5e+308,"y":1e+308,"points":2}"#,
+            #"{"t":130,"gesture":"back","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-left","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"forward","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"stroke-maximize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-up","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"stroke-minimize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-down","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"stroke-close","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"l-down-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+        ])
+        for line in lines {
+            #expect(throws: Never.self, "\(line)") { try JSONValue.parse(line) }
+        }
+    }
+
+    @Test func learnWritesATemplateOnlyItsOwnerCanReadWhateverTheUmask() throws {
+        let dir = try folder("learn-mode")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let template = dir.appendingPathComponent("zigzag.stroke")
+        let r = try gestured(["learn", "zigzag", "-", "--output", template.path], stdin: Self.zigzag.joined(separator: "\n"), umask: "000")
+        #expect(r.status == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: template.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    /// A record that fails to start once left an empty file, and the next record then refused it.
+    @Test func aRecordThatCannotOpenTheDisplayLeavesNoFileBehind() throws {
+        let dir = try folder("record")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("session.jsonl")
+        let first = try gestured(["record", "--display", ":99999", trace.path])
+        #expect(first == (1, "", "gestured: cannot open X display \":99999\" (is the X server running, and may this user connect to it?)\n"))
+        #expect(!FileManager.default.fileExists(atPath: trace.path))
+        #expect(try gestured(["record", "--display", ":99999", trace.path]) == first)
+    }
+
+    @Test func recordNeverWritesOverAFileThatIsThere() throws {
+        let dir = try folder("record-exists")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("session.jsonl")
+        try "keep me\n".write(to: trace, atomically: true, encoding: .utf8)
+        let r = try gestured(["record", "--display", ":99999", trace.path])
+        #expect(r == (1, "", "\(trace.path): already exists; gestured record never overwrites a file\n"))
+        #expect(try String(contentsOf: trace, encoding: .utf8) == "keep me\n")
     }
 }
