@@ -9,9 +9,6 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let path = ConfigFiles.userConfigPath()
-        guard !FileManager.default.fileExists(atPath: path) else {
-            CLIError.exit(CLIError("\(path): already exists; gestured init never overwrites a config"))
-        }
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -20,9 +17,13 @@ struct Init: ParsableCommand {
             CLIError.exit(CLIError("\(folder): cannot create the folder: \(error.localizedDescription)"))
         }
         // Only its owner may write it: gestured refuses exec actions from a config others can change.
-        guard FileManager.default.createFile(atPath: path, contents: Data(DefaultConfig.text.utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
-            CLIError.exit(CLIError("\(path): cannot write the config"))
+        switch NewFile.write(path, DefaultConfig.text) {
+        case .success:
+            break
+        case .failure(.exists):
+            CLIError.exit(CLIError("\(path): already exists; gestured init never overwrites a config"))
+        case .failure(.cannot(let why)):
+            CLIError.exit(CLIError("\(path): cannot write the config: \(why)"))
         }
         print("\(path): written; edit it, check it with `gestured check`, and gestured reloads it when it changes")
     }
