@@ -10,9 +10,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.0"),
     ],
     targets: [
-        .target(name: "GestureCore"),
+        // The engine: the standard library, and swift-numerics for the trigonometry libm does.
+        .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "GestureTrace", dependencies: ["GestureCore"]),
         .target(name: "GestureActions", dependencies: ["GestureCore"]),
         .target(name: "GestureConfig", dependencies: [

@@ -8,7 +8,7 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
     func at(_ i: Int, _ k: Double) -> Point {
         let a = 2 * Angle.pi * Double(i) / Double(fingers) + turn * k
         let rr = r * (1 + (scale - 1) * k)
-        return Point(x: cx + rr * Trig.cos(a), y: cy + rr * Trig.sin(a))
+        return Point(x: cx + rr * Angle.cos(a), y: cy + rr * Angle.sin(a))
     }
     for i in 0..<fingers { let p = at(i, 0); s.down(i + 1, p.x, p.y) }
     for step in 1...steps {

@@ -1,33 +1,50 @@
+import Foundation
 import Testing
 import TestSupport
 
 @Suite struct PurityTests {
-    /// The engine is pure: no Foundation, no libc, no X11, so that it cannot read a clock or do I/O.
-    @Test func theEngineImportsNothingButTheStandardLibrary() {
-        let files = ["Sources/GestureCore", "Sources/GestureCore/Strokes"].flatMap { folder in
-            Docs.files(in: folder).filter { $0.hasSuffix(".swift") }.map { folder + "/" + $0 }
-        }
-        #expect(files.count > 20)
-        var imports: [String] = []
-        for f in files {
-            for line in Docs.text(f).split(separator: "\n")
-            where line.trimmingPrefix(while: { $0 == " " }).hasPrefix("import ") {
-                imports.append("\(f): \(line)")
-            }
-        }
+    /// Every module a Swift file imports, whatever the form: `import X`, `@testable import X`,
+    /// `public import X`, `import struct X.Y`, `import X.Y`, with what precedes it on the line.
+    static func imports(of text: String) -> [String] {
+        let form = #/^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)/#
+        return text.split(separator: "\n").compactMap { line in (try? form.prefixMatch(in: line)).map { String($0.1) } }
+    }
+
+    /// The Swift files under a folder of the repository, at any depth.
+    static func swiftFiles(under folder: String) -> [String] {
+        let base = URL(fileURLWithPath: Docs.root).appendingPathComponent(folder)
+        let all = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+        return all.filter { $0.hasSuffix(".swift") }.sorted().map { folder + "/" + $0 }
+    }
+
+    @Test func theImportReaderFindsEveryFormOfImport() {
+        let text = """
+            import Foundation
+              @testable import GestureCore
+            public import Glibc
+            import struct Darwin.timespec
+            @_implementationOnly import CXInput2
+            // import Commented
+            let important = 1
+            """
+        #expect(Self.imports(of: text) == ["Foundation", "GestureCore", "Glibc", "Darwin", "CXInput2"])
+    }
+
+    /// The engine is pure: no Foundation, no libc, no X11, so that it cannot read a clock or do
+    /// I/O. Its one import is swift-numerics' RealModule, for the trigonometry.
+    @Test func theEngineImportsNothingButTheStandardLibraryAndRealModule() {
+        let files = Self.swiftFiles(under: "Sources/GestureCore")
+        #expect(files.count > 30)
+        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "RealModule" }.map { "\(f): \($0)" } }
         #expect(imports == [])
     }
 
     /// The overlay's model draws from the engine's values only: it can neither read a clock nor
     /// reach the X server.
     @Test func theOverlayModelImportsOnlyTheEngine() {
-        let files = Docs.files(in: "Sources/GestureOverlay").filter { $0.hasSuffix(".swift") }
+        let files = Self.swiftFiles(under: "Sources/GestureOverlay")
         #expect(files.count >= 2)
-        let imports = files.flatMap { f in
-            Docs.text("Sources/GestureOverlay/" + f).split(separator: "\n")
-                .filter { $0.trimmingPrefix(while: { $0 == " " }).hasPrefix("import ") && $0 != "import GestureCore" }
-                .map { "\(f): \($0)" }
-        }
+        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" } }
         #expect(imports == [])
     }
 }

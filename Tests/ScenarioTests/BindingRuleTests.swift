@@ -201,7 +201,7 @@ import GestureCore
             let b = Bindings(config)
             engine = b.engine
             for r in b.engine.recognizers {
-                weak var w = r
+                weak let w = r
                 recognizers.append { w }
             }
         }

@@ -193,7 +193,7 @@ public enum DirectionSegmenter {
     /// Sector of a displacement in screen coordinates (y down).
     public static func classify(dx: Double, dy: Double, diagonals: Bool) -> StrokeDirection {
         // Angle with y pointing UP, in degrees, in (-180, 180].
-        let degrees = Trig.radiansToDegrees(Trig.atan2(-dy, dx))
+        let degrees = Angle.degrees(radians: Angle.atan2(-dy, dx))
         if diagonals {
             switch degrees {
             case -22.5..<22.5: return .right

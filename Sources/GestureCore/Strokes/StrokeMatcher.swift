@@ -93,10 +93,10 @@ public struct StrokeMatcher: Sendable {
         self.rotationInvariant = invariant
         self.vectors = vectors
         self.skippedTemplateNames = skipped
-        let maxRotation = Trig.degreesToRadians(max(0, min(180, options.maximumRotationDegrees)))
+        let maxRotation = Angle.radians(degrees: max(0, min(180, options.maximumRotationDegrees)))
         self.maxRotation = maxRotation
-        self.cosMaxRotation = Trig.cos(maxRotation)
-        self.sinMaxRotation = Trig.sin(maxRotation)
+        self.cosMaxRotation = Angle.cos(maxRotation)
+        self.sinMaxRotation = Angle.sin(maxRotation)
     }
 
     /// Resample + normalise into `buf`. Returns false for degenerate strokes.
@@ -200,7 +200,8 @@ public struct StrokeMatcher: Sendable {
     @inline(__always)
     static func score(fromCosine c: Double) -> Double {
         if c <= 0 { return 0 }
-        let angle = Trig.acos(c)
-        return max(0, 1 - angle / Trig.halfPi)
+        // Rounding can take the cosine of two unit vectors just past 1, where acos has no value.
+        let angle = Angle.acos(min(1, c))
+        return max(0, 1 - angle / (Angle.pi / 2))
     }
 }

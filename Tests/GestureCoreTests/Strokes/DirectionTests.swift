@@ -111,6 +111,6 @@ import Testing
         #expect(dirs(Draw.polyline([(0, 0), (0, 150), (60, 150), (60, 300)])) == "DRD")
     }
 
-    private func cosApprox(_ a: Double) -> Double { Trig.cos(a) }
-    private func sinApprox(_ a: Double) -> Double { Trig.sin(a) }
+    private func cosApprox(_ a: Double) -> Double { Angle.cos(a) }
+    private func sinApprox(_ a: Double) -> Double { Angle.sin(a) }
 }

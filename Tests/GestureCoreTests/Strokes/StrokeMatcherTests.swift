@@ -187,6 +187,11 @@ import Testing
         #expect(Set(BuiltinTemplates.all.filter(\.rotationInvariant).map(\.name)) == ["circle"])
     }
 
+    @Test func aCosineRoundedJustPastOneScoresAsIdenticalShapes() {
+        #expect(StrokeMatcher.score(fromCosine: 1.0000000000000002) == 1)
+        #expect(StrokeMatcher.score(fromCosine: 0) == 0)
+    }
+
     @Test func everyBuiltinTemplateRecognizesItsOwnPoints() throws {
         for template in BuiltinTemplates.all {
             let m = try #require(builtins.match(template.points))
