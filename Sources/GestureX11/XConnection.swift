@@ -12,8 +12,9 @@ public final class XConnection {
     public let xiVersion: (major: Int32, minor: Int32)
     public let name: String
 
-    /// Opens `name` (or $DISPLAY). Throws a message that says what is missing.
-    public init(name: String? = nil) throws(X11Error) {
+    /// Opens `name` (or $DISPLAY), asking for XInput `xi` (2.4 unless a test asks for less, to
+    /// see the daemon on an older server). Throws a message that says what is missing.
+    public init(name: String? = nil, xi: (major: Int32, minor: Int32) = (2, 4)) throws(X11Error) {
         guard let d = XOpenDisplay(name) else {
             throw X11Error.noDisplay(name ?? (getenv("DISPLAY").map { String(cString: $0) } ?? ""))
         }
@@ -26,7 +27,7 @@ public final class XConnection {
             throw X11Error.missingExtension("XInputExtension")
         }
         xiOpcode = opcode
-        var major: Int32 = 2, minor: Int32 = 4
+        var (major, minor) = xi
         guard XIQueryVersion(d, &major, &minor) == Success, major >= 2, (major > 2 || minor >= 2) else {
             XCloseDisplay(d)
             throw X11Error.oldXInput(major: major, minor: minor)

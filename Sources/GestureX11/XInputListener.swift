@@ -21,6 +21,8 @@ public final class XInputListener {
     public let needs: Needs
     /// Events decoded since the last `drain`, for the engine.
     public private(set) var events: [InputEvent] = []
+    /// Events of the last drain the engine must not see (a pinch scale of 0), and why.
+    public private(set) var dropped: [(event: InputEvent, why: String)] = []
 
     private var names: [Int32: String] = [:]
     private var clock = ServerClock()
@@ -136,6 +138,17 @@ public final class XInputListener {
         }
     }
 
+    /// What the grabs cover, in words for the log: only what was taken, so that a server
+    /// without touchpad gestures (XInput 2.3) is not said to give them.
+    public var grabbedText: String {
+        var parts: [String] = []
+        if needs.touchscreen { parts.append("touches") }
+        if needs.touchpadSwipe && x.hasGestures { parts.append("touchpad swipes") }
+        if needs.touchpadPinch && x.hasGestures { parts.append("touchpad pinches") }
+        if !needs.strokeButtons.isEmpty { parts.append("pointer buttons \(needs.strokeButtons.sorted().map(String.init).joined(separator: ", "))") }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+    }
+
     /// Releases every grab (the daemon is exiting or reloading).
     public func ungrab() {
         let d = x.display
@@ -157,6 +170,7 @@ public final class XInputListener {
     /// Reads every event the server has sent, decoding the input ones into `events`.
     public func drain() {
         events.removeAll(keepingCapacity: true)
+        dropped.removeAll()
         screenChanged = false
         let d = x.display
         var ev = XEvent()
@@ -200,7 +214,12 @@ public final class XInputListener {
     }
 
     private func emit(_ time: Time, _ kind: InputEvent.Kind, device: Int32? = nil, app: String? = nil) {
-        events.append(InputEvent(time: clock.time(time), kind, device: device.flatMap { names[$0] }, app: app))
+        let event = InputEvent(time: clock.time(time), kind, device: device.flatMap { names[$0] }, app: app)
+        if let why = event.problem {
+            dropped.append((event, why))
+            return
+        }
+        events.append(event)
     }
 
     private func touch(_ type: Int32, _ e: XIDeviceEvent) {

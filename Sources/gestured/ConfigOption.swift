@@ -66,13 +66,16 @@ enum ConfigFiles {
         }
     }
 
-    /// Why other users could change what this config runs: nil when only its owner can.
+    /// Why other users could change what this config runs, and what makes it yours alone: nil
+    /// when only its owner can.
     static func unsafeReason(_ path: String) -> String? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
-        if st.st_uid != getuid() { return "\(path) is owned by another user (uid \(st.st_uid))" }
-        if st.st_mode & S_IWOTH != 0 { return "\(path) is writable by every user" }
-        if st.st_mode & S_IWGRP != 0 { return "\(path) is writable by its group" }
+        if st.st_uid != getuid() {
+            return "\(path) is owned by another user (uid \(st.st_uid)); make it yours (chown \(getuid()) \(path)) and writable by you only (chmod go-w)"
+        }
+        if st.st_mode & S_IWOTH != 0 { return "\(path) is writable by every user; make it writable by you only (chmod go-w \(path))" }
+        if st.st_mode & S_IWGRP != 0 { return "\(path) is writable by its group; make it writable by you only (chmod go-w \(path))" }
         return nil
     }
 

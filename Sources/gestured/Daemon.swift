@@ -6,10 +6,6 @@ import GestureTrace
 import GestureX11
 import Logging
 
-/// Signal handlers only write a byte here; the run loop reads it.
-nonisolated(unsafe) var signalPipe: (read: Int32, write: Int32) = (-1, -1)
-nonisolated(unsafe) var pendingSignal: Int32 = 0
-
 /// The daemon: one thread, one poll over the X connection and a signal pipe, with the
 /// timeout taken from the engine's next deadline, so that an idle daemon never wakes.
 final class Daemon {
@@ -28,7 +24,8 @@ final class Daemon {
     private(set) var listener: XInputListener
     let performer: ActionPerformer
     private let instance: SingleInstance
-    private var watch: ConfigWatch?
+    /// Reads the config file again when it changes or on SIGHUP; nil for the embedded default.
+    private let reloader: ConfigReloader?
     /// Why exec actions are refused: the config can be changed by other users.
     private var execRefusal: String?
     let options: Options
@@ -51,7 +48,7 @@ final class Daemon {
         performer = ActionPerformer(x)
         execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
-        if let path = options.configPath { watch = ConfigWatch(path: path) }
+        reloader = options.configPath.map(ConfigReloader.init)
         if let file = options.record {
             fputs(TraceWriter.header(bindings.engine.screen) + "\n", file)
             fflush(file)
@@ -63,7 +60,7 @@ final class Daemon {
             log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
         }
         showOverlay(options.overlay || config.settings.overlay)
-        log.info("\(config.gestures.count) gestures from \(config.file); grabbing\(needs.touchscreen ? " touches" : "")\(needs.touchpadSwipe ? " swipes" : "")\(needs.touchpadPinch ? " pinches" : "")\(needs.strokeButtons.isEmpty ? "" : " buttons \(needs.strokeButtons.sorted())")")
+        log.info("\(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)")
     }
 
     /// Shows or takes away the debug overlay; a shown one learns the current recognizers.
@@ -92,46 +89,56 @@ final class Daemon {
         return needs
     }
 
-    /// Loads the config file again. A config with errors is rejected with its located message,
-    /// and the last good one stays active.
-    func reload(because why: String) {
-        guard let path = options.configPath else {
-            log.info("\(why): using the embedded default config, nothing to reload")
-            return
-        }
-        let config: Config
-        switch ConfigFiles.load(path) {
+    /// Puts a config loaded off the input path in place. One that failed, or whose grabs cannot
+    /// be taken, is rejected with its located message, and the last good one stays active.
+    private func apply(_ loaded: ConfigReloader.Loaded) {
+        let fresh: Bindings
+        switch loaded.result {
         case .failure(let e):
-            log.error("\(why): the config has errors; keeping the last good one:\n\(e.description)")
+            log.error("\(loaded.why): the config has errors; keeping the last good one:\n\(e.description)")
             return
-        case .success(let c):
-            config = c
+        case .success(let b):
+            fresh = b
         }
         let old = bindings
         old.engine.decideAll()
         handleOutputs()
         listener.ungrab()
-        let fresh = Bindings(config, screen: x.screen())
         do {
             listener = try XInputListener(x, needs: Daemon.needs(fresh))
             bindings = fresh
         } catch {
-            log.error("\(why): \(error); keeping the last good config")
-            if let back = try? XInputListener(x, needs: Daemon.needs(old)) { listener = back }
+            log.error("\(loaded.why): \(error); keeping the last good config")
+            do {
+                listener = try XInputListener(x, needs: Daemon.needs(old))
+            } catch {
+                log.error("\(loaded.why): the last good config's grabs cannot be taken back either: \(error)")
+            }
             return
         }
-        showOverlay(options.overlay || config.settings.overlay)
-        execRefusal = ConfigFiles.unsafeReason(path)
-        if let refusal = execRefusal { log.warning("exec actions are refused: \(refusal)") }
-        log.info("\(why): reloaded \(config.gestures.count) gestures from \(path)")
+        bindings.engine.screen = x.screen()
+        showOverlay(options.overlay || fresh.config.settings.overlay)
+        checkExecSafety()
+        log.info("\(loaded.why): reloaded \(fresh.config.gestures.count) gestures from \(fresh.config.file); grabbing \(listener.grabbedText)")
+    }
+
+    /// Looks again at who may change the config: exec actions are refused while others can.
+    private func checkExecSafety() {
+        guard let path = options.configPath else { return }
+        let refusal = ConfigFiles.unsafeReason(path)
+        if refusal != execRefusal {
+            if let refusal { log.warning("exec actions are refused: \(refusal)") } else if execRefusal != nil {
+                log.info("exec actions are allowed again: only you can change \(path)")
+            }
+        }
+        execRefusal = refusal
     }
 
     /// Runs until SIGTERM or SIGINT; returns the exit code.
     func run() -> Int32 {
-        installSignals()
-        var fds = [pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: watch?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
+        Signals.install()
+        _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        var fds = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         log.info("ready")
         while true {
             let engine = bindings.engine
@@ -141,6 +148,7 @@ final class Daemon {
                 overlay?.window.resize(width: engine.screen.width, height: engine.screen.height)
                 log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
             }
+            for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")
                 record(event)
@@ -160,8 +168,9 @@ final class Daemon {
                 continue
             }
             overlay?.update(now: listener.now())
+            reloader?.tick(now: listener.now(), screen: engine.screen)
             if x.flushHasEvents() { continue }
-            let next = [engine.nextDeadline(), overlay?.deadline].compactMap { $0 }.min()
+            let next = [engine.nextDeadline(), overlay?.deadline, reloader?.deadline].compactMap { $0 }.min()
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
@@ -174,20 +183,25 @@ final class Daemon {
                 return 3
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                var byte: UInt8 = 0
-                while read(signalPipe.read, &byte, 1) == 1 {}
-                CommandRunner.reap()
-                let signal = pendingSignal
-                pendingSignal = 0
-                if signal == SIGTERM || signal == SIGINT {
-                    log.info("exiting on signal \(signal)")
+                let signals = Signals.take()
+                // Termination wins over whatever else arrived with it.
+                if signals.contains(.terminate) {
+                    log.info("exiting on a termination signal")
                     shutdown()
                     return 0
                 }
-                if signal == SIGHUP { reload(because: "SIGHUP") }
+                if signals.contains(.child) { CommandRunner.reap() }
+                if signals.contains(.reload) {
+                    if let reloader {
+                        reloader.request("SIGHUP", screen: engine.screen)
+                    } else {
+                        log.info("SIGHUP: using the embedded default config, nothing to reload")
+                    }
+                }
             }
-            if fds[2].revents & Int16(POLLIN) != 0, watch?.changed() == true {
-                reload(because: "the config file changed")
+            if let reloader {
+                if fds[2].revents & Int16(POLLIN) != 0, reloader.watched(now: listener.now()) { checkExecSafety() }
+                if fds[3].revents & Int16(POLLIN) != 0, let loaded = reloader.finished(screen: engine.screen) { apply(loaded) }
             }
             if n == 0 {
                 engine.advance(to: listener.now())
@@ -239,7 +253,9 @@ final class Daemon {
                     log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
                 }
                 if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
-                for f in bindings.fire(r, to: to, values: values) { perform(f, r, to, values, time: o.time) }
+                let firing = bindings.fire(r, to: to, values: values)
+                for f in firing.fired { perform(f, r, to, values, time: o.time) }
+                if let warning = firing.warning { log.warning("\(r.type) \"\(r.name)\": \(warning)") }
             case let .illegalTransition(r, from, to):
                 log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")
             case let .pending(r, other):
@@ -260,7 +276,7 @@ final class Daemon {
         switch action {
         case .exec(let command):
             if let why = execRefusal {
-                log.error("\"\(binding.name)\": exec refused: \(why); make it writable by you only (chmod go-w)")
+                log.error("\"\(binding.name)\": exec refused: \(why)")
                 overlay?.action("\"\(binding.name)\": exec refused", at: time, failed: true)
                 return
             }
@@ -304,28 +320,4 @@ final class Daemon {
         }
     }
 
-    private func installSignals() {
-        var fds: [Int32] = [0, 0]
-        pipe(&fds)
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        signalPipe = (fds[0], fds[1])
-        _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        for s in [SIGTERM, SIGINT, SIGHUP, SIGCHLD] {
-            signal(s) { sig in
-                if sig != SIGCHLD { pendingSignal = sig }
-                var byte: UInt8 = 1
-                _ = write(signalPipe.write, &byte, 1)
-            }
-        }
-        signal(SIGPIPE, SIG_IGN)
-        // A parent may have started us with these blocked; a daemon that cannot hear SIGTERM hangs.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for s in [SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&handled, s) }
-        sigprocmask(SIG_UNBLOCK, &handled, nil)
-    }
 }
-

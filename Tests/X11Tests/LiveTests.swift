@@ -199,10 +199,12 @@ struct LiveTests {
     }
 
     func stopMidGesture(_ signal: Int32) throws {
-        try Self.stopMidGesture(signal, server: server, window: window)
+        try Self.stopMidGesture([signal], server: server, window: window)
     }
 
-    static func stopMidGesture(_ signal: Int32, server: XServer, window: TestWindow) throws {
+    /// Touches and the right button held by the daemon, then `signals` sent back to back: the
+    /// daemon must exit and leave nothing frozen.
+    static func stopMidGesture(_ signals: [Int32], server: XServer, window: TestWindow) throws {
         let d = try DaemonProcess(display: server.displayName, config: config)
         let t = server.touchscreen
         try t.touch(.begin, id: 31, x: 300, y: 300)
@@ -211,7 +213,9 @@ struct LiveTests {
         try server.mouse.button(3, pressed: true)
         try server.mouse.sync()
         try t.sync()
-        d.stop(signal)
+        for s in signals { d.child.signal(s) }
+        #expect(d.child.waitForExit(timeout: .seconds(2)), "gestured still runs after \(signals):\n\(d.log)")
+        if signals.first == SIGTERM { #expect(d.child.exitStatus == 0, "\(d.log)") }
         try t.touch(.end, id: 31, x: 300, y: 300)
         try t.touch(.end, id: 32, x: 360, y: 300)
         try server.mouse.button(3, pressed: false)
@@ -277,7 +281,7 @@ struct KilledDaemonTests {
         let server = try XServer.start()
         defer { server.stop() }
         let window = try TestWindow(displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
-        try LiveTests.stopMidGesture(SIGKILL, server: server, window: window)
+        try LiveTests.stopMidGesture([SIGKILL], server: server, window: window)
     }
 }
 

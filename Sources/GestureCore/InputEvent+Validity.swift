@@ -1,0 +1,19 @@
+/// What the engine takes on trust: finite numbers everywhere and a pinch scale above zero. The
+/// trace reader and the X decoder both ask here, so that neither lets through what the other
+/// would refuse.
+extension InputEvent {
+    /// Why the engine must not see this event; nil when it may.
+    public var problem: String? {
+        guard time.isFinite else { return "its time is not a finite number" }
+        switch kind {
+        case let .touchBegin(_, p), let .touchMove(_, p), let .touchEnd(_, p),
+             let .buttonPress(_, p), let .motion(p), let .buttonRelease(_, p), let .swipeUpdate(_, p):
+            return p.x.isFinite && p.y.isFinite ? nil : "its position or delta is not a finite number"
+        case let .pinchUpdate(_, delta, scale, angle):
+            guard delta.x.isFinite, delta.y.isFinite, angle.isFinite else { return "its delta or angle is not a finite number" }
+            return scale.isFinite && scale > 0 ? nil : "its scale is not a number above 0"
+        case .touchCancel, .swipeBegin, .swipeEnd, .pinchBegin, .pinchEnd, .idle:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import CXInput2
+import Foundation
+import GestureX11
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// Signals, reloads and config files handled carelessly or with hostility, against the running
+/// daemon on the test server.
+extension LiveTests {
+    /// A touchpad swipe and a pointer stroke, each appending its name to result.txt.
+    func swipeAndStroke(_ word: String) -> String {
+        config(word) + """
+
+            [[gesture]]
+            name = "\(word)-stroke"
+            type = "stroke"
+            source = "pointer"
+            shape = "line-left"
+            action = "exec echo \(word)-stroke >> @DIR@/result.txt"
+            """
+    }
+
+    /// How many times the log says `text`.
+    func count(_ text: String, in d: DaemonProcess) -> Int { d.log.components(separatedBy: text).count - 1 }
+
+    @Test func sigtermFollowedAtOnceBySighupStillEndsTheDaemonAndGivesBackWhatItHeld() throws {
+        // One slot for a pending signal let the HUP overwrite the TERM in 3 tries of 4.
+        for _ in 1...5 {
+            try Self.stopMidGesture([SIGTERM, SIGHUP], server: server, window: window)
+        }
+    }
+
+    @Test func aThousandReloadsLeaveTheResidentMemoryFlat() throws {
+        let d = try DaemonProcess(display: server.displayName, config: swipeAndStroke("first") + """
+
+            [[gesture]]
+            name = "zoom"
+            type = "pinch"
+            source = "touchpad"
+            repeat = 0.1
+            action = "keys ctrl+plus"
+            """, extra: ["--log-level", "info"])
+        func reload(_ n: Int) throws {
+            for _ in 0..<n {
+                let before = count("SIGHUP: reloaded 3 gestures", in: d)
+                d.child.signal(SIGHUP)
+                let deadline = ContinuousClock.now + .seconds(5)
+                while count("SIGHUP: reloaded 3 gestures", in: d) == before {
+                    guard ContinuousClock.now < deadline, d.child.isRunning else { throw TestWindowError("no reload:\n\(d.log.suffix(2000))") }
+                    usleep(200)
+                }
+            }
+        }
+        try reload(100)
+        let warm = try ProcessStats.read(pid: d.child.pid).residentKiB
+        try reload(900)
+        let after = try ProcessStats.read(pid: d.child.pid).residentKiB
+        #expect(after - warm < 1024, "RSS \(warm) KiB after 100 reloads, \(after) KiB after 1000")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["first"])
+    }
+
+    @Test func aConfigRemovedAndWrittenAgainDuringAStrokeKeepsEveryBinding() throws {
+        let d = try DaemonProcess(display: server.displayName, config: swipeAndStroke("first"))
+        let path = d.directory.appendingPathComponent("config.toml").path
+        let mouse = server.mouse
+        try mouse.move(toX: 700, y: 400)
+        try mouse.button(3, pressed: true)
+        try mouse.sync()
+        for i in 1...15 {
+            try mouse.move(dx: -20, dy: 0)
+            try mouse.sync()
+            usleep(5_000)
+            if i == 5 {
+                // As `rm config.toml; cat new > config.toml` does: gone, then there but empty, then whole.
+                unlink(path)
+                let f = fopen(path, "w")!
+                fflush(f)
+                usleep(20_000)
+                fputs(swipeAndStroke("second").replacingOccurrences(of: "@DIR@", with: d.directory.path), f)
+                fclose(f)
+            }
+        }
+        try mouse.button(3, pressed: false)
+        try mouse.sync()
+        #expect(try waitForResult(d, lines: 1) == ["first-stroke"], "\(d.log)")
+        try d.waitFor("the config file changed: reloaded 2 gestures")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 2) == ["first-stroke", "second"], "\(d.log)")
+        #expect(!d.log.contains("reloaded 0 gestures"))
+    }
+
+    @Test func aConfigLeftEmptyIsRefusedAndTheLastGoodOneStaysActive() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        let path = d.directory.appendingPathComponent("config.toml").path
+        unlink(path)
+        fclose(fopen(path, "w")!)
+        try d.waitFor("has no gestures (write `gesture = []` to run with none on purpose)")
+        #expect(d.log.contains("the config has errors; keeping the last good one"))
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["first"])
+        try write("gesture = []\n", to: d, replacing: true)
+        try d.waitFor("the config file changed: reloaded 0 gestures")
+    }
+
+    @Test func execIsRefusedOnceOthersMayWriteTheConfigAndAllowedAgainAfterward() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        let path = d.directory.appendingPathComponent("config.toml").path
+        chmod(path, 0o666)
+        try d.waitFor("exec actions are refused: \(path) is writable by every user; make it writable by you only (chmod go-w \(path))")
+        try swipeLeft()
+        try d.waitFor("\"first\": exec refused")
+        #expect(result(d) == [])
+        chmod(path, 0o600)
+        try d.waitFor("exec actions are allowed again")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["first"])
+    }
+}
+
+extension LiveTests {
+    @Test func aPinchScaleOfZeroFromTheDeviceIsDroppedWithAWarningAndThePinchGoesOn() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let pad = server.touchpad
+        try server.mouse.move(toX: 500, y: 400)
+        try pad.pinch(.begin, fingers: 3)
+        try pad.pinch(.update, fingers: 3, scale: 0)
+        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
+        try pad.pinch(.end, fingers: 3)
+        try pad.sync()
+        #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
+        #expect(d.log.contains(#"input dropped, its scale is not a number above 0: {"t":"#), "\(d.log)")
+        #expect(d.log.contains(#""ev":"pinch-update","fingers":3,"dx":0,"dy":0,"scale":0,"angle":0}"#), "\(d.log)")
+    }
+}
+
+/// The listener on a server without touchpad gestures (XInput 2.3, asked for by the client,
+/// which the server then treats as it would if it had no more).
+extension LiveTests {
+    @Test func onAnXInput23ServerTheListenerSaysItGrabsNoTouchpadGestures() throws {
+        let x = try XConnection(name: server.displayName, xi: (2, 3))
+        #expect(!x.hasGestures)
+        var needs = XInputListener.Needs()
+        needs.touchscreen = true
+        needs.touchpadSwipe = true
+        needs.touchpadPinch = true
+        let listener = try XInputListener(x, needs: needs)
+        #expect(listener.grabbedText == "touches")
+        listener.ungrab()
+    }
+}
