@@ -125,6 +125,9 @@ public struct GestureBinding: Equatable, Sendable {
     }
     /// Where its `[[gesture]]` header is, for messages.
     public var line: Int?
+    /// Its position among the `[[gesture]]` tables (`gesture[N]` in messages), counting those
+    /// that are not valid.
+    public var index: Int?
 
     /// Milliseconds from a press's first touch until it begins, at the most.
     static func pressSpan(_ g: GestureBinding) -> Double {

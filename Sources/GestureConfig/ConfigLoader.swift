@@ -170,6 +170,7 @@ public struct ConfigLoader {
             }
         }
         var b = GestureBinding(name: name, type: type, sources: sources)
+        b.index = i
         b.line = locator.locate(table: "gesture", index: i, key: nil)?.line
         b.fingers = r.integer("fingers", in: 1...10)
         b.taps = r.integer("taps", in: type == .press ? 0...4 : 1...5)
@@ -285,7 +286,8 @@ public struct ConfigLoader {
     /// start one. Without an explicit touch-timeout it grows to outlast the longest press; an
     /// explicit one that is too short is an error.
     mutating func fitTouchTimeout(_ config: inout Config, explicit: Bool) {
-        for (i, g) in config.gestures.enumerated() where g.type == .press {
+        for g in config.gestures where g.type == .press {
+            let i = g.index ?? 0
             let needed = GestureBinding.pressSpan(g) + 50
             if needed <= config.settings.touchTimeout { continue }
             if explicit {
@@ -297,23 +299,26 @@ public struct ConfigLoader {
         }
     }
 
+    /// Names are unique, and relations name gestures that exist. Reported at each binding's
+    /// own `[[gesture]]` table, which is not its position among the valid ones.
     mutating func checkNames(_ gestures: [GestureBinding]) {
         var seen: [String: Int] = [:]
-        let names = gestures.map(\.name)
-        for (i, g) in gestures.enumerated() {
-            if let first = seen[g.name] {
+        for g in gestures where seen[g.name] == nil { seen[g.name] = g.index ?? 0 }
+        var names: [String]?
+        for g in gestures {
+            let i = g.index ?? 0
+            if let first = seen[g.name], first != i {
                 report("gesture \"\(g.name)\": the name is already used by gesture[\(first)]", table: "gesture", index: i,
                        key: "name", path: "gesture[\(i)].name")
-            } else {
-                seen[g.name] = i
             }
             for (key, list) in [("simultaneous-with", g.simultaneousWith), ("require-failure-of", g.requireFailureOf)] {
                 for other in list {
                     if other == g.name {
                         report("gesture \"\(g.name)\": \(key) names the gesture itself", table: "gesture", index: i,
                                key: key, path: "gesture[\(i)].\(key)")
-                    } else if !names.contains(other) {
-                        let hint = Suggestion.closest(to: other, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    } else if seen[other] == nil {
+                        if names == nil { names = gestures.map(\.name) }
+                        let hint = Suggestion.closest(to: other, among: names!).map { " (did you mean \"\($0)\"?)" } ?? ""
                         report("gesture \"\(g.name)\": \(key) names no gesture \"\(other)\"\(hint)", table: "gesture",
                                index: i, key: key, path: "gesture[\(i)].\(key)")
                     }

@@ -65,6 +65,7 @@ import GestureActions
         expected.on = .update
         expected.actions = [.keys([KeyChord(modifiers: [.ctrl, .alt], key: "Left")]), .exec("echo hi there")]
         expected.line = 6
+        expected.index = 0
         #expect(config.gestures == [expected])
     }
 
