@@ -33,7 +33,6 @@ public struct ConfigLoader {
     public static func load(_ text: String, file: String,
                             readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) }
     ) throws(ConfigErrors) -> Config {
-        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -43,6 +42,7 @@ public struct ConfigLoader {
         } catch {
             throw ConfigErrors(errors: [ConfigError(file: file, line: nil, column: nil, keyPath: nil, message: "\(error)")])
         }
+        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile)
         let config = loader.read(table)
         if !loader.errors.isEmpty { throw ConfigErrors(errors: loader.errors) }
         return config
@@ -50,7 +50,9 @@ public struct ConfigLoader {
 
     // MARK: Reporting
 
-    mutating func report(_ message: String, table: String, index: Int? = nil, key: String? = nil, path: String) {
+    /// Records an error at `key` of the `index`th `[[table]]` (of `[table]` without an index, of
+    /// the top level without a table).
+    mutating func report(_ message: String, table: String?, index: Int? = nil, key: String? = nil, path: String) {
         let place = locator.locate(table: table, index: index, key: key)
         errors.append(ConfigError(file: file, line: place?.line, column: place?.column, keyPath: path, message: message))
     }
@@ -65,8 +67,7 @@ public struct ConfigLoader {
     mutating func read(_ table: TOMLTable) -> Config {
         var config = Config(file: file)
         for key in table.keys where !ConfigLoader.topKeys.contains(key) {
-            errors.append(ConfigError(file: file, line: nil, column: nil, keyPath: key,
-                                      message: ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys)))
+            report(ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys), table: nil, key: key, path: key)
         }
         if let s = table["settings"] {
             if let t = s.table { config.settings = readSettings(t) } else {

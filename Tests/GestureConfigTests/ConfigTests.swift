@@ -104,7 +104,7 @@ import GestureActions
             fingres = 2
             action = "show-desktop"
             """) == [
-            #"config.toml: unknown key "setings" (did you mean "settings"?) (setings)"#,
+            #"config.toml:1:1: unknown key "setings" (did you mean "settings"?) (setings)"#,
             #"config.toml:7:11: gesture "tap-2": unknown key "fingres" (did you mean "fingers"?) (gesture[1].fingres)"#,
         ])
     }
