@@ -89,6 +89,7 @@ public struct ConfigLoader {
             }
         }
         checkNames(config.gestures)
+        checkCycles(config.gestures)
         fitTouchTimeout(&config, explicit: table["settings"]?.table?["touch-timeout"] != nil)
         config.templates = templates
         return config
@@ -326,5 +327,55 @@ public struct ConfigLoader {
                 }
             }
         }
+    }
+
+    /// `require-failure-of` makes a gesture wait for others to fail; gestures that wait for
+    /// each other in a cycle would wait for ever. A depth-first search with three colours
+    /// finds a cycle at each edge back to a gesture still on the path, in linear time; each is
+    /// reported once, at the gesture of the cycle written first.
+    mutating func checkCycles(_ gestures: [GestureBinding]) {
+        var byName: [String: [Int]] = [:]
+        for (n, g) in gestures.enumerated() { byName[g.name, default: []].append(n) }
+        let waits: [[Int]] = gestures.map { g in
+            g.requireFailureOf.filter { $0 != g.name }.flatMap { byName[$0] ?? [] }
+        }
+        enum Colour { case unseen, onPath, done }
+        var colour = [Colour](repeating: .unseen, count: gestures.count)
+        var depth = [Int](repeating: 0, count: gestures.count)
+        var path: [(node: Int, next: Int)] = []
+        for root in gestures.indices where colour[root] == .unseen {
+            colour[root] = .onPath
+            path.append((root, 0))
+            while let top = path.last {
+                let (node, next) = top
+                guard next < waits[node].count else {
+                    colour[node] = .done
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let other = waits[node][next]
+                switch colour[other] {
+                case .unseen:
+                    colour[other] = .onPath
+                    depth[other] = path.count
+                    path.append((other, 0))
+                case .onPath:
+                    reportCycle(path[depth[other]...].map { gestures[$0.node] })
+                case .done:
+                    break
+                }
+            }
+        }
+    }
+
+    private mutating func reportCycle(_ cycle: [GestureBinding]) {
+        let first = cycle.indices.min { (cycle[$0].index ?? 0) < (cycle[$1].index ?? 0) } ?? 0
+        let ordered = cycle[first...] + cycle[..<first]
+        let g = ordered.first!
+        let i = g.index ?? 0
+        let names = (ordered.map(\.name) + [g.name]).joined(separator: " -> ")
+        report("gesture \"\(g.name)\": require-failure-of forms a cycle: \(names)", table: "gesture", index: i,
+               key: "require-failure-of", path: "gesture[\(i)].require-failure-of")
     }
 }
