@@ -48,6 +48,25 @@ public struct GestureBinding: Equatable, Sendable {
         /// The types this version recognizes.
         public static let available: [GestureType] = [.tap, .swipe, .pinch, .rotate, .pan, .edge, .press, .stroke]
 
+        /// The sizes `repeat` takes: a step of at least a pixel, a hundredth of the scale or a
+        /// degree, so that one movement cannot fire thousands of actions.
+        public var repeatRange: ClosedRange<Double> {
+            switch self {
+            case .pinch: return 0.01...100
+            case .rotate: return 1...3600
+            case .tap, .swipe, .pan, .edge, .press, .stroke: return 1...100_000
+            }
+        }
+
+        /// What a `repeat` step is measured in, for messages.
+        public var repeatUnit: String {
+            switch self {
+            case .pinch: return "(a fraction of the scale)"
+            case .rotate: return "degrees"
+            case .tap, .swipe, .pan, .edge, .press, .stroke: return "pixels"
+            }
+        }
+
         /// The values `direction` takes for this type; empty when it takes none.
         public var directions: [String] {
             switch self {

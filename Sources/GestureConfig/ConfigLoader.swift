@@ -221,7 +221,7 @@ public struct ConfigLoader {
         if b.actions.contains(.pass) && b.actions.count > 1 {
             r.fail("action", "\"pass\" hands the gesture to the application: it cannot come with other actions")
         }
-        b.repeatStep = r.number("repeat", in: 0.001...100_000)
+        b.repeatStep = r.number("repeat", in: type.repeatRange, unit: type.repeatUnit)
         if table(t, has: "reverse") {
             b.reverse = r.actions(key: "reverse")
             if b.repeatStep == nil { r.fail("reverse", "reverse needs repeat: it fires when the progress goes back a step") }

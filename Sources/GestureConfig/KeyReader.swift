@@ -28,11 +28,13 @@ struct KeyReader {
         return s
     }
 
-    mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+    /// A number in `range`; `unit` follows the range in the message (`pixels`, `degrees`).
+    mutating func number(_ key: String, in range: ClosedRange<Double>, unit: String? = nil) -> Double? {
         guard let v = table[key] else { return nil }
         guard let n = v.double ?? v.int.map(Double.init) else { fail(key, "\(key) must be a number"); return nil }
         guard range.contains(n) else {
-            fail(key, "\(key) \(format(n)) is out of range \(format(range.lowerBound))...\(format(range.upperBound))")
+            let unit = unit.map { " \($0)" } ?? ""
+            fail(key, "\(key) \(format(n)) is out of range \(format(range.lowerBound))...\(format(range.upperBound))\(unit)")
             return nil
         }
         return n
