@@ -22,6 +22,9 @@ public struct Config: Sendable {
     public var file: String
     public var settings = Settings()
     public var gestures: [GestureBinding] = []
+    /// Whether the file has the `gesture` key at all, even as `gesture = []`: a file without it
+    /// may be empty or half written, while `gesture = []` means no gestures on purpose.
+    public var declaresGestures = false
 
     public init(file: String) { self.file = file }
 }

@@ -69,6 +69,7 @@ public struct ConfigLoader {
         for key in table.keys where !ConfigLoader.topKeys.contains(key) {
             report(ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys), table: nil, key: key, path: key)
         }
+        config.declaresGestures = table.contains(key: "gesture")
         if let s = table["settings"] {
             if let t = s.table { config.settings = readSettings(t) } else {
                 report("\"settings\" must be a table: [settings]", table: "settings", path: "settings")

@@ -288,3 +288,19 @@ import GestureActions
         }
     }
 }
+
+@Suite struct DeclaredGesturesTests {
+    /// A reload can then tell a file emptied or half written from one that means no gestures.
+    @Test(arguments: [
+        ("", false),
+        ("# nothing yet\n", false),
+        ("[settings]\noverlay = true\n", false),
+        ("gesture = []\n", true),
+        ("[[gesture]]\ntype = \"tap\"\naction = \"click 1\"\n", true),
+    ])
+    func aConfigDeclaresGesturesOnlyWhenItHasTheGestureKey(text: String, declares: Bool) throws {
+        let config = try ConfigLoader.load(text, file: "c.toml")
+        #expect(config.declaresGestures == declares)
+        #expect(config.gestures.count == (text.contains("[[gesture]]") ? 1 : 0))
+    }
+}
