@@ -187,8 +187,8 @@ public struct ConfigLoader {
         b.minFingers = r.integer("min-fingers", in: 1...10)
         b.maxFingers = r.integer("max-fingers", in: 1...10)
         b.button = r.integer("button", in: 1...32)
-        b.app = r.string("app")
-        b.device = r.string("device")
+        b.app = r.glob("app")
+        b.device = r.glob("device")
         b.simultaneousWith = r.stringList("simultaneous-with") ?? []
         b.requireFailureOf = r.stringList("require-failure-of") ?? []
         if let d = r.string("direction") {

@@ -40,6 +40,18 @@ struct KeyReader {
         return n
     }
 
+    /// A string that is a valid glob (`app`, `device`), kept as written.
+    mutating func glob(_ key: String) -> String? {
+        guard let pattern = string(key) else { return nil }
+        do {
+            _ = try Glob.validated(pattern)
+        } catch {
+            fail(key, "\(key) \"\(pattern)\" is not a valid glob: \(error.message)")
+            return nil
+        }
+        return pattern
+    }
+
     mutating func bool(_ key: String) -> Bool? {
         guard let v = table[key] else { return nil }
         guard let b = v.bool else { fail(key, "\(key) must be true or false"); return nil }
