@@ -25,13 +25,18 @@ public struct ConfigLoader {
     let locator: SourceLocator
     /// Reads a template file named in the config; nil when it cannot be read, with why.
     let readFile: (String) -> Result<String, ConfigFileError>
+    /// Whether a key name (`Left`, `XF86AudioMute`) is one the keyboard layer knows.
+    let knowsKey: ((String) -> Bool)?
     var errors: [ConfigError] = []
     var templates = BuiltinTemplates.all
 
     /// Parses and validates; throws `ConfigErrors` listing every problem. Template files are
-    /// read with `readFile`, given their path relative to the config's folder.
+    /// read with `readFile`, given their path relative to the config's folder. Key names in
+    /// `keys` actions are checked with `knowsKey` when it is given (X11 knows them; this module
+    /// does not).
     public static func load(_ text: String, file: String,
-                            readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) }
+                            readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) },
+                            knowsKey: ((String) -> Bool)? = nil
     ) throws(ConfigErrors) -> Config {
         let table: TOMLTable
         do {
@@ -42,7 +47,7 @@ public struct ConfigLoader {
         } catch {
             throw ConfigErrors(errors: [ConfigError(file: file, line: nil, column: nil, keyPath: nil, message: "\(error)")])
         }
-        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile)
+        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile, knowsKey: knowsKey)
         let config = loader.read(table)
         if !loader.errors.isEmpty { throw ConfigErrors(errors: loader.errors) }
         return config

@@ -95,7 +95,7 @@ struct KeyReader {
         var out: [Action] = []
         for (i, text) in texts.enumerated() {
             do {
-                out.append(try ActionParser.parse(text))
+                out.append(try ActionParser.parse(text, knowsKey: loader.knowsKey))
             } catch {
                 fail(key, texts.count > 1 ? "\(key) \(i + 1): \(error.message)" : error.message)
             }

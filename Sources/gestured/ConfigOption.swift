@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureConfig
+import GestureX11
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,7 +51,8 @@ enum ConfigFiles {
         return base + "/gestured/config.toml"
     }
 
-    /// Reads and validates a config file; template files are relative to its folder.
+    /// Reads and validates a config file; template files are relative to its folder, key names
+    /// are checked against Xlib's keysym table.
     static func load(_ path: String) -> Result<Config, CLIError> {
         let text: String
         switch read(path) {
@@ -59,11 +61,11 @@ enum ConfigFiles {
         }
         let folder = (path as NSString).deletingLastPathComponent
         do {
-            return .success(try ConfigLoader.load(text, file: path) { name in
+            return .success(try ConfigLoader.load(text, file: path, readFile: { name in
                 let expanded = (name as NSString).expandingTildeInPath
                 let full = expanded.hasPrefix("/") || folder.isEmpty ? expanded : folder + "/" + expanded
                 return read(full)
-            })
+            }, knowsKey: XKeysym.isKnown))
         } catch {
             return .failure(CLIError(error.description))
         }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `gestured check`, run as the built binary: what only the command line does (reading files)
-/// checked where the user meets it.
+/// `gestured check`, run as the built binary: what only the command line does (reading files,
+/// Xlib's keysym table) checked where the user meets it.
 @Suite struct CheckCommandTests {
     static let binary = Docs.root + "/.build/debug/gestured"
 
@@ -71,6 +71,25 @@ import TestSupport
             let r = try gestured(["check", "--config", config])
             #expect(r.status == 1)
             #expect(r.err == "\(config):2:13: settings: cannot read the template file \"strokes\" (is a directory) (settings.templates)\n")
+        }
+    }
+
+    @Test func aKeyNameXlibDoesNotKnowIsRefusedAndOneItKnowsPasses() throws {
+        try withFolder { dir in
+            let config = dir + "/config.toml"
+            try """
+                [[gesture]]
+                name = "x"
+                type = "tap"
+                action = ["keys ctrl+alt+t super XF86AudioMute", "keys ctrl+NotARealKeysym", "keys super+left"]
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            let r = try gestured(["check", "--config", config])
+            #expect(r.status == 1)
+            #expect(r.err == """
+                \(config):4:10: gesture "x": action 2: "NotARealKeysym" is not a key name (use X keysym names such as Left, a, F5, XF86AudioMute) (gesture[0].action)
+                \(config):4:10: gesture "x": action 3: "left" is not a key name (did you mean "Left"?) (gesture[0].action)
+
+                """)
         }
     }
 }

@@ -1,10 +1,48 @@
 import Testing
 import GestureCore
+import GestureActions
 @testable import GestureConfig
 
 /// Values that would pass a glance and fail, or do something else, at run time are errors at
 /// load time, located at their key.
 @Suite struct ConfigHostileInputTests {
+    /// Stands in for Xlib's keysym table, which this module does not link.
+    static let keysyms: Set<String> = ["Left", "Return", "Escape", "a", "c", "plus", "XF86AudioMute"]
+    static func knowsKey(_ name: String) -> Bool { keysyms.contains(name) }
+
+    @Test func aKeyNameTheKeyboardDoesNotKnowIsAnErrorWithAHintWhenOneIsClose() {
+        #expect(loadErrors("""
+            [[gesture]]
+            name = "x"
+            type = "tap"
+            action = "keys ctrl+NotARealKeysym"
+            [[gesture]]
+            type = "tap"
+            fingers = 2
+            action = ["keys ctrl+c", "keys super+left"]
+            [[gesture]]
+            type = "pan"
+            repeat = 50
+            action = "keys XF86AudioMute"
+            reverse = "keys Retrun esc"
+            """, knowsKey: Self.knowsKey) == [
+            #"config.toml:4:10: gesture "x": "NotARealKeysym" is not a key name (use X keysym names such as Left, a, F5, XF86AudioMute) (gesture[0].action)"#,
+            #"config.toml:8:10: gesture "tap-2": action 2: "left" is not a key name (did you mean "Left"?) (gesture[1].action)"#,
+            #"config.toml:13:11: gesture "pan-3": "Retrun" is not a key name (did you mean "Return"?) (gesture[2].reverse)"#,
+        ])
+    }
+
+    @Test func anAliasOfAKeyNameSuggestsTheKeysym() {
+        #expect(throws: ActionError(message: #""esc" is not a key name (did you mean "Escape"?)"#)) {
+            try ActionParser.parse("keys ctrl+esc", knowsKey: Self.knowsKey)
+        }
+    }
+
+    @Test func withoutAKeyCheckAnyWellFormedKeyNameLoads() throws {
+        let config = try ConfigLoader.load("[[gesture]]\ntype = \"tap\"\naction = \"keys ctrl+NotARealKeysym\"", file: "c.toml")
+        #expect(config.gestures[0].actions == [.keys([KeyChord(modifiers: [.ctrl], key: "NotARealKeysym")])])
+    }
+
     @Test func anInvalidGlobIsAnErrorAtItsKey() {
         #expect(loadErrors("""
             [[gesture]]
