@@ -12,6 +12,10 @@ public enum ActionParser {
     /// Parses one action string. `knowsKey`, when given, says whether a key name is one the
     /// keyboard layer can press, so that a misspelt key is an error at load time.
     public static func parse(_ text: String, knowsKey: ((String) -> Bool)? = nil) throws(ActionError) -> Action {
+        // A NUL would cut the string short where it is handed to C (exec's /bin/sh -c).
+        guard !text.utf8.contains(0) else {
+            throw ActionError(message: "the action contains a NUL character (\\u0000), which would cut it short")
+        }
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
         let verbEnd = trimmed.firstIndex { $0 == " " || $0 == "\t" } ?? trimmed.endIndex
         let verb = String(trimmed[..<verbEnd])

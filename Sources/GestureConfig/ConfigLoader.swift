@@ -38,6 +38,11 @@ public struct ConfigLoader {
                             readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) },
                             knowsKey: ((String) -> Bool)? = nil
     ) throws(ConfigErrors) -> Config {
+        // TOMLKit reads the text as a C string: it would stop at a NUL byte, without a word.
+        if let nul = ConfigLoader.firstNUL(in: text) {
+            throw ConfigErrors(errors: [ConfigError(file: file, line: nul.line, column: nul.column, keyPath: nil,
+                                                    message: "a NUL byte, which TOML text cannot hold (is this a binary file?)")])
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -51,6 +56,22 @@ public struct ConfigLoader {
         let config = loader.read(table)
         if !loader.errors.isEmpty { throw ConfigErrors(errors: loader.errors) }
         return config
+    }
+
+    /// The line and column of the first NUL byte.
+    static func firstNUL(in text: String) -> (line: Int, column: Int)? {
+        guard text.utf8.contains(0) else { return nil }
+        var line = 1, column = 1
+        for b in text.utf8 {
+            if b == 0 { return (line, column) }
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return nil
     }
 
     // MARK: Reporting
@@ -143,6 +164,7 @@ public struct ConfigLoader {
                    : "type must be a string")
             return nil
         }
+        if r.holdsNUL("type") { return nil }
         guard let type = GestureBinding.GestureType(rawValue: typeName) else {
             r.fail("type", r.notOneOf("type", typeName, GestureBinding.GestureType.allCases.map(\.rawValue)))
             return nil

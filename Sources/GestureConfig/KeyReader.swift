@@ -25,7 +25,16 @@ struct KeyReader {
     mutating func string(_ key: String) -> String? {
         guard let v = table[key] else { return nil }
         guard let s = v.string else { fail(key, "\(key) must be a string"); return nil }
+        guard !holdsNUL(key) else { return nil }
         return s
+    }
+
+    /// TOMLKit cuts strings short at a NUL (`"\u0000"`): a value that had one is an error, not
+    /// the part before it.
+    mutating func holdsNUL(_ key: String) -> Bool {
+        guard loader.locator.holdsNUL(table: tableName, index: index, key: key) else { return false }
+        fail(key, "\(key) contains a NUL character (\\u0000), which would cut it short")
+        return true
     }
 
     /// A number in `range`; `unit` follows the range in the message (`pixels`, `degrees`).
@@ -67,14 +76,14 @@ struct KeyReader {
 
     mutating func stringList(_ key: String) -> [String]? {
         guard let v = table[key] else { return nil }
-        if let s = v.string { return [s] }
+        if let s = v.string { return holdsNUL(key) ? nil : [s] }
         guard let a = v.array else { fail(key, "\(key) must be a list of gesture names"); return nil }
         var out: [String] = []
         for item in a {
             guard let s = item.string else { fail(key, "\(key) must be a list of gesture names"); return nil }
             out.append(s)
         }
-        return out
+        return holdsNUL(key) ? nil : out
     }
 
     /// `action = "..."` or `action = ["...", "..."]` (or the same for `key`).
@@ -92,6 +101,7 @@ struct KeyReader {
             fail(key, "\(key) must be a string or a non-empty list of strings")
             return []
         }
+        if holdsNUL(key) { return [] }
         var out: [Action] = []
         for (i, text) in texts.enumerated() {
             do {

@@ -7,6 +7,9 @@
 /// inline table. Each `locate` is then a lookup, so that a config of many gestures loads in
 /// time linear in its size. Strings, multi-line strings and comments are skipped, so that a
 /// `[[gesture]]` inside a string is not a header. Columns count Unicode scalars from 1.
+///
+/// It also notes the keys whose value holds a NUL escape (`"\u0000"`): TOMLKit hands strings
+/// over as C strings, cut short at the NUL, so only the source can tell.
 struct SourceLocator {
     struct Place: Equatable {
         var line: Int
@@ -25,6 +28,8 @@ struct SourceLocator {
     private(set) var tables: [String: Table] = [:]
     /// `[[name]]` headers and the elements of top-level `name = [ ... ]` arrays, in order.
     private(set) var arrays: [String: [Table]] = [:]
+    /// Keys whose value has a string with a NUL in it.
+    fileprivate var keysHoldingNUL: Set<KeyReference> = []
 
     init(_ text: String) {
         var text = text
@@ -55,14 +60,27 @@ struct SourceLocator {
         return place.map { ($0.line, $0.column) }
     }
 
+    /// Whether the value of `key` (placed as in `locate`) has a string with a NUL escape.
+    func holdsNUL(table: String?, index: Int?, key: String) -> Bool {
+        guard !keysHoldingNUL.isEmpty else { return false }
+        let destination: Destination = table.map { t in index.map { .element(t, $0) } ?? .table(t) } ?? .top
+        return keysHoldingNUL.contains(KeyReference(destination: destination, key: key))
+    }
+
     // MARK: Recording
 
     /// Where the keys being read go.
-    fileprivate enum Destination {
+    fileprivate enum Destination: Hashable {
         case top
         case table(String)
         case element(String, Int)
         case nowhere
+    }
+
+    /// A key of a table.
+    fileprivate struct KeyReference: Hashable {
+        var destination: Destination
+        var key: String
     }
 
     /// What a value about to be read is, for recording.
@@ -137,6 +155,10 @@ private struct Scanner {
     var lineStart = 0
     /// The last column computed, so that many keys on one long line cost one count.
     var columnMark = (pos: 0, column: 1)
+    /// The key whose value is being read.
+    var key: SourceLocator.KeyReference?
+    /// Set when a string of that value has a NUL escape.
+    var sawNUL = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -187,7 +209,15 @@ private struct Scanner {
     /// One character of a one-line string: an escape (`\"`) is two.
     mutating func skipCharacter(escapes: Bool) {
         guard escapes && byte == UInt8(ascii: "\\") else { pos += 1; return }
+        noteNUL()
         pos += peek(1).map { $0 != UInt8(ascii: "\n") } == true ? 2 : 1
+    }
+
+    /// At a backslash: notes an escape that stands for NUL (`\u0000`, `\U00000000`, `\x00`).
+    mutating func noteNUL() {
+        for escape in ["u0000", "U00000000", "x00"] where bytes[(pos + 1)...].starts(with: escape.utf8) {
+            sawNUL = true
+        }
     }
 
     mutating func skipLine() {
@@ -223,12 +253,17 @@ private struct Scanner {
             locator.record(key: path, at: at, in: destination)
             let role: SourceLocator.ValueRole
             if case .top = destination, path.count == 1 { role = .top(path[0]) } else { role = .other }
+            readingValue(of: SourceLocator.KeyReference(destination: destination, key: path[0]), into: &locator)
             value(role, into: &locator)
+            readingValue(of: nil, into: &locator)
         }
     }
 
     /// `a`, `"a b"`, `'a'`, `a.b.c`, with spaces around the dots.
     mutating func keyPath() -> [String] {
+        // A NUL escape in a quoted key is no NUL in a value.
+        let sawNULBefore = sawNUL
+        defer { sawNUL = sawNULBefore }
         var parts: [String] = []
         while true {
             skipSpaces()
@@ -252,6 +287,13 @@ private struct Scanner {
         }
     }
 
+    /// Begins reading the value of `key`, having finished that of the key before.
+    mutating func readingValue(of next: SourceLocator.KeyReference?, into locator: inout SourceLocator) {
+        if sawNUL, let key { locator.keysHoldingNUL.insert(key) }
+        sawNUL = false
+        key = next
+    }
+
     static func isBare(_ b: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
@@ -266,6 +308,14 @@ private struct Scanner {
         /// Arrays: the role of their elements. Inline tables: where their keys go.
         var elements: SourceLocator.ValueRole
         var keys: SourceLocator.Destination
+        /// The key being read around an inline table, read again once it closes.
+        var outerKey: SourceLocator.KeyReference?
+
+        /// Whether this inline table's keys are recorded (and so read each on its own).
+        var recordsKeys: Bool {
+            if case .nowhere = keys { return false }
+            return true
+        }
     }
 
     /// Reads one value, however deeply nested, without recursion.
@@ -282,11 +332,11 @@ private struct Scanner {
                 _ = locator.begin(role, at: at, isTable: false)
                 var elements = SourceLocator.ValueRole.other
                 if case .top(let name) = role { elements = .element(name) }
-                stack.append(Frame(isArray: true, elements: elements, keys: .nowhere))
+                stack.append(Frame(isArray: true, elements: elements, keys: .nowhere, outerKey: nil))
                 pos += 1
             case UInt8(ascii: "{"):
                 let keys = locator.begin(role, at: at, isTable: true)
-                stack.append(Frame(isArray: false, elements: .other, keys: keys))
+                stack.append(Frame(isArray: false, elements: .other, keys: keys, outerKey: key))
                 pos += 1
             default:
                 _ = locator.begin(role, at: at, isTable: false)
@@ -299,6 +349,7 @@ private struct Scanner {
                 if atEnd { return }
                 let start = pos
                 if byte == UInt8(ascii: top.isArray ? "]" : "}") {
+                    if top.recordsKeys { readingValue(of: top.outerKey, into: &locator) }
                     stack.removeLast()
                     pos += 1
                     continue
@@ -317,6 +368,9 @@ private struct Scanner {
                     pos += 1
                     skipSpaces()
                     locator.record(key: path, at: place(), in: top.keys)
+                    if top.recordsKeys {
+                        readingValue(of: SourceLocator.KeyReference(destination: top.keys, key: path[0]), into: &locator)
+                    }
                     role = .other
                     break
                 }
@@ -335,6 +389,7 @@ private struct Scanner {
                 pos += 3
                 while !atEnd {
                     if escapes && byte == UInt8(ascii: "\\") {
+                        noteNUL()
                         advance()
                         if !atEnd { advance() }
                     } else if byte == quote && peek(1) == quote && peek(2) == quote {

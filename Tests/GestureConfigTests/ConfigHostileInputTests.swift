@@ -69,4 +69,43 @@ import GestureActions
         let glob = try Glob.validated(pattern)
         #expect(glob == Glob(pattern))
     }
+
+    @Test func aNULInAnActionIsAnErrorAtTheActionKey() {
+        #expect(loadErrors(#"""
+            [[gesture]]
+            type = "pan"
+            repeat = 50
+            action = "exec touch /tmp/safe\u0000; rm -rf ~"
+            reverse = ["click 1", "exec echo \u0000"]
+            """#) == [
+            #"config.toml:4:10: gesture "pan-1": action contains a NUL character (\u0000), which would cut it short (gesture[0].action)"#,
+            #"config.toml:5:11: gesture "pan-1": reverse contains a NUL character (\u0000), which would cut it short (gesture[0].reverse)"#,
+        ])
+    }
+
+    @Test func aNULInAnyStringIsAnErrorAtItsKeyWhereverTheGestureIsWritten() {
+        #expect(loadErrors(#"""
+            gesture = [
+              { name = "a\u0000b", type = "tap", action = 'exec printf "\u0000"' },
+              { type = "tap", fingers = 2, app = "\\u0000", device = """x\U00000000""", action = "click 1" },
+              { type = "tap\u0000x", action = "click 1" },
+            ]
+            """#) == [
+            #"config.toml:2:12: gesture "a": name contains a NUL character (\u0000), which would cut it short (gesture[0].name)"#,
+            #"config.toml:3:58: gesture "tap-2": device contains a NUL character (\u0000), which would cut it short (gesture[1].device)"#,
+            #"config.toml:4:12: gesture "tap-3": type contains a NUL character (\u0000), which would cut it short (gesture[2].type)"#,
+        ])
+    }
+
+    @Test func aNULByteInTheFileIsAnErrorAtItsPlaceNotTheEndOfTheFile() {
+        #expect(loadErrors("[[gesture]]\ntype = \"tap\"\naction = \"click 1\"\n# é\u{0}\n[[gesture]]\ntype = \"bogus\"\n") == [
+            "config.toml:4:4: a NUL byte, which TOML text cannot hold (is this a binary file?)",
+        ])
+    }
+
+    @Test func theActionParserRefusesANULToo() {
+        #expect(throws: ActionError(message: #"the action contains a NUL character (\u0000), which would cut it short"#)) {
+            try ActionParser.parse("exec echo \u{0}")
+        }
+    }
 }
