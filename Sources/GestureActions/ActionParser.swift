@@ -9,7 +9,13 @@ public enum ActionParser {
         "super": .super, "win": .super, "logo": .super, "mod4": .super, "meta": .meta, "hyper": .hyper,
     ]
 
-    public static func parse(_ text: String) throws(ActionError) -> Action {
+    /// Parses one action string. `knowsKey`, when given, says whether a key name is one the
+    /// keyboard layer can press, so that a misspelt key is an error at load time.
+    public static func parse(_ text: String, knowsKey: ((String) -> Bool)? = nil) throws(ActionError) -> Action {
+        // A NUL would cut the string short where it is handed to C (exec's /bin/sh -c).
+        guard !text.utf8.contains(0) else {
+            throw ActionError(message: "the action contains a NUL character (\\u0000), which would cut it short")
+        }
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
         let verbEnd = trimmed.firstIndex { $0 == " " || $0 == "\t" } ?? trimmed.endIndex
         let verb = String(trimmed[..<verbEnd])
@@ -22,7 +28,11 @@ public enum ActionParser {
         case "keys":
             guard !args.isEmpty else { throw ActionError(message: "\"keys\" needs a chord, such as super+Left") }
             var chords: [KeyChord] = []
-            for a in args { chords.append(try chord(a)) }
+            for a in args {
+                let c = try chord(a)
+                if let knowsKey, let key = c.key, !knowsKey(key) { throw unknownKey(key, knowsKey: knowsKey) }
+                chords.append(c)
+            }
             return .keys(chords)
         case "click":
             guard args.count == 1, let b = Int(args[0]), (1...32).contains(b) else {
@@ -91,6 +101,37 @@ public enum ActionParser {
             throw ActionError(message: "window=\(value) is not one of window=under, window=active")
         }
         return c
+    }
+
+    /// Key names often written for keysyms that are named otherwise.
+    static let keyAliases: [String: String] = [
+        "esc": "Escape", "enter": "Return", "del": "Delete", "ins": "Insert", "bksp": "BackSpace",
+        "pgup": "Prior", "pgdn": "Next", "pgdown": "Next", "pageup": "Prior", "pagedown": "Next",
+        "volumeup": "XF86AudioRaiseVolume", "volumedown": "XF86AudioLowerVolume", "mute": "XF86AudioMute",
+    ]
+
+    /// Keysyms worth suggesting for a misspelt name.
+    static let commonKeys = [
+        "Return", "Escape", "Tab", "BackSpace", "Delete", "Insert", "Home", "End", "Prior", "Next",
+        "Page_Up", "Page_Down", "Left", "Right", "Up", "Down", "space", "Print", "Menu", "Pause",
+        "plus", "minus", "equal", "comma", "period", "slash", "backslash", "semicolon", "apostrophe",
+        "bracketleft", "bracketright", "grave", "Caps_Lock", "Num_Lock", "Scroll_Lock",
+        "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
+        "XF86AudioRaiseVolume", "XF86AudioLowerVolume", "XF86AudioMute", "XF86AudioPlay", "XF86AudioPause",
+        "XF86AudioNext", "XF86AudioPrev", "XF86AudioStop", "XF86MonBrightnessUp", "XF86MonBrightnessDown",
+        "XF86Back", "XF86Forward", "XF86Reload", "XF86Search", "XF86Calculator", "XF86Explorer", "XF86Mail",
+        "XF86HomePage", "XF86Sleep", "XF86PowerOff",
+    ]
+
+    /// `"Retrun" is not a key name (did you mean "Return"?)`: the hint is the name in another
+    /// case, an alias, or a common keysym a typo away, and only one the keyboard layer knows.
+    static func unknownKey(_ key: String, knowsKey: (String) -> Bool) -> ActionError {
+        let lower = key.lowercased()
+        let recased = [lower, lower.prefix(1).uppercased() + lower.dropFirst(), key.prefix(1).uppercased() + key.dropFirst()]
+        let hint = (recased + [keyAliases[lower]].compactMap { $0 }).first { $0 != key && knowsKey($0) }
+            ?? Suggestion.closest(to: key, among: commonKeys.filter(knowsKey))
+        return ActionError(message: "\"\(key)\" is not a key name" + (hint.map { " (did you mean \"\($0)\"?)" }
+            ?? " (use X keysym names such as Left, a, F5, XF86AudioMute)"))
     }
 
     static func chord(_ text: String) throws(ActionError) -> KeyChord {

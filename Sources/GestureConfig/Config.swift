@@ -22,6 +22,9 @@ public struct Config: Sendable {
     public var file: String
     public var settings = Settings()
     public var gestures: [GestureBinding] = []
+    /// Whether the file has the `gesture` key at all, even as `gesture = []`: a file without it
+    /// may be empty or half written, while `gesture = []` means no gestures on purpose.
+    public var declaresGestures = false
 
     public init(file: String) { self.file = file }
 }
@@ -47,6 +50,25 @@ public struct GestureBinding: Equatable, Sendable {
 
         /// The types this version recognizes.
         public static let available: [GestureType] = [.tap, .swipe, .pinch, .rotate, .pan, .edge, .press, .stroke]
+
+        /// The sizes `repeat` takes: a step of at least a pixel, a hundredth of the scale or a
+        /// degree, so that one movement cannot fire thousands of actions.
+        public var repeatRange: ClosedRange<Double> {
+            switch self {
+            case .pinch: return 0.01...100
+            case .rotate: return 1...3600
+            case .tap, .swipe, .pan, .edge, .press, .stroke: return 1...100_000
+            }
+        }
+
+        /// What a `repeat` step is measured in, for messages.
+        public var repeatUnit: String {
+            switch self {
+            case .pinch: return "(a fraction of the scale)"
+            case .rotate: return "degrees"
+            case .tap, .swipe, .pan, .edge, .press, .stroke: return "pixels"
+            }
+        }
 
         /// The values `direction` takes for this type; empty when it takes none.
         public var directions: [String] {
@@ -125,6 +147,9 @@ public struct GestureBinding: Equatable, Sendable {
     }
     /// Where its `[[gesture]]` header is, for messages.
     public var line: Int?
+    /// Its position among the `[[gesture]]` tables (`gesture[N]` in messages), counting those
+    /// that are not valid.
+    public var index: Int?
 
     /// Milliseconds from a press's first touch until it begins, at the most.
     static func pressSpan(_ g: GestureBinding) -> Double {

@@ -23,9 +23,18 @@ public struct ConfigErrors: Error, CustomStringConvertible {
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Why a file named in the config could not be read.
-public enum ConfigFileError: String, Error, Sendable {
-    case missing = "no such file"
-    case unreadable = "permission denied"
-    case notText = "not UTF-8 text"
+/// Why a file (the config, or one it names) could not be read, in words that follow
+/// "cannot read the config file (...)".
+public struct ConfigFileError: RawRepresentable, Error, Equatable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let missing = ConfigFileError(rawValue: "no such file")
+    public static let unreadable = ConfigFileError(rawValue: "permission denied")
+    public static let notText = ConfigFileError(rawValue: "not UTF-8 text")
+    public static let directory = ConfigFileError(rawValue: "is a directory")
+    public static let fifo = ConfigFileError(rawValue: "is a FIFO, not a regular file")
+    public static let device = ConfigFileError(rawValue: "is a device, not a regular file")
+    public static let socket = ConfigFileError(rawValue: "is a socket, not a regular file")
 }

@@ -25,15 +25,24 @@ public struct ConfigLoader {
     let locator: SourceLocator
     /// Reads a template file named in the config; nil when it cannot be read, with why.
     let readFile: (String) -> Result<String, ConfigFileError>
+    /// Whether a key name (`Left`, `XF86AudioMute`) is one the keyboard layer knows.
+    let knowsKey: ((String) -> Bool)?
     var errors: [ConfigError] = []
     var templates = BuiltinTemplates.all
 
     /// Parses and validates; throws `ConfigErrors` listing every problem. Template files are
-    /// read with `readFile`, given their path relative to the config's folder.
+    /// read with `readFile`, given their path relative to the config's folder. Key names in
+    /// `keys` actions are checked with `knowsKey` when it is given (X11 knows them; this module
+    /// does not).
     public static func load(_ text: String, file: String,
-                            readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) }
+                            readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) },
+                            knowsKey: ((String) -> Bool)? = nil
     ) throws(ConfigErrors) -> Config {
-        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile)
+        // TOMLKit reads the text as a C string: it would stop at a NUL byte, without a word.
+        if let nul = ConfigLoader.firstNUL(in: text) {
+            throw ConfigErrors(errors: [ConfigError(file: file, line: nul.line, column: nul.column, keyPath: nil,
+                                                    message: "a NUL byte, which TOML text cannot hold (is this a binary file?)")])
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -43,14 +52,33 @@ public struct ConfigLoader {
         } catch {
             throw ConfigErrors(errors: [ConfigError(file: file, line: nil, column: nil, keyPath: nil, message: "\(error)")])
         }
+        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile, knowsKey: knowsKey)
         let config = loader.read(table)
         if !loader.errors.isEmpty { throw ConfigErrors(errors: loader.errors) }
         return config
     }
 
+    /// The line and column of the first NUL byte.
+    static func firstNUL(in text: String) -> (line: Int, column: Int)? {
+        guard text.utf8.contains(0) else { return nil }
+        var line = 1, column = 1
+        for b in text.utf8 {
+            if b == 0 { return (line, column) }
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return nil
+    }
+
     // MARK: Reporting
 
-    mutating func report(_ message: String, table: String, index: Int? = nil, key: String? = nil, path: String) {
+    /// Records an error at `key` of the `index`th `[[table]]` (of `[table]` without an index, of
+    /// the top level without a table).
+    mutating func report(_ message: String, table: String?, index: Int? = nil, key: String? = nil, path: String) {
         let place = locator.locate(table: table, index: index, key: key)
         errors.append(ConfigError(file: file, line: place?.line, column: place?.column, keyPath: path, message: message))
     }
@@ -65,9 +93,9 @@ public struct ConfigLoader {
     mutating func read(_ table: TOMLTable) -> Config {
         var config = Config(file: file)
         for key in table.keys where !ConfigLoader.topKeys.contains(key) {
-            errors.append(ConfigError(file: file, line: nil, column: nil, keyPath: key,
-                                      message: ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys)))
+            report(ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys), table: nil, key: key, path: key)
         }
+        config.declaresGestures = table.contains(key: "gesture")
         if let s = table["settings"] {
             if let t = s.table { config.settings = readSettings(t) } else {
                 report("\"settings\" must be a table: [settings]", table: "settings", path: "settings")
@@ -88,6 +116,7 @@ public struct ConfigLoader {
             }
         }
         checkNames(config.gestures)
+        checkCycles(config.gestures)
         fitTouchTimeout(&config, explicit: table["settings"]?.table?["touch-timeout"] != nil)
         config.templates = templates
         return config
@@ -135,6 +164,7 @@ public struct ConfigLoader {
                    : "type must be a string")
             return nil
         }
+        if r.holdsNUL("type") { return nil }
         guard let type = GestureBinding.GestureType(rawValue: typeName) else {
             r.fail("type", r.notOneOf("type", typeName, GestureBinding.GestureType.allCases.map(\.rawValue)))
             return nil
@@ -170,6 +200,7 @@ public struct ConfigLoader {
             }
         }
         var b = GestureBinding(name: name, type: type, sources: sources)
+        b.index = i
         b.line = locator.locate(table: "gesture", index: i, key: nil)?.line
         b.fingers = r.integer("fingers", in: 1...10)
         b.taps = r.integer("taps", in: type == .press ? 0...4 : 1...5)
@@ -183,8 +214,8 @@ public struct ConfigLoader {
         b.minFingers = r.integer("min-fingers", in: 1...10)
         b.maxFingers = r.integer("max-fingers", in: 1...10)
         b.button = r.integer("button", in: 1...32)
-        b.app = r.string("app")
-        b.device = r.string("device")
+        b.app = r.glob("app")
+        b.device = r.glob("device")
         b.simultaneousWith = r.stringList("simultaneous-with") ?? []
         b.requireFailureOf = r.stringList("require-failure-of") ?? []
         if let d = r.string("direction") {
@@ -218,7 +249,7 @@ public struct ConfigLoader {
         if b.actions.contains(.pass) && b.actions.count > 1 {
             r.fail("action", "\"pass\" hands the gesture to the application: it cannot come with other actions")
         }
-        b.repeatStep = r.number("repeat", in: 0.001...100_000)
+        b.repeatStep = r.number("repeat", in: type.repeatRange, unit: type.repeatUnit)
         if table(t, has: "reverse") {
             b.reverse = r.actions(key: "reverse")
             if b.repeatStep == nil { r.fail("reverse", "reverse needs repeat: it fires when the progress goes back a step") }
@@ -285,7 +316,8 @@ public struct ConfigLoader {
     /// start one. Without an explicit touch-timeout it grows to outlast the longest press; an
     /// explicit one that is too short is an error.
     mutating func fitTouchTimeout(_ config: inout Config, explicit: Bool) {
-        for (i, g) in config.gestures.enumerated() where g.type == .press {
+        for g in config.gestures where g.type == .press {
+            let i = g.index ?? 0
             let needed = GestureBinding.pressSpan(g) + 50
             if needed <= config.settings.touchTimeout { continue }
             if explicit {
@@ -297,28 +329,81 @@ public struct ConfigLoader {
         }
     }
 
+    /// Names are unique, and relations name gestures that exist. Reported at each binding's
+    /// own `[[gesture]]` table, which is not its position among the valid ones.
     mutating func checkNames(_ gestures: [GestureBinding]) {
         var seen: [String: Int] = [:]
-        let names = gestures.map(\.name)
-        for (i, g) in gestures.enumerated() {
-            if let first = seen[g.name] {
+        for g in gestures where seen[g.name] == nil { seen[g.name] = g.index ?? 0 }
+        var names: [String]?
+        for g in gestures {
+            let i = g.index ?? 0
+            if let first = seen[g.name], first != i {
                 report("gesture \"\(g.name)\": the name is already used by gesture[\(first)]", table: "gesture", index: i,
                        key: "name", path: "gesture[\(i)].name")
-            } else {
-                seen[g.name] = i
             }
             for (key, list) in [("simultaneous-with", g.simultaneousWith), ("require-failure-of", g.requireFailureOf)] {
                 for other in list {
                     if other == g.name {
                         report("gesture \"\(g.name)\": \(key) names the gesture itself", table: "gesture", index: i,
                                key: key, path: "gesture[\(i)].\(key)")
-                    } else if !names.contains(other) {
-                        let hint = Suggestion.closest(to: other, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    } else if seen[other] == nil {
+                        if names == nil { names = gestures.map(\.name) }
+                        let hint = Suggestion.closest(to: other, among: names!).map { " (did you mean \"\($0)\"?)" } ?? ""
                         report("gesture \"\(g.name)\": \(key) names no gesture \"\(other)\"\(hint)", table: "gesture",
                                index: i, key: key, path: "gesture[\(i)].\(key)")
                     }
                 }
             }
         }
+    }
+
+    /// `require-failure-of` makes a gesture wait for others to fail; gestures that wait for
+    /// each other in a cycle would wait for ever. A depth-first search with three colours
+    /// finds a cycle at each edge back to a gesture still on the path, in linear time; each is
+    /// reported once, at the gesture of the cycle written first.
+    mutating func checkCycles(_ gestures: [GestureBinding]) {
+        var byName: [String: [Int]] = [:]
+        for (n, g) in gestures.enumerated() { byName[g.name, default: []].append(n) }
+        let waits: [[Int]] = gestures.map { g in
+            g.requireFailureOf.filter { $0 != g.name }.flatMap { byName[$0] ?? [] }
+        }
+        enum Colour { case unseen, onPath, done }
+        var colour = [Colour](repeating: .unseen, count: gestures.count)
+        var depth = [Int](repeating: 0, count: gestures.count)
+        var path: [(node: Int, next: Int)] = []
+        for root in gestures.indices where colour[root] == .unseen {
+            colour[root] = .onPath
+            path.append((root, 0))
+            while let top = path.last {
+                let (node, next) = top
+                guard next < waits[node].count else {
+                    colour[node] = .done
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let other = waits[node][next]
+                switch colour[other] {
+                case .unseen:
+                    colour[other] = .onPath
+                    depth[other] = path.count
+                    path.append((other, 0))
+                case .onPath:
+                    reportCycle(path[depth[other]...].map { gestures[$0.node] })
+                case .done:
+                    break
+                }
+            }
+        }
+    }
+
+    private mutating func reportCycle(_ cycle: [GestureBinding]) {
+        let first = cycle.indices.min { (cycle[$0].index ?? 0) < (cycle[$1].index ?? 0) } ?? 0
+        let ordered = cycle[first...] + cycle[..<first]
+        let g = ordered.first!
+        let i = g.index ?? 0
+        let names = (ordered.map(\.name) + [g.name]).joined(separator: " -> ")
+        report("gesture \"\(g.name)\": require-failure-of forms a cycle: \(names)", table: "gesture", index: i,
+               key: "require-failure-of", path: "gesture[\(i)].require-failure-of")
     }
 }

@@ -25,17 +25,40 @@ struct KeyReader {
     mutating func string(_ key: String) -> String? {
         guard let v = table[key] else { return nil }
         guard let s = v.string else { fail(key, "\(key) must be a string"); return nil }
+        guard !holdsNUL(key) else { return nil }
         return s
     }
 
-    mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+    /// TOMLKit cuts strings short at a NUL (`"\u0000"`): a value that had one is an error, not
+    /// the part before it.
+    mutating func holdsNUL(_ key: String) -> Bool {
+        guard loader.locator.holdsNUL(table: tableName, index: index, key: key) else { return false }
+        fail(key, "\(key) contains a NUL character (\\u0000), which would cut it short")
+        return true
+    }
+
+    /// A number in `range`; `unit` follows the range in the message (`pixels`, `degrees`).
+    mutating func number(_ key: String, in range: ClosedRange<Double>, unit: String? = nil) -> Double? {
         guard let v = table[key] else { return nil }
         guard let n = v.double ?? v.int.map(Double.init) else { fail(key, "\(key) must be a number"); return nil }
         guard range.contains(n) else {
-            fail(key, "\(key) \(format(n)) is out of range \(format(range.lowerBound))...\(format(range.upperBound))")
+            let unit = unit.map { " \($0)" } ?? ""
+            fail(key, "\(key) \(format(n)) is out of range \(format(range.lowerBound))...\(format(range.upperBound))\(unit)")
             return nil
         }
         return n
+    }
+
+    /// A string that is a valid glob (`app`, `device`), kept as written.
+    mutating func glob(_ key: String) -> String? {
+        guard let pattern = string(key) else { return nil }
+        do {
+            _ = try Glob.validated(pattern)
+        } catch {
+            fail(key, "\(key) \"\(pattern)\" is not a valid glob: \(error.message)")
+            return nil
+        }
+        return pattern
     }
 
     mutating func bool(_ key: String) -> Bool? {
@@ -53,14 +76,14 @@ struct KeyReader {
 
     mutating func stringList(_ key: String) -> [String]? {
         guard let v = table[key] else { return nil }
-        if let s = v.string { return [s] }
+        if let s = v.string { return holdsNUL(key) ? nil : [s] }
         guard let a = v.array else { fail(key, "\(key) must be a list of gesture names"); return nil }
         var out: [String] = []
         for item in a {
             guard let s = item.string else { fail(key, "\(key) must be a list of gesture names"); return nil }
             out.append(s)
         }
-        return out
+        return holdsNUL(key) ? nil : out
     }
 
     /// `action = "..."` or `action = ["...", "..."]` (or the same for `key`).
@@ -78,10 +101,11 @@ struct KeyReader {
             fail(key, "\(key) must be a string or a non-empty list of strings")
             return []
         }
+        if holdsNUL(key) { return [] }
         var out: [Action] = []
         for (i, text) in texts.enumerated() {
             do {
-                out.append(try ActionParser.parse(text))
+                out.append(try ActionParser.parse(text, knowsKey: loader.knowsKey))
             } catch {
                 fail(key, texts.count > 1 ? "\(key) \(i + 1): \(error.message)" : error.message)
             }

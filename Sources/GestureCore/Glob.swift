@@ -4,9 +4,49 @@ public struct Glob: Equatable, Sendable {
     public let pattern: String
     private let units: [Character]
 
+    /// A glob taken as written: a malformed class never matches. Config values go through
+    /// `validated(_:)` first.
     public init(_ pattern: String) {
         self.pattern = pattern
         self.units = Array(pattern.lowercased())
+    }
+
+    /// A glob whose classes are all closed and whose ranges are not empty. (A function, not
+    /// an initializer: a second initializer taking a string makes `map(Glob.init)` ambiguous.)
+    public static func validated(_ pattern: String) throws(GlobError) -> Glob {
+        let glob = Glob(pattern)
+        try glob.validate()
+        return glob
+    }
+
+    private func validate() throws(GlobError) {
+        let original = Array(pattern)
+        var i = 0
+        while i < units.count {
+            guard units[i] == "[" else { i += 1; continue }
+            let open = i
+            i += 1
+            if i < units.count && (units[i] == "!" || units[i] == "^") { i += 1 }
+            var first = true
+            while i < units.count, units[i] != "]" || first {
+                first = false
+                if i + 2 < units.count, units[i + 1] == "-", units[i + 2] != "]" {
+                    if units[i] > units[i + 2] {
+                        // As written, unless lowercasing changed the length (rare).
+                        let written = original.count == units.count ? Array(original[i...(i + 2)]) : Array(units[i...(i + 2)])
+                        let why = written[0] > written[2] ? "" : " once case is ignored"
+                        throw GlobError(message: "the range \"\(String(written))\" at position \(i + 1) is empty: its first character comes after its last\(why)")
+                    }
+                    i += 3
+                } else {
+                    i += 1
+                }
+            }
+            guard i < units.count else {
+                throw GlobError(message: "the \"[\" at position \(open + 1) has no closing \"]\"")
+            }
+            i += 1
+        }
     }
 
     public func matches(_ text: String) -> Bool {
@@ -65,4 +105,11 @@ public struct Glob: Equatable, Sendable {
         guard p.first == "]" else { return nil }
         return (matched != negate, p.dropFirst())
     }
+}
+
+/// Why a pattern is not a glob, for the config layer to place.
+public struct GlobError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
 }

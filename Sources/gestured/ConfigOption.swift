@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
 import GestureConfig
+import GestureX11
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--config FILE`, shared by the commands that load a config.
 struct ConfigOption: ParsableArguments {
@@ -47,7 +51,8 @@ enum ConfigFiles {
         return base + "/gestured/config.toml"
     }
 
-    /// Reads and validates a config file; template files are relative to its folder.
+    /// Reads and validates a config file; template files are relative to its folder, key names
+    /// are checked against Xlib's keysym table.
     static func load(_ path: String) -> Result<Config, CLIError> {
         let text: String
         switch read(path) {
@@ -56,11 +61,11 @@ enum ConfigFiles {
         }
         let folder = (path as NSString).deletingLastPathComponent
         do {
-            return .success(try ConfigLoader.load(text, file: path) { name in
+            return .success(try ConfigLoader.load(text, file: path, readFile: { name in
                 let expanded = (name as NSString).expandingTildeInPath
                 let full = expanded.hasPrefix("/") || folder.isEmpty ? expanded : folder + "/" + expanded
                 return read(full)
-            })
+            }, knowsKey: XKeysym.isKnown))
         } catch {
             return .failure(CLIError(error.description))
         }
@@ -79,11 +84,51 @@ enum ConfigFiles {
         return nil
     }
 
+    /// The text of a regular file. What is not one (a directory, a FIFO, a device) is refused
+    /// by its kind before it is opened, and again after, from the descriptor, in case it was
+    /// swapped meanwhile; it is opened without blocking, so that a FIFO cannot hang the read.
     static func read(_ path: String) -> Result<String, ConfigFileError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(FileManager.default.fileExists(atPath: path) ? .unreadable : .missing)
+        guard !path.utf8.contains(0) else { return .failure(ConfigFileError(rawValue: "the name contains a NUL character")) }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .failure(reason(errno)) }
+        if let kind = notRegular(st.st_mode) { return .failure(kind) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(reason(errno)) }
+        defer { close(fd) }
+        guard fstat(fd, &st) == 0 else { return .failure(reason(errno)) }
+        if let kind = notRegular(st.st_mode) { return .failure(kind) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return .failure(reason(errno)) }
+            if n == 0 { break }
+            bytes += buffer[..<n]
         }
-        guard let text = String(data: data, encoding: .utf8) else { return .failure(.notText) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.notText) }
         return .success(text)
+    }
+
+    /// Why a file of this mode is not one to read text from; nil for a regular file.
+    private static func notRegular(_ mode: mode_t) -> ConfigFileError? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return .directory
+        case S_IFIFO: return .fifo
+        case S_IFCHR, S_IFBLK: return .device
+        case S_IFSOCK: return .socket
+        default: return ConfigFileError(rawValue: "is not a regular file")
+        }
+    }
+
+    private static func reason(_ code: Int32) -> ConfigFileError {
+        switch code {
+        case ENOENT: return .missing
+        case EACCES, EPERM: return .unreadable
+        default:
+            let text = String(cString: strerror(code))
+            return ConfigFileError(rawValue: text.prefix(1).lowercased() + text.dropFirst())
+        }
     }
 }

@@ -65,6 +65,7 @@ import GestureActions
         expected.on = .update
         expected.actions = [.keys([KeyChord(modifiers: [.ctrl, .alt], key: "Left")]), .exec("echo hi there")]
         expected.line = 6
+        expected.index = 0
         #expect(config.gestures == [expected])
     }
 
@@ -103,7 +104,7 @@ import GestureActions
             fingres = 2
             action = "show-desktop"
             """) == [
-            #"config.toml: unknown key "setings" (did you mean "settings"?) (setings)"#,
+            #"config.toml:1:1: unknown key "setings" (did you mean "settings"?) (setings)"#,
             #"config.toml:7:11: gesture "tap-2": unknown key "fingres" (did you mean "fingers"?) (gesture[1].fingres)"#,
         ])
     }
@@ -285,5 +286,21 @@ import GestureActions
         } catch {
             #expect(error.message == message)
         }
+    }
+}
+
+@Suite struct DeclaredGesturesTests {
+    /// A reload can then tell a file emptied or half written from one that means no gestures.
+    @Test(arguments: [
+        ("", false),
+        ("# nothing yet\n", false),
+        ("[settings]\noverlay = true\n", false),
+        ("gesture = []\n", true),
+        ("[[gesture]]\ntype = \"tap\"\naction = \"click 1\"\n", true),
+    ])
+    func aConfigDeclaresGesturesOnlyWhenItHasTheGestureKey(text: String, declares: Bool) throws {
+        let config = try ConfigLoader.load(text, file: "c.toml")
+        #expect(config.declaresGestures == declares)
+        #expect(config.gestures.count == (text.contains("[[gesture]]") ? 1 : 0))
     }
 }
