@@ -445,4 +445,39 @@ import TestSupport
             """
         }.joined()
     }
+
+    // MARK: Against tomllib and at random
+
+    static let corpus = "Tests/TOMLCorpus"
+
+    @Test func everyValidDocumentInTheCorpusReadsAsTomllibReadsIt() throws {
+        let paths = Docs.files(in: "\(Self.corpus)/valid").map { "\(Docs.root)/\(Self.corpus)/valid/\($0)" }
+            + ["\(Docs.root)/Sources/GestureConfig/Resources/default.toml"]
+        #expect(paths.count >= 40)
+        let answers = try #require(Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
+        for path in paths {
+            let name = path.split(separator: "/").suffix(2).joined(separator: "/")
+            let ours: Tomllib.Answer
+            do {
+                ours = .document(CanonicalJSON.render(try TOMLReader.parse(utf8: Docs.bytes(String(path.dropFirst(Docs.root.count + 1))))))
+            } catch {
+                ours = .error(error.description)
+            }
+            #expect(ours == answers[path], "\(name)")
+        }
+    }
+
+    @Test func everyInvalidDocumentInTheCorpusIsRejectedAsTomllibRejectsIt() throws {
+        let names = Docs.files(in: "\(Self.corpus)/invalid")
+        #expect(names.count >= 30)
+        let paths = names.map { "\(Docs.root)/\(Self.corpus)/invalid/\($0)" }
+        let answers = try #require(Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
+        for (name, path) in zip(names, paths) {
+            let bytes = Docs.bytes("\(Self.corpus)/invalid/\(name)")
+            var ours: String?
+            do { _ = try TOMLReader.parse(utf8: bytes) } catch { ours = error.description }
+            #expect(ours != nil, "\(name) was read")
+            if case .document = answers[path] { Issue.record("tomllib reads \(name)") }
+        }
+    }
 }
