@@ -1,6 +1,9 @@
 import Testing
 import TestSupport
 @testable import GestureConfig
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct TOMLReaderTests {
     func parse(_ text: String) throws -> TOMLTable { try TOMLReader.parse(text) }
@@ -478,6 +481,75 @@ import TestSupport
             do { _ = try TOMLReader.parse(utf8: bytes) } catch { ours = error.description }
             #expect(ours != nil, "\(name) was read")
             if case .document = answers[path] { Issue.record("tomllib reads \(name)") }
+        }
+    }
+
+    @Test func randomDocumentsReadAsTheyWereBuilt() {
+        for seed in UInt64(1)...400 {
+            let document = RandomTOML(seed: seed)
+            do {
+                let table = try TOMLReader.parse(document.text)
+                #expect(CanonicalJSON.render(table) == RandomTOML.Model.json(document.root), "seed \(seed):\n\(document.text)")
+            } catch {
+                Issue.record("seed \(seed): \(error)\n\(document.text)")
+            }
+        }
+    }
+
+    @Test func randomDocumentsReadAsTomllibReadsThem() throws {
+        let documents = (UInt64(1)...200).map { RandomTOML(seed: $0).text }
+        try Self.compareWithTomllib(documents.map { Array($0.utf8) })
+    }
+
+    /// Random documents with bytes replaced, inserted or dropped: whatever tomllib reads we read
+    /// the same, whatever it rejects we reject, and nothing crashes. Known differences: tomllib
+    /// takes integers of any size and no year 0.
+    @Test func damagedDocumentsAreAcceptedOrRejectedAsTomllibDoes() throws {
+        var rng = SeededRandom(state: 7)
+        let pool: [UInt8] = Array("[]{}\"'=.,#\\ \t\n\r0123456789_+-:eExTZabtf".utf8) + [0x00, 0x01, 0x7F, 0xC3, 0xA9, 0xFF, 0xE2]
+        var documents: [[UInt8]] = []
+        for seed in UInt64(1)...300 {
+            var bytes = Array(RandomTOML(seed: seed).text.utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let at = Int.random(in: 0...bytes.count, using: &rng)
+                switch Int.random(in: 0...2, using: &rng) {
+                case 0 where at < bytes.count: bytes[at] = pool.randomElement(using: &rng)!
+                case 1 where at < bytes.count: bytes.remove(at: at)
+                default: bytes.insert(pool.randomElement(using: &rng)!, at: at)
+                }
+            }
+            documents.append(bytes)
+        }
+        try Self.compareWithTomllib(documents) { error in error.message.hasSuffix("does not fit in 64 bits") }
+    }
+
+    /// Writes the documents to a temporary folder, reads them with both readers and compares.
+    static func compareWithTomllib(_ documents: [[UInt8]], allowedDifference: (TOMLError) -> Bool = { _ in false }) throws {
+        var template = Array("/tmp/toml-reader-XXXXXX".utf8CString)
+        let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        defer {
+            for n in documents.indices { unlink("\(folder)/\(n).toml") }
+            rmdir(folder)
+        }
+        let paths = documents.indices.map { "\(folder)/\($0).toml" }
+        for (path, bytes) in zip(paths, documents) {
+            let file = try #require(fopen(path, "w"))
+            fwrite(bytes, 1, bytes.count, file)
+            fclose(file)
+        }
+        let answers = try #require(Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
+        for (path, bytes) in zip(paths, documents) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            switch (Result { () throws(TOMLError) in try TOMLReader.parse(utf8: bytes) }, answers[path]) {
+            case let (.success(table), .document(theirs)?):
+                #expect(CanonicalJSON.render(table) == theirs, "\(text)")
+            case (.failure, .error?):
+                break
+            case let (.failure(error), .document?) where allowedDifference(error):
+                break
+            case let (ours, theirs):
+                Issue.record("ours: \(ours), tomllib: \(String(describing: theirs))\n\(text)")
+            }
         }
     }
 }
