@@ -26,7 +26,7 @@ extension TOMLReader.Parser {
             case .newline, .carriageReturn:
                 throw error("expected a closing '\"' before the end of the line", at: i)
             case let c where c.isControl:
-                throw controlCharacter(at: i, in: "a string (write it as an escape: \\u\(unicodeName(c).dropFirst(2)))")
+                throw controlCharacter(at: i, in: "a string (write it as an escape: \\u\(Self.hex(c, digits: 4)))")
             default:
                 i += 1
             }
@@ -55,18 +55,21 @@ extension TOMLReader.Parser {
         throw error("expected a closing \"'\" before the end of the document", at: i)
     }
 
-    /// `"""..."""`, at the first quote: a newline right after the opening is dropped, a
-    /// backslash at a line's end joins it to the next non-blank text, and CRLF reads as LF.
-    mutating func multilineBasicString(at opening: TOMLPosition) throws(TOMLError) -> String {
+    /// `"""..."""` or `'''...'''`, at the first delimiter: a newline right after the opening is
+    /// dropped, CRLF reads as LF, and up to two delimiters may end the text before the closing
+    /// three. In the basic kind a backslash escapes, or at a line's end joins the line to the next
+    /// non-blank text.
+    mutating func multilineString(_ delimiter: UInt8, at opening: TOMLPosition) throws(TOMLError) -> String {
+        let basic = delimiter == .quote
         i += 3
         skipNewline()
         var out: [UInt8] = []
         var run = i
         while i < end {
             switch bytes[i] {
-            case .quote:
+            case delimiter:
                 var n = 1
-                while peek(n) == .quote { n += 1 }
+                while peek(n) == delimiter { n += 1 }
                 if n >= 3 {
                     let inside = min(n - 3, 2)
                     out.append(contentsOf: bytes[run..<(i + inside)])
@@ -74,7 +77,7 @@ extension TOMLReader.Parser {
                     return String(decoding: out, as: UTF8.self)
                 }
                 i += n
-            case .backslash:
+            case .backslash where basic:
                 out.append(contentsOf: bytes[run..<i])
                 if peek(1) == .space || peek(1) == .tab || peek(1) == .newline || peek(1) == .carriageReturn {
                     try lineEndingBackslash()
@@ -90,46 +93,13 @@ extension TOMLReader.Parser {
                 i += 2
                 run = i
             case let c where c.isControl:
-                throw controlCharacter(at: i, in: "a string (write it as an escape: \\u\(unicodeName(c).dropFirst(2)))")
+                throw controlCharacter(at: i, in: basic ? "a string (write it as an escape: \\u\(Self.hex(c, digits: 4)))" : "a literal string")
             default:
                 i += 1
             }
         }
-        throw error("expected '\"\"\"' to close the multi-line string that starts at line \(opening.line)", at: i)
-    }
-
-    /// `'''...'''`, at the first apostrophe: as written, but for the first newline and CRLF.
-    mutating func multilineLiteralString(at opening: TOMLPosition) throws(TOMLError) -> String {
-        i += 3
-        skipNewline()
-        var out: [UInt8] = []
-        var run = i
-        while i < end {
-            switch bytes[i] {
-            case .apostrophe:
-                var n = 1
-                while peek(n) == .apostrophe { n += 1 }
-                if n >= 3 {
-                    let inside = min(n - 3, 2)
-                    out.append(contentsOf: bytes[run..<(i + inside)])
-                    i += 3 + inside
-                    return String(decoding: out, as: UTF8.self)
-                }
-                i += n
-            case .newline:
-                i += 1
-            case .carriageReturn where peek(1) == .newline:
-                out.append(contentsOf: bytes[run..<i])
-                out.append(.newline)
-                i += 2
-                run = i
-            case let c where c.isControl:
-                throw controlCharacter(at: i, in: "a literal string")
-            default:
-                i += 1
-            }
-        }
-        throw error("expected \"'''\" to close the multi-line string that starts at line \(opening.line)", at: i)
+        let closing = basic ? "'\"\"\"'" : "\"'''\""
+        throw error("expected \(closing) to close the multi-line string that starts at line \(opening.line)", at: i)
     }
 
     /// The newline right after an opening `"""` or `'''`, if there is one.

@@ -166,10 +166,10 @@ extension TOMLReader {
             let kind: TOMLValue.Kind
             switch peek() {
             case .quote:
-                kind = .string(peek(1) == .quote && peek(2) == .quote ? try multilineBasicString(at: position) : try basicString())
+                kind = .string(peek(1) == .quote && peek(2) == .quote ? try multilineString(.quote, at: position) : try basicString())
             case .apostrophe:
                 kind = .string(peek(1) == .apostrophe && peek(2) == .apostrophe
-                    ? try multilineLiteralString(at: position) : try literalString())
+                    ? try multilineString(.apostrophe, at: position) : try literalString())
             case .openBracket:
                 try checkDepth(depth, at: i)
                 kind = .array(try array(depth: depth))
@@ -350,9 +350,12 @@ extension TOMLReader {
             return "\"\(string(offset..<min(offset + length, end)))\""
         }
 
-        func unicodeName(_ c: UInt8) -> String {
-            let hex = String(c, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+        func unicodeName(_ c: UInt8) -> String { "U+" + Self.hex(c, digits: 4) }
+
+        /// Uppercase, padded with zeros to `digits`.
+        static func hex(_ value: some BinaryInteger, digits: Int) -> String {
+            let hex = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, digits - hex.count)) + hex
         }
 
         /// A key as it would be written, in quotes: `"a.b"`.
@@ -372,8 +375,7 @@ extension TOMLReader {
                     case "\t": out += "\\t"
                     default:
                         if scalar.value < 0x20 || scalar.value == 0x7F {
-                            let hex = String(scalar.value, radix: 16, uppercase: true)
-                            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                            out += "\\u" + hex(scalar.value, digits: 4)
                         } else {
                             out.unicodeScalars.append(scalar)
                         }
@@ -415,8 +417,7 @@ extension TOMLReader {
                     }
                 }
                 guard valid else {
-                    let hex = String(c, radix: 16, uppercase: true)
-                    throw error("invalid UTF-8: the byte 0x\(hex.count == 1 ? "0" : "")\(hex) does not begin a character", at: k)
+                    throw error("invalid UTF-8: the byte 0x\(Self.hex(c, digits: 2)) does not begin a character", at: k)
                 }
                 k += need + 1
             }
