@@ -50,17 +50,4 @@ public struct TOMLValue: Sendable {
     public var table: TOMLTable? {
         if case let .table(t) = kind { t } else { nil }
     }
-
-    /// "an integer", "an inline table": for messages.
-    var kindName: String {
-        switch kind {
-        case .string: "a string"
-        case .integer: "an integer"
-        case .float: "a float"
-        case .bool: "a boolean"
-        case .datetime: "a date-time"
-        case .array: "an array"
-        case .table: "a table"
-        }
-    }
 }
