@@ -7,6 +7,11 @@ public enum Docs {
     }()
 
     public static func text(_ path: String) -> String {
+        String(decoding: bytes(path), as: UTF8.self)
+    }
+
+    /// The file's bytes as they are, for input that may not be UTF-8.
+    public static func bytes(_ path: String) -> [UInt8] {
         guard let f = fopen(root + "/" + path, "r") else { fatalError("cannot open \(path)") }
         defer { fclose(f) }
         var out = [UInt8]()
@@ -16,7 +21,7 @@ public enum Docs {
             if n <= 0 { break }
             out += buf[0..<n]
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The names of the files in a folder of the repository.
