@@ -5,7 +5,7 @@ PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
 AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 
-.PHONY: all build run test bench deps test-deps clean install
+.PHONY: all build run test bench fuzz deps test-deps clean install
 
 all: build
 
@@ -25,6 +25,12 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
 	$(SWIFT) test --skip-build
+
+# The fuzz target over mutated configs and traces, for as many inputs as asked (make test runs 3,000).
+INPUTS ?= 100000
+fuzz: test-deps
+	$(SWIFT) build --build-tests
+	GESTURED_FUZZ_INPUTS=$(INPUTS) $(SWIFT) test --skip-build --filter FuzzTests
 
 # One markdown table of figures measured on this machine, on the test X server (docs/performance.md).
 bench: test-deps

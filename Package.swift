@@ -8,7 +8,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.0"),
     ],
@@ -19,7 +18,6 @@ let package = Package(
         .target(name: "GestureActions", dependencies: ["GestureCore"]),
         .target(name: "GestureConfig", dependencies: [
             "GestureCore", "GestureActions",
-            .product(name: "TOMLKit", package: "TOMLKit"),
         ], resources: [.embedInCode("Resources/default.toml")]),
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
         .target(name: "GestureOverlay", dependencies: ["GestureCore"]),
@@ -42,6 +40,8 @@ let package = Package(
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),
+        .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureReplay", "GestureTrace", "TestSupport"],
+                    exclude: ["Corpus"]),
         .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "CXInput2", "GestureTrace", "GestureCore", "GestureX11"]),
     ]
 )

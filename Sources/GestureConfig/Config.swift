@@ -5,7 +5,7 @@ import GestureActions
 public struct Config: Sendable {
     public struct Settings: Equatable, Sendable {
         /// Milliseconds a touch may stay undecided. Unless set, it grows to outlast the longest
-        /// press bound, so that the press can begin before its touch is handed back.
+        /// press or multi-tap bound, so that it can be recognized before its touch is handed back.
         public var touchTimeout = 300.0
         /// Milliseconds the first finger of a multi-finger gesture waits for the others.
         public var arrivalWindow = 60.0
@@ -155,6 +155,22 @@ public struct GestureBinding: Equatable, Sendable {
     static func pressSpan(_ g: GestureBinding) -> Double {
         let interval = g.interval ?? PressRecognizer.defaultTapInterval
         return Double(g.taps ?? 0) * 2 * interval + (g.duration ?? PressRecognizer.defaultDuration)
+    }
+
+    /// Milliseconds a gesture may hold its first touch before it is recognized, when that can
+    /// outlast a touch timeout: a press until it begins, a multi-tap until its last lift. A
+    /// touch handed back before then could never be part of it.
+    static func holdSpan(_ g: GestureBinding) -> (what: String, key: String, span: Double)? {
+        switch g.type {
+        case .press:
+            return ("the press", "duration", pressSpan(g))
+        case .tap where (g.taps ?? 1) > 1:
+            let taps = Double(g.taps ?? 1)
+            let span = taps * (g.duration ?? TapRecognizer.defaultDuration) + (taps - 1) * (g.interval ?? TapRecognizer.defaultInterval)
+            return ("the \(g.taps ?? 1)-tap", "taps", span)
+        default:
+            return nil
+        }
     }
 
     public init(name: String, type: GestureType, sources: [InputSource]) {

@@ -1,6 +1,5 @@
 import GestureCore
 import GestureActions
-import TOMLKit
 
 /// TOML text to a validated `Config`, collecting every problem with its place.
 public struct ConfigLoader {
@@ -38,40 +37,17 @@ public struct ConfigLoader {
                             readFile: @escaping (String) -> Result<String, ConfigFileError> = { _ in .failure(.missing) },
                             knowsKey: ((String) -> Bool)? = nil
     ) throws(ConfigErrors) -> Config {
-        // TOMLKit reads the text as a C string: it would stop at a NUL byte, without a word.
-        if let nul = ConfigLoader.firstNUL(in: text) {
-            throw ConfigErrors(errors: [ConfigError(file: file, line: nul.line, column: nul.column, keyPath: nil,
-                                                    message: "a NUL byte, which TOML text cannot hold (is this a binary file?)")])
-        }
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw ConfigErrors(errors: [ConfigError(file: file, line: e.source.begin.line, column: e.source.begin.column,
-                                                    keyPath: nil, message: e.description)])
+            table = try TOMLReader.parse(text)
         } catch {
-            throw ConfigErrors(errors: [ConfigError(file: file, line: nil, column: nil, keyPath: nil, message: "\(error)")])
+            throw ConfigErrors(errors: [ConfigError(file: file, line: error.position.line, column: error.position.column,
+                                                    keyPath: nil, message: error.message)])
         }
-        var loader = ConfigLoader(file: file, locator: SourceLocator(text), readFile: readFile, knowsKey: knowsKey)
+        var loader = ConfigLoader(file: file, locator: SourceLocator(root: table), readFile: readFile, knowsKey: knowsKey)
         let config = loader.read(table)
         if !loader.errors.isEmpty { throw ConfigErrors(errors: loader.errors) }
         return config
-    }
-
-    /// The line and column of the first NUL byte.
-    static func firstNUL(in text: String) -> (line: Int, column: Int)? {
-        guard text.utf8.contains(0) else { return nil }
-        var line = 1, column = 1
-        for b in text.utf8 {
-            if b == 0 { return (line, column) }
-            if b == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return nil
     }
 
     // MARK: Reporting
@@ -81,6 +57,21 @@ public struct ConfigLoader {
     mutating func report(_ message: String, table: String?, index: Int? = nil, key: String? = nil, path: String) {
         let place = locator.locate(table: table, index: index, key: key)
         errors.append(ConfigError(file: file, line: place?.line, column: place?.column, keyPath: path, message: message))
+    }
+
+    /// Text from the config as a message shows it: control characters written as TOML escapes.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for u in text.unicodeScalars {
+            if u.value < 0x20 || u.value == 0x7F {
+                let hex = String(u.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 
     static func unknownKey(_ key: String, among known: [String]) -> String {
@@ -95,7 +86,7 @@ public struct ConfigLoader {
         for key in table.keys where !ConfigLoader.topKeys.contains(key) {
             report(ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys), table: nil, key: key, path: key)
         }
-        config.declaresGestures = table.contains(key: "gesture")
+        config.declaresGestures = table["gesture"] != nil
         if let s = table["settings"] {
             if let t = s.table { config.settings = readSettings(t) } else {
                 report("\"settings\" must be a table: [settings]", table: "settings", path: "settings")
@@ -154,7 +145,7 @@ public struct ConfigLoader {
     mutating func readGesture(_ t: TOMLTable, index i: Int) -> GestureBinding? {
         let typeName = t["type"]?.string
         let givenName = t["name"]?.string
-        let subject = "gesture \"\(givenName ?? typeName.map { "\($0)-\(i + 1)" } ?? "#\(i + 1)")\""
+        let subject = "gesture \"\(ConfigLoader.printable(givenName ?? typeName.map { "\($0)-\(i + 1)" } ?? "#\(i + 1)"))\""
         var r = KeyReader(loader: self, table: t, tableName: "gesture", index: i, path: "gesture[\(i)]", subject: subject)
         defer { self = r.loader }
 
@@ -312,17 +303,19 @@ public struct ConfigLoader {
         }
     }
 
-    /// A press begins only after its duration; a touch handed back before then could never
-    /// start one. Without an explicit touch-timeout it grows to outlast the longest press; an
-    /// explicit one that is too short is an error.
+    /// A press begins only after its duration, and a multi-tap ends only at its last lift; a
+    /// touch handed back before then could never be part of it (the engine fails a gesture
+    /// whose held touch is handed back). Without an explicit touch-timeout it grows to outlast
+    /// the longest press or multi-tap; an explicit one that is too short is an error.
     mutating func fitTouchTimeout(_ config: inout Config, explicit: Bool) {
-        for g in config.gestures where g.type == .press {
+        for g in config.gestures {
+            guard let hold = GestureBinding.holdSpan(g) else { continue }
             let i = g.index ?? 0
-            let needed = GestureBinding.pressSpan(g) + 50
+            let needed = hold.span + 50
             if needed <= config.settings.touchTimeout { continue }
             if explicit {
-                report("gesture \"\(g.name)\": the press takes \(format(needed - 50)) ms, but settings.touch-timeout \(format(config.settings.touchTimeout)) ms hands its touches back first; raise touch-timeout to at least \(format(needed))",
-                       table: "gesture", index: i, key: "duration", path: "gesture[\(i)].duration")
+                report("gesture \"\(g.name)\": \(hold.what) takes \(format(hold.span)) ms, but settings.touch-timeout \(format(config.settings.touchTimeout)) ms hands its touches back first; raise touch-timeout to at least \(format(needed))",
+                       table: "gesture", index: i, key: hold.key, path: "gesture[\(i)].\(hold.key)")
             } else {
                 config.settings.touchTimeout = needed
             }

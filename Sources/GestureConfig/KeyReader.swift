@@ -1,6 +1,5 @@
 import GestureCore
 import GestureActions
-import TOMLKit
 
 /// Reads typed values out of one TOML table, reporting each problem with the key's place.
 struct KeyReader {
@@ -29,10 +28,11 @@ struct KeyReader {
         return s
     }
 
-    /// TOMLKit cuts strings short at a NUL (`"\u0000"`): a value that had one is an error, not
-    /// the part before it.
+    /// A NUL (`"\u0000"`) would cut the value short where it is handed to C (a command line, a
+    /// key name, a window class): a value that holds one is an error, not the part before it.
     mutating func holdsNUL(_ key: String) -> Bool {
-        guard loader.locator.holdsNUL(table: tableName, index: index, key: key) else { return false }
+        func has(_ v: TOMLValue) -> Bool { v.string.map { $0.utf8.contains(0) } ?? v.array?.contains(where: has) ?? false }
+        guard let v = table[key], has(v) else { return false }
         fail(key, "\(key) contains a NUL character (\\u0000), which would cut it short")
         return true
     }

@@ -91,15 +91,15 @@ import GestureActions
               { type = "tap\u0000x", action = "click 1" },
             ]
             """#) == [
-            #"config.toml:2:12: gesture "a": name contains a NUL character (\u0000), which would cut it short (gesture[0].name)"#,
+            #"config.toml:2:12: gesture "a\u0000b": name contains a NUL character (\u0000), which would cut it short (gesture[0].name)"#,
             #"config.toml:3:58: gesture "tap-2": device contains a NUL character (\u0000), which would cut it short (gesture[1].device)"#,
-            #"config.toml:4:12: gesture "tap-3": type contains a NUL character (\u0000), which would cut it short (gesture[2].type)"#,
+            #"config.toml:4:12: gesture "tap\u0000x-3": type contains a NUL character (\u0000), which would cut it short (gesture[2].type)"#,
         ])
     }
 
     @Test func aNULByteInTheFileIsAnErrorAtItsPlaceNotTheEndOfTheFile() {
         #expect(loadErrors("[[gesture]]\ntype = \"tap\"\naction = \"click 1\"\n# é\u{0}\n[[gesture]]\ntype = \"bogus\"\n") == [
-            "config.toml:4:4: a NUL byte, which TOML text cannot hold (is this a binary file?)",
+            "config.toml:4:4: the control character U+0000 is not allowed in a comment",
         ])
     }
 

@@ -188,7 +188,7 @@ import Glibc
         #expect(table["t"]?.table?.keyPosition("c") == at(6, 1))
     }
 
-    @Test func accessorsAnswerOnlyForTheirOwnTypeAsTOMLKitDid() throws {
+    @Test func accessorsAnswerOnlyForTheirOwnType() throws {
         let table = try parse("i = 1\nf = 1.0\ns = \"1\"\nb = true\na = [1]\nt = {}\nd = 07:00:00\n")
         #expect(table["i"]?.int == 1 && table["i"]?.double == nil && table["i"]?.string == nil)
         #expect(table["f"]?.double == 1 && table["f"]?.int == nil)

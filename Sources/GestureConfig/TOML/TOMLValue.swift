@@ -30,7 +30,7 @@ public struct TOMLValue: Sendable {
         if case let .integer(n) = kind { n } else { nil }
     }
 
-    /// Floats only, as TOMLKit: an integer is not silently a float.
+    /// Floats only: an integer is not silently a float (the loader asks for either where both do).
     public var double: Double? {
         if case let .float(x) = kind { x } else { nil }
     }
