@@ -91,6 +91,20 @@ extension LiveTests {
         #expect(!d.log.contains("reloaded 0 gestures"))
     }
 
+    @Test func inputKeepsFlowingToTheLastGoodConfigWhileALargeOneLoads() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        // 20,000 taps take this debug build seconds to read: the swipe made meanwhile must be
+        // recognized by the config in force, not wait in the queue for the new one.
+        let taps = (0..<20_000).map { "[[gesture]]\nname = \"tap-\($0)\"\ntype = \"tap\"\nfingers = \(1 + $0 % 5)\naction = \"click 1\"\n" }
+        try write(config("second") + "\n" + taps.joined(separator: "\n"), to: d, replacing: true)
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["first"], "\(d.log.suffix(3000))")
+        #expect(!d.log.contains("reloaded"))
+        try d.waitFor("the config file changed: reloaded 20001 gestures", timeout: .seconds(60))
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 2) == ["first", "second"])
+    }
+
     @Test func aConfigLeftEmptyIsRefusedAndTheLastGoodOneStaysActive() throws {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         let path = d.directory.appendingPathComponent("config.toml").path
