@@ -59,21 +59,6 @@ public struct ConfigLoader {
         errors.append(ConfigError(file: file, line: place?.line, column: place?.column, keyPath: path, message: message))
     }
 
-    /// Text from the config as a message shows it: control characters written as TOML escapes.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for u in text.unicodeScalars {
-            if u.value < 0x20 || u.value == 0x7F {
-                let hex = String(u.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
-
     static func unknownKey(_ key: String, among known: [String]) -> String {
         let hint = Suggestion.closest(to: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
         return "unknown key \"\(key)\"\(hint)"
@@ -145,7 +130,7 @@ public struct ConfigLoader {
     mutating func readGesture(_ t: TOMLTable, index i: Int) -> GestureBinding? {
         let typeName = t["type"]?.string
         let givenName = t["name"]?.string
-        let subject = "gesture \"\(ConfigLoader.printable(givenName ?? typeName.map { "\($0)-\(i + 1)" } ?? "#\(i + 1)"))\""
+        let subject = "gesture \"\(TOMLText.escaped(givenName ?? typeName.map { "\($0)-\(i + 1)" } ?? "#\(i + 1)"))\""
         var r = KeyReader(loader: self, table: t, tableName: "gesture", index: i, path: "gesture[\(i)]", subject: subject)
         defer { self = r.loader }
 

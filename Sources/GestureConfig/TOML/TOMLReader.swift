@@ -352,11 +352,7 @@ extension TOMLReader {
 
         func unicodeName(_ c: UInt8) -> String { "U+" + Self.hex(c, digits: 4) }
 
-        /// Uppercase, padded with zeros to `digits`.
-        static func hex(_ value: some BinaryInteger, digits: Int) -> String {
-            let hex = String(value, radix: 16, uppercase: true)
-            return String(repeating: "0", count: max(0, digits - hex.count)) + hex
-        }
+        static func hex(_ value: some BinaryInteger, digits: Int) -> String { TOMLText.hex(value, digits: digits) }
 
         /// A key as it would be written, in quotes: `"a.b"`.
         func quoted(_ parts: some Collection<KeyPart>) -> String { "\"\(tableName(parts))\"" }
@@ -366,22 +362,7 @@ extension TOMLReader {
         static func keyText(_ path: [String]) -> String {
             path.map { part in
                 if !part.isEmpty, part.utf8.allSatisfy(\.isBareKey) { return part }
-                var out = "\""
-                for scalar in part.unicodeScalars {
-                    switch scalar {
-                    case "\"": out += "\\\""
-                    case "\\": out += "\\\\"
-                    case "\n": out += "\\n"
-                    case "\t": out += "\\t"
-                    default:
-                        if scalar.value < 0x20 || scalar.value == 0x7F {
-                            out += "\\u" + hex(scalar.value, digits: 4)
-                        } else {
-                            out.unicodeScalars.append(scalar)
-                        }
-                    }
-                }
-                return out + "\""
+                return "\"" + TOMLText.escaped(part) + "\""
             }.joined(separator: ".")
         }
 
