@@ -40,10 +40,17 @@ struct KeyReader {
     /// A number in `range`; `unit` follows the range in the message (`pixels`, `degrees`).
     mutating func number(_ key: String, in range: ClosedRange<Double>, unit: String? = nil) -> Double? {
         guard let v = table[key] else { return nil }
-        guard let n = v.double ?? v.int.map(Double.init) else { fail(key, "\(key) must be a number"); return nil }
+        let n: Double
+        switch v.kind {
+        case .float(let x): n = x
+        case .integer(let i): n = Double(i)
+        default:
+            fail(key, "\(key) must be a number")
+            return nil
+        }
         guard range.contains(n) else {
-            let unit = unit.map { " \($0)" } ?? ""
-            fail(key, "\(key) \(format(n)) is out of range \(format(range.lowerBound))...\(format(range.upperBound))\(unit)")
+            let suffix = unit.map { " " + $0 } ?? ""
+            fail(key, "\(key) \(format(n)) is out of range \(format(range.lowerBound))...\(format(range.upperBound))\(suffix)")
             return nil
         }
         return n
