@@ -130,6 +130,10 @@ extension LiveTests {
         try d.waitFor("exec actions are allowed again")
         try swipeLeft()
         #expect(try waitForResult(d, lines: 1) == ["first"])
+        // Owned by someone else, chmod alone cannot make it safe: the advice says chown.
+        chown(path, 65534, 65534)
+        try d.waitFor("exec actions are refused: \(path) is owned by another user (uid 65534); make it yours (chown \(getuid()) \(path)) and writable by you only (chmod go-w)")
+        chown(path, getuid(), getgid())
     }
 }
 
