@@ -5,15 +5,6 @@ import GestureActions
 @testable import GestureConfig
 
 @Suite struct ConfigTests {
-    func errors(_ text: String) -> [String] {
-        do {
-            _ = try ConfigLoader.load(text, file: "config.toml")
-            return []
-        } catch {
-            return error.errors.map(\.description)
-        }
-    }
-
     @Test func theEmbeddedDefaultConfigLoads() throws {
         let config = DefaultConfig.load()
         #expect(config.gestures.map(\.name) == ["next-desktop", "previous-desktop", "maximize", "minimize",
@@ -73,13 +64,13 @@ import GestureActions
     }
 
     @Test func aSyntaxErrorNamesLineAndColumn() {
-        #expect(errors("[[gesture]]\ntype = \n") == [
+        #expect(loadErrors("[[gesture]]\ntype = \n") == [
             "config.toml:2:8: expected a value, found the end of the line",
         ])
     }
 
     @Test func anErrorOfMeaningNamesTheGestureTheKeyAndItsLine() {
-        #expect(errors("""
+        #expect(loadErrors("""
             [[gesture]]
             name = "next-desktop"
             type = "swipe"
@@ -91,13 +82,13 @@ import GestureActions
     }
 
     @Test func overlayIsTrueOrFalse() {
-        #expect(errors("[settings]\noverlay = \"yes\"\n") == [
+        #expect(loadErrors("[settings]\noverlay = \"yes\"\n") == [
             #"config.toml:2:11: settings: overlay must be true or false (settings.overlay)"#,
         ])
     }
 
     @Test func unknownKeysAreErrorsWithADidYouMean() {
-        #expect(errors("""
+        #expect(loadErrors("""
             [setings]
             [[gesture]]
             type = "tap"
@@ -113,7 +104,7 @@ import GestureActions
     }
 
     @Test func everyProblemIsReportedNotOnlyTheFirst() {
-        #expect(errors("""
+        #expect(loadErrors("""
             [settings]
             touch-timeout = 50
             arrival-window = 80
@@ -143,7 +134,7 @@ import GestureActions
     }
 
     @Test func directionsAreCheckedPerType() {
-        #expect(errors("""
+        #expect(loadErrors("""
             [[gesture]]
             type = "pinch"
             direction = "left"
@@ -175,7 +166,7 @@ import GestureActions
     }
 
     @Test func anExplicitTouchTimeoutShorterThanAMultiTapIsAnError() {
-        #expect(errors("""
+        #expect(loadErrors("""
             [settings]
             touch-timeout = 300
             [[gesture]]
@@ -189,7 +180,7 @@ import GestureActions
     }
 
     @Test func anExplicitTouchTimeoutShorterThanAPressIsAnError() {
-        #expect(errors("""
+        #expect(loadErrors("""
             [settings]
             touch-timeout = 300
             [[gesture]]
