@@ -33,6 +33,8 @@ final class Daemon {
     private var recordStart: Double?
     /// Clicks and scrolls fired while gestured holds the pointer wait until it lets go.
     private var deferred: [(Action, ActionPerformer.Context, String)] = []
+    /// The one line that says the daemon runs, and on what.
+    private var readyText = "ready"
     /// The debug overlay, while it is on.
     private(set) var overlay: Overlay?
 
@@ -54,13 +56,24 @@ final class Daemon {
             fflush(file)
         }
         let devices = x.inputDevices().filter { !$0.isMaster && !$0.name.contains("XTEST") }
-        log.info("X display \(x.name) (\(x.vendor)), XInput \(x.xiVersion.major).\(x.xiVersion.minor)")
-        for d in devices { log.info("device \(d.id): \(d.name) (\(d.kind.rawValue))") }
-        if needs.touchpadSwipe || needs.touchpadPinch, !x.hasGestures {
+        for d in devices { log.debug("device \(d.id): \(d.name) (\(d.kind.rawValue))") }
+        if !devices.contains(where: { $0.kind == .touchscreen || $0.kind == .touchpad }) {
+            log.warning("no touchscreen or touchpad: only pointer strokes can fire (`gestured devices` lists what the server has)")
+        }
+        if !x.hasGestures {
             log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
         }
         showOverlay(options.overlay || config.settings.overlay)
-        log.info("\(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)")
+        readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
+            + Daemon.count(devices) + "; \(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)"
+    }
+
+    /// `1 touchscreen, no touchpad, 1 pointer, 1 keyboard`
+    static func count(_ devices: [InputDevice]) -> String {
+        [InputDevice.Kind.touchscreen, .touchpad, .pointer, .keyboard].map { kind in
+            let n = devices.filter { $0.kind == kind }.count
+            return n == 0 ? "no \(kind.rawValue)" : "\(n) \(kind.rawValue)\(n == 1 ? "" : "s")"
+        }.joined(separator: ", ")
     }
 
     /// Shows or takes away the debug overlay; a shown one learns the current recognizers.
@@ -139,7 +152,7 @@ final class Daemon {
         Signals.install()
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
         var fds = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        log.info("ready")
+        log.info("\(readyText)")
         while true {
             let engine = bindings.engine
             listener.drain()

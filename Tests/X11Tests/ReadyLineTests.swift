@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// What the daemon says at the default log level when it starts.
+extension LiveTests {
+    @Test func theReadyLineSaysTheDisplayTheDevicesTheGesturesAndTheGrabs() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "info"])
+        let lines = d.log.split(separator: "\n").map { $0.split(separator: "] ", maxSplits: 1).last.map(String.init) ?? "" }
+        // The test server's inputtest devices, plus the X server's own XTEST devices, which are left out.
+        #expect(lines == [
+            "ready on \(server.displayName) (The X.Org Foundation, XInput 2.4): 1 touchscreen, 1 touchpad, 1 pointer, 1 keyboard; "
+                + "3 gestures from \(d.directory.path)/config.toml; grabbing touches, touchpad swipes, touchpad pinches, pointer buttons 3",
+        ])
+    }
+}
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct PointerOnlyTests {
+    @Test func withoutATouchscreenOrTouchpadTheDaemonWarnsThatOnlyPointerStrokesCanFire() throws {
+        let server = try XServer.start(devices: [.mouse(), .keyboard()])
+        defer { server.stop() }
+        let d = try DaemonProcess(display: server.displayName, config: LiveTests.config, extra: ["--log-level", "info"])
+        #expect(d.log.contains("warning gestured: [gestured] no touchscreen or touchpad: only pointer strokes can fire"), "\(d.log)")
+        #expect(d.log.contains(": no touchscreen, no touchpad, 1 pointer, 1 keyboard; 3 gestures"), "\(d.log)")
+    }
+}
