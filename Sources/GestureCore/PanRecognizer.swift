@@ -12,7 +12,9 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     public var direction: Direction?
 
     private var offset = Point.zero
-    private var lastTranslation = Point.zero
+    /// The fingers' translation at the last report, before the offset: what `setTranslation`
+    /// moves the baseline from.
+    private var reportedRaw = Point.zero
 
     public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 1...Int.max) {
         super.init(name: name, type: "pan", source: source, fingers: fingers, touchpadKind: .swipe)
@@ -30,15 +32,21 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     /// The translation now, in pixels.
     public func translation(in event: InputFrame) -> Point { event.metrics.translation - offset }
 
-    /// Makes the current translation read `value`, as UIKit's setTranslation(_:in:).
-    public func setTranslation(_ value: Point, in event: InputFrame) {
-        offset = event.metrics.translation - value
+    /// Makes the translation last reported read `value` (as UIKit's setTranslation(_:in:)), so
+    /// that the next reports count from there: a handler that consumes the movement on each
+    /// change sets it back to zero.
+    public func setTranslation(_ value: Point) {
+        offset = reportedRaw - value
     }
 
-    public override func reset() { offset = .zero }
+    public override func reset() {
+        offset = .zero
+        reportedRaw = .zero
+    }
 
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)
+        reportedRaw = event.metrics.translation
         values.translation = translation(in: event)
         values.velocity = event.metrics.velocity
         values.location = event.location

@@ -42,9 +42,16 @@ import GestureCore
         e.add(pan)
         e.process(InputEvent(time: 0, .swipeBegin(fingers: 3)))
         e.process(InputEvent(time: 10, .swipeUpdate(fingers: 3, delta: Point(x: 30, y: 0))))
-        var last: Point?
-        for o in e.outputs { if case let .transition(_, _, _, v, _) = o.kind { last = v.translation } }
-        #expect(last == Point(x: 30, y: 0))
+        e.process(InputEvent(time: 20, .swipeUpdate(fingers: 3, delta: Point(x: 10, y: 5))))
+        // The handler consumed what it saw: the next change counts from there.
+        pan.setTranslation(.zero)
+        e.process(InputEvent(time: 30, .swipeUpdate(fingers: 3, delta: Point(x: 7, y: -2))))
+        pan.setTranslation(Point(x: 100, y: 0))
+        e.process(InputEvent(time: 40, .swipeUpdate(fingers: 3, delta: Point(x: 1, y: 1))))
+        let translations = e.outputs.compactMap { o -> Point? in
+            if case let .transition(_, _, _, v, _) = o.kind { v.translation } else { nil }
+        }
+        #expect(translations == [Point(x: 30, y: 0), Point(x: 40, y: 5), Point(x: 7, y: -2), Point(x: 101, y: 1)])
     }
 
     @Test func aThreeFingerTouchpadDragPansFromSwipeEventsAndACancelledOneIsCancelled() {

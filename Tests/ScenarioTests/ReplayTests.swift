@@ -12,9 +12,18 @@ import GestureTrace
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Traces")
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The recorded traces; an unreadable folder is a failure, not zero cases.
     static var traces: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        get throws { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted() }
+    }
+
+    @Test func everyRecordedTraceHasItsExpectedOutputBesideIt() throws {
+        let names = try Self.traces
+        #expect(names.count >= 5)
+        for name in names {
+            let expected = name.replacingOccurrences(of: ".jsonl", with: ".expected")
+            #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(expected).path), "\(name)")
+        }
     }
 
     func replay(_ text: String, config: Config = DefaultConfig.load(), file: String = "trace.jsonl") throws -> [String] {
@@ -24,7 +33,7 @@ import GestureTrace
         return out
     }
 
-    @Test(arguments: traces)
+    @Test(arguments: try traces)
     func aRecordedTraceReplaysToItsExpectedOutput(name: String) throws {
         let trace = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
         let expectedURL = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".jsonl", with: ".expected"))
