@@ -105,6 +105,17 @@ extension LiveTests {
         #expect(try waitForResult(d, lines: 2) == ["first", "second"])
     }
 
+    @Test func aReloadWhoseGrabAnotherClientHoldsIsRefusedAndTheDaemonKeepsItsGrabs() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        let letGo = holdTheTouchGrab()
+        defer { letGo() }
+        try write(config("second") + "\n[[gesture]]\ntype = \"tap\"\nfingers = 2\naction = \"click 1\"\n", to: d, replacing: true)
+        try d.waitFor("the config file changed: cannot grab touches on the root window: another client holds it")
+        #expect(d.log.contains("keeping the last good config"))
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["first"])
+    }
+
     @Test func aConfigLeftEmptyIsRefusedAndTheLastGoodOneStaysActive() throws {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         let path = d.directory.appendingPathComponent("config.toml").path

@@ -316,8 +316,9 @@ extension LiveTests {
         }
     }
 
-    @Test func aGrabAnotherClientHoldsIsReportedAtStartUp() throws {
-        // Another gesture tool: a client holding the passive touch grab on the root.
+    /// Another gesture tool: the test window's client takes the passive touch grab on the root,
+    /// until the returned function lets it go.
+    func holdTheTouchGrab() -> () -> Void {
         let d = window.display
         var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
         for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { gestured_set_mask(&bits, t) }
@@ -327,10 +328,15 @@ extension LiveTests {
             _ = XIGrabTouchBegin(d, XIAllMasterDevices, gestured_default_root(d), 0, &m, 1, &mods)
         }
         XSync(d, 0)
-        defer {
+        return {
             XIUngrabTouchBegin(d, XIAllMasterDevices, gestured_default_root(d), 1, &mods)
             XSync(d, 0)
         }
+    }
+
+    @Test func aGrabAnotherClientHoldsIsReportedAtStartUp() throws {
+        let letGo = holdTheTouchGrab()
+        defer { letGo() }
         do {
             _ = try DaemonProcess(display: server.displayName, config: LiveTests.config)
             Issue.record("the daemon started without its grab")
