@@ -68,6 +68,19 @@ struct LiveTests {
         return result(d)
     }
 
+    /// What reached the test window before now, without waiting on a clock: a Shift pressed on
+    /// the test keyboard is delivered after all the input sent before it, so once it arrives
+    /// nothing earlier is still on its way.
+    func receivedBeforeASentinelKey() throws -> [TestWindow.Received] {
+        let shiftL = 50
+        try server.keyboard.key(shiftL, pressed: true)
+        try server.keyboard.key(shiftL, pressed: false)
+        try server.keyboard.sync()
+        let got = window.drain(waiting: .seconds(3)) { $0.contains { $0.type == "KeyPress" } }
+        #expect(got.contains { $0.type == "KeyPress" }, "the sentinel key never arrived")
+        return Array(got.prefix { $0.type != "KeyPress" })
+    }
+
     /// Three fingers side by side moving left together.
     func threeFingerSwipe(at x: Double, _ y: Double, ids: [UInt32] = [1, 2, 3]) throws {
         let starts = (0..<3).map { (x: x + Double($0) * 60, y: y) }
@@ -108,8 +121,7 @@ struct LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         try threeFingerSwipe(at: 600, 400)
         #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
-        window.drain(waiting: .milliseconds(300))
-        #expect(window.received.filter { $0.type.hasPrefix("Touch") } == [])
+        #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Touch") } == [])
     }
 
     @Test func aTouchpadPinchWithABindingIsKeptAndOneWithoutReachesTheApplication() throws {
@@ -121,8 +133,8 @@ struct LiveTests {
         try pad.pinch(.end, fingers: 3)
         try pad.sync()
         #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
-        window.drain(waiting: .milliseconds(200))
-        #expect(window.received.filter { $0.type.hasPrefix("Pinch") } == [])
+        #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Pinch") } == [])
+        window.clear()
 
         try pad.pinch(.begin, fingers: 2)
         for i in 1...4 { try pad.pinch(.update, fingers: 2, scale: 1 + 0.1 * Double(i)) }
@@ -142,8 +154,8 @@ struct LiveTests {
         try pad.swipe(.end, fingers: 3)
         try pad.sync()
         #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
-        window.drain(waiting: .milliseconds(200))
-        #expect(window.received.filter { $0.type.hasPrefix("Swipe") } == [])
+        #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Swipe") } == [])
+        window.clear()
 
         try pad.swipe(.begin, fingers: 4)
         try pad.swipe(.update, fingers: 4, dx: -25, dy: 0)
@@ -163,8 +175,7 @@ struct LiveTests {
         try mouse.button(3, pressed: false)
         try mouse.sync()
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
-        window.drain(waiting: .milliseconds(200))
-        #expect(window.received.filter { $0.type.hasPrefix("Button") && $0.detail == 3 } == [])
+        #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Button") && $0.detail == 3 } == [])
 
         window.clear()
         try mouse.click(3)
