@@ -22,9 +22,11 @@ let package = Package(
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
         .target(name: "GestureOverlay", dependencies: ["GestureCore"]),
         .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions", "GestureOverlay"]),
-        .target(name: "GestureReplay", dependencies: ["GestureCore", "GestureTrace", "GestureConfig"]),
+        // The one path from engine outputs to effects: the daemon, replay and the tests use it.
+        .target(name: "GestureDispatch", dependencies: ["GestureCore", "GestureConfig", "GestureActions"]),
+        .target(name: "GestureReplay", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch"]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay", "GestureX11", "GestureOverlay",
+            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -37,6 +39,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureCore", "GestureOverlay", "TestSupport"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureCore", "GestureActions", "GestureConfig", "GestureDispatch"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),

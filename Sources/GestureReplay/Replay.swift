@@ -1,9 +1,12 @@
-import GestureCore
-import GestureTrace
+import GestureActions
 import GestureConfig
+import GestureCore
+import GestureDispatch
+import GestureTrace
 
-/// Runs traces through the engine of a config and writes what `gestured replay` prints. Never
-/// performs an action.
+/// Runs traces through the engine of a config and writes what `gestured replay` prints. It
+/// dispatches the engine's outputs as the daemon does, through the same dispatcher, in a dry
+/// run: it never performs an action, and prints the ones that would fire.
 public final class Replay {
     public struct Options: Sendable {
         public var decisions = false
@@ -11,13 +14,11 @@ public final class Replay {
     }
 
     let config: Config
-    let options: Options
-    let write: (String) -> Void
+    let printer: ReplayPrinter
 
     public init(config: Config, options: Options = Options(), write: @escaping (String) -> Void) {
         self.config = config
-        self.options = options
-        self.write = write
+        printer = ReplayPrinter(options: options, write: write)
     }
 
     /// Replays one trace file's text, cut into lines by `TraceText` (LF or CRLF, a BOM skipped).
@@ -29,56 +30,66 @@ public final class Replay {
     /// writing what the lines before it produced.
     public func run<Lines: Sequence>(file: String, lines: Lines) throws(TraceError) where Lines.Element == Substring {
         var reader = TraceReader(file: file)
-        var bindings: Bindings?
+        var dispatcher: Dispatcher?
         var lastTime = 0.0
+        func start(_ screen: Screen) -> Dispatcher {
+            Dispatcher(bindings: Bindings(config, screen: screen),
+                       actions: ActionDispatch(performer: RecordingPerformer(), dryRun: true), observer: printer)
+        }
         defer {
-            if let engine = bindings?.engine {
-                engine.flush()
-                drain(bindings!)
+            if let dispatcher {
+                dispatcher.bindings.engine.flush()
+                dispatcher.dispatch()
             }
         }
         for text in lines {
             guard let line = try reader.read(text) else { continue }
             switch line {
             case .header(let screen):
-                bindings = Bindings(config, screen: screen)
+                dispatcher = start(screen)
             case .event(let event):
-                let b = bindings ?? Bindings(config)
-                bindings = b
-                b.engine.process(event)
+                let d = dispatcher ?? start(Screen())
+                dispatcher = d
+                d.bindings.engine.process(event)
                 lastTime = event.time
-                drain(b)
+                d.dispatch()
             }
         }
-        if let b = bindings {
-            b.engine.advance(to: lastTime)
-            drain(b)
+        if let d = dispatcher {
+            d.bindings.engine.advance(to: lastTime)
+            d.dispatch()
+        }
+    }
+}
+
+/// Prints what the dispatcher reports as replay's JSON Lines.
+final class ReplayPrinter: DispatchObserver {
+    let options: Replay.Options
+    let write: (String) -> Void
+
+    init(options: Replay.Options, write: @escaping (String) -> Void) {
+        self.options = options
+        self.write = write
+    }
+
+    func observe(_ o: EngineOutput) {
+        switch o.kind {
+        case let .transition(r, _, to, values, _):
+            if to != .failed { write(OutputFormat.transition(time: o.time, r, state: to, values: values)) }
+        case let .decision(d):
+            if options.decisions { write(OutputFormat.decision(time: o.time, d)) }
+        case let .illegalTransition(r, from, to):
+            write(OutputFormat.illegal(time: o.time, r, from: from, to: to))
+        case .pending:
+            break
         }
     }
 
-    private func drain(_ b: Bindings) {
-        let engine = b.engine
-        for o in engine.outputs {
-            switch o.kind {
-            case let .transition(r, _, to, values, _):
-                if to != .failed {
-                    write(OutputFormat.transition(time: o.time, r, state: to, values: values))
-                }
-                let firing = b.fire(r, to: to, values: values)
-                for f in firing.fired {
-                    write(OutputFormat.action(time: o.time, f.action.text, gesture: r.name, step: f.step))
-                }
-                if let warning = firing.warning {
-                    write(OutputFormat.warning(time: o.time, gesture: r.name, warning))
-                }
-            case let .decision(d):
-                if options.decisions { write(OutputFormat.decision(time: o.time, d)) }
-            case let .illegalTransition(r, from, to):
-                write(OutputFormat.illegal(time: o.time, r, from: from, to: to))
-            case .pending:
-                break
-            }
-        }
-        engine.clearOutputs()
+    func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
+        write(OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step))
+    }
+
+    func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
+        write(OutputFormat.warning(time: time, gesture: r.name, message))
     }
 }

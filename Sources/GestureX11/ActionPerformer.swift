@@ -6,7 +6,7 @@ import Glibc
 /// Performs actions in-process: EWMH client messages to the root window for the window
 /// manager, XTest for keys, clicks and scrolling. Never waits for anyone: a client message or
 /// a fake input event is one request.
-public final class ActionPerformer {
+public final class ActionPerformer: ActionPerforming {
     let x: XConnection
     private var supported: Set<Atom>?
     /// Keycodes borrowed for keysyms the keymap lacks, as xdotool does; given back at `close()`.
@@ -14,19 +14,8 @@ public final class ActionPerformer {
 
     public init(_ x: XConnection) { self.x = x }
 
-    /// Where the gesture happened (nil on a touchpad: the pointer is used) and the X time of the
-    /// event that triggered it, which window managers check.
-    public struct Context {
-        public var location: Point?
-        public var time: Double
-        public init(location: Point?, time: Double) {
-            self.location = location
-            self.time = time
-        }
-    }
-
     /// Performs one action; returns what was done, or why nothing was.
-    public func perform(_ action: Action, _ c: Context) -> Result<String, ActionError> {
+    public func perform(_ action: Action, _ c: ActionContext) -> Result<String, ActionError> {
         let time = Time(UInt64(max(0, c.time)) & 0xFFFF_FFFF)
         switch action {
         case let .desktop(target, wrap):
@@ -166,7 +155,7 @@ public final class ActionPerformer {
 
     /// The window an action acts on: under the gesture, or the active one. Docks and the
     /// desktop are never acted on.
-    private func window(_ choice: Action.WindowChoice, _ c: Context) -> Result<Window, ActionError> {
+    private func window(_ choice: Action.WindowChoice, _ c: ActionContext) -> Result<Window, ActionError> {
         var w: Window?
         switch choice {
         case .active:

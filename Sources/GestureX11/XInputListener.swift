@@ -18,7 +18,7 @@ public final class XInputListener {
     }
 
     public let x: XConnection
-    public let needs: Needs
+    public private(set) var needs: Needs
     /// Events decoded since the last `drain`, for the engine.
     public private(set) var events: [InputEvent] = []
     /// Events of the last drain the engine must not see (a pinch scale of 0), and why.
@@ -135,6 +135,39 @@ public final class XInputListener {
             // While a press is frozen, the slaves' raw events still arrive: they tell a stroke
             // from a click.
             withMask([XI_RawMotion, XI_RawButtonRelease], device: XIAllDevices) { m in _ = XISelectEvents(d, root, &m, 1) }
+        }
+    }
+
+    /// Why `regrab` could not take the grabs asked for, and whether the ones before came back.
+    public struct RegrabError: Error, CustomStringConvertible {
+        public let error: X11Error
+        /// Set when the grabs held before could not be taken back either.
+        public let restoring: X11Error?
+        public var description: String {
+            "\(error)" + (restoring.map { "; the grabs held before cannot be taken back either: \($0)" } ?? "")
+        }
+    }
+
+    /// Gives up the grabs and takes those `wanted` asks for (a reload), keeping what it decodes
+    /// in flight: touch ids, presses, the clock, device names. When one cannot be taken, takes
+    /// back the grabs it had and throws why.
+    public func regrab(_ wanted: Needs) throws(RegrabError) {
+        let held = needs
+        ungrab()
+        needs = wanted
+        do {
+            try grab()
+            x.sync()
+        } catch {
+            ungrab()
+            needs = held
+            do {
+                try grab()
+                x.sync()
+            } catch let again {
+                throw RegrabError(error: error, restoring: again)
+            }
+            throw RegrabError(error: error, restoring: nil)
         }
     }
 

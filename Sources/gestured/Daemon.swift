@@ -2,6 +2,7 @@ import Foundation
 import GestureActions
 import GestureConfig
 import GestureCore
+import GestureDispatch
 import GestureTrace
 import GestureX11
 import Logging
@@ -20,19 +21,20 @@ final class Daemon {
     }
 
     let x: XConnection
-    private(set) var bindings: Bindings
-    private(set) var listener: XInputListener
+    /// Decodes the X server's input, and holds the grabs; its state outlives reloads.
+    let listener: XInputListener
     let performer: ActionPerformer
+    /// Engine outputs to their effects: decisions to the listener, actions through the policy.
+    let dispatcher: Dispatcher
+    /// Says what the dispatcher did, in the log and on the overlay.
+    let reporter: Reporter
     private let instance: SingleInstance
     /// Reads the config file again when it changes or on SIGHUP; nil for the embedded default.
     private let reloader: ConfigReloader?
-    /// Why exec actions are refused: the config can be changed by other users.
-    private var execRefusal: String?
     let options: Options
     let log: Logger
     private var recordStart: Double?
-    /// Clicks and scrolls fired while gestured holds the pointer wait until it lets go.
-    private var deferred: [(Action, ActionPerformer.Context, String)] = []
+    var bindings: Bindings { dispatcher.bindings }
     /// The one line that says the daemon runs, and on what.
     private var readyText = "ready"
     /// The debug overlay, while it is on.
@@ -44,12 +46,16 @@ final class Daemon {
         x = try XConnection(name: displayName)
         XErrors.log = { [log] line in log.error("\(line)") }
         instance = try SingleInstance(x)
-        bindings = Bindings(config, screen: x.screen())
-        let needs = Daemon.needs(bindings)
-        listener = try XInputListener(x, needs: needs)
+        let bindings = Bindings(config, screen: x.screen())
+        let listener = try XInputListener(x, needs: Daemon.needs(bindings))
+        self.listener = listener
         performer = ActionPerformer(x)
-        execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
+        let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
+        let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
+                                     pointerBusy: { listener.pointerBusy }, clock: ServerClock.monotonic)
+        reporter = Reporter(log: log, now: listener.now)
+        dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
         reloader = options.configPath.map(ConfigReloader.init)
         if let file = options.record {
             fputs(TraceWriter.header(bindings.engine.screen) + "\n", file)
@@ -82,6 +88,7 @@ final class Daemon {
             if overlay != nil { log.info("debug overlay off") }
             overlay?.window.close()
             overlay = nil
+            reporter.overlay = nil
             return
         }
         if let overlay {
@@ -90,6 +97,7 @@ final class Daemon {
         }
         let o = Overlay(x, recognizers: bindings.engine.recognizers)
         overlay = o
+        reporter.overlay = o
         log.info("debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))")
     }
 
@@ -113,22 +121,15 @@ final class Daemon {
         case .success(let b):
             fresh = b
         }
-        let old = bindings
-        old.engine.decideAll()
-        handleOutputs()
-        listener.ungrab()
+        bindings.engine.decideAll()
+        dispatcher.dispatch()
         do {
-            listener = try XInputListener(x, needs: Daemon.needs(fresh))
-            bindings = fresh
+            try listener.regrab(Daemon.needs(fresh))
         } catch {
             log.error("\(loaded.why): \(error); keeping the last good config")
-            do {
-                listener = try XInputListener(x, needs: Daemon.needs(old))
-            } catch {
-                log.error("\(loaded.why): the last good config's grabs cannot be taken back either: \(error)")
-            }
             return
         }
+        dispatcher.bindings = fresh
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
         checkExecSafety()
@@ -138,13 +139,13 @@ final class Daemon {
     /// Looks again at who may change the config: exec actions are refused while others can.
     private func checkExecSafety() {
         guard let path = options.configPath else { return }
-        let refusal = ConfigFiles.unsafeReason(path)
-        if refusal != execRefusal {
-            if let refusal { log.warning("exec actions are refused: \(refusal)") } else if execRefusal != nil {
+        let refusal = ConfigFiles.unsafeReason(path), before = dispatcher.actions.execRefusal
+        if refusal != before {
+            if let refusal { log.warning("exec actions are refused: \(refusal)") } else if before != nil {
                 log.info("exec actions are allowed again: only you can change \(path)")
             }
         }
-        execRefusal = refusal
+        dispatcher.actions.execRefusal = refusal
     }
 
     /// Runs until SIGTERM or SIGINT; returns the exit code.
@@ -167,17 +168,16 @@ final class Daemon {
                 record(event)
                 overlay?.input(event)
                 engine.process(event)
-                handleOutputs()
+                dispatcher.dispatch()
             }
             engine.flush()
-            handleOutputs()
-            if !deferred.isEmpty && !listener.pointerBusy {
-                for (action, context, name) in deferred { performNow(action, context, name) }
-                deferred.removeAll()
+            dispatcher.dispatch()
+            for (name, action, outcome) in dispatcher.actions.performDeferred() {
+                reporter.report(name, action, outcome, at: listener.now())
             }
             if let deadline = engine.nextDeadline(), deadline <= listener.now() {
                 engine.advance(to: listener.now())
-                handleOutputs()
+                dispatcher.dispatch()
                 continue
             }
             overlay?.update(now: listener.now())
@@ -218,7 +218,7 @@ final class Daemon {
             }
             if n == 0 {
                 engine.advance(to: listener.now())
-                handleOutputs()
+                dispatcher.dispatch()
             }
         }
     }
@@ -227,7 +227,7 @@ final class Daemon {
     func shutdown() {
         bindings.engine.decideAll()
         let decided = bindings.engine.outputs.contains { if case .decision = $0.kind { true } else { false } }
-        handleOutputs()
+        dispatcher.dispatch()
         if decided {
             // Xorg 21.1 can crash when a client leaves while the touches it just gave back are
             // still being replayed to a window manager's grab: stay connected until they are.
@@ -250,87 +250,4 @@ final class Daemon {
         fputs(TraceWriter.line(e) + "\n", file)
         fflush(file)
     }
-
-    private func handleOutputs() {
-        let engine = bindings.engine
-        for o in engine.outputs {
-            overlay?.output(o)
-            switch o.kind {
-            case let .decision(d):
-                listener.apply(d)
-                log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))")
-            case let .transition(r, _, to, values, reason):
-                if to == .failed {
-                    log.debug("\(r.type) \"\(r.name)\": failed: \(reason ?? "")")
-                } else {
-                    log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
-                }
-                if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
-                let firing = bindings.fire(r, to: to, values: values)
-                for f in firing.fired { perform(f, r, to, values, time: o.time) }
-                if let warning = firing.warning { log.warning("\(r.type) \"\(r.name)\": \(warning)") }
-            case let .illegalTransition(r, from, to):
-                log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")
-            case let .pending(r, other):
-                log.debug("\(r.type) \"\(r.name)\": waits for \"\(other.name)\" to fail")
-            }
-        }
-        engine.clearOutputs()
-    }
-
-    private func perform(_ fired: Fired, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues, time: Double) {
-        let binding = fired.binding
-        let action = fired.action
-        if options.dryRun {
-            log.info("\"\(binding.name)\": would \(action.text) (dry run)")
-            overlay?.action("\"\(binding.name)\": would \(action.text)", at: time)
-            return
-        }
-        switch action {
-        case .exec(let command):
-            if let why = execRefusal {
-                log.error("\"\(binding.name)\": exec refused: \(why)")
-                overlay?.action("\"\(binding.name)\": exec refused", at: time, failed: true)
-                return
-            }
-            var c = GestureContext(name: binding.name, type: r.type, state: state.rawValue)
-            c.fingers = v.fingers
-            c.direction = v.direction ?? v.shape
-            c.dx = v.translation?.x
-            c.dy = v.translation?.y
-            c.scale = v.scale
-            c.rotation = v.rotation
-            c.x = v.location?.x
-            c.y = v.location?.y
-            c.step = fired.step
-            c.progress = fired.progress
-            switch CommandRunner.spawn(command, context: c) {
-            case .success(let pid):
-                log.info("\"\(binding.name)\": exec (pid \(pid)) \(command)")
-                overlay?.action("\"\(binding.name)\": exec \(command)", at: time)
-            case .failure(let e):
-                log.error("\"\(binding.name)\": \(e.message)")
-                overlay?.action("\"\(binding.name)\": \(e.message)", at: time, failed: true)
-            }
-        case .pass:
-            break
-        case .click where listener.pointerBusy, .scroll where listener.pointerBusy:
-            deferred.append((action, .init(location: v.location, time: time), binding.name))
-        default:
-            performNow(action, .init(location: v.location, time: time), binding.name)
-        }
-    }
-
-    private func performNow(_ action: Action, _ context: ActionPerformer.Context, _ name: String) {
-        let started = ServerClock.monotonic()
-        switch performer.perform(action, context) {
-        case .success(let what):
-            log.info("\"\(name)\": \(action.text): \(what) (\(NumberText.plain(((ServerClock.monotonic() - started) * 100).rounded() / 100)) ms)")
-            overlay?.action("\"\(name)\": \(action.text)", at: listener.now())
-        case .failure(let e):
-            log.error("\"\(name)\": \(action.text): \(e.message)")
-            overlay?.action("\"\(name)\": \(action.text): \(e.message)", at: listener.now(), failed: true)
-        }
-    }
-
 }

@@ -1,0 +1,32 @@
+import GestureCore
+
+/// Where and when an action happens: the gesture's location (nil on a touchpad, where the
+/// pointer is used) and the time of the event that fired it, which window managers check.
+public struct ActionContext: Sendable, Equatable {
+    public var location: Point?
+    public var time: Double
+
+    public init(location: Point?, time: Double) {
+        self.location = location
+        self.time = time
+    }
+}
+
+/// Who performs the actions that are not commands: the X11 performer (GestureX11) in the
+/// daemon, a recording one for tests.
+public protocol ActionPerforming: AnyObject {
+    /// Performs one action; says what was done, or why nothing was.
+    func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError>
+}
+
+/// Performs nothing and remembers what it was asked, in order.
+public final class RecordingPerformer: ActionPerforming {
+    public private(set) var performed: [(action: Action, context: ActionContext)] = []
+
+    public init() {}
+
+    public func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError> {
+        performed.append((action, context))
+        return .success("recorded \(action.text)")
+    }
+}

@@ -1,0 +1,73 @@
+import GestureActions
+import GestureConfig
+import GestureCore
+
+/// Who hears what the dispatcher does: the daemon logs it and shows it on the overlay, replay
+/// prints it, tests record it.
+public protocol DispatchObserver: AnyObject {
+    /// Every engine output, in order, before it is acted on.
+    func observe(_ output: EngineOutput)
+    /// An action a transition fired, and what became of it.
+    func fired(_ fired: Fired, by recognizer: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double)
+    /// Something done other than asked, such as steps dropped past the cap of one event.
+    func warning(_ message: String, about recognizer: GestureRecognizer, at time: Double)
+}
+
+/// The one path from the engine's outputs to their effects, for the daemon, `gestured replay`
+/// and the tests alike: a touch decision goes to whoever owns the input, a transition fires its
+/// bindings' actions through the action policy, and the observer hears all of it.
+public final class Dispatcher {
+    public var bindings: Bindings
+    public let actions: ActionDispatch
+    public weak var observer: DispatchObserver?
+    /// Carries a touch decision to the input's owner (the X server); nothing in replay.
+    private let decide: (TouchDecision) -> Void
+
+    public init(bindings: Bindings, actions: ActionDispatch, observer: DispatchObserver?,
+                decide: @escaping (TouchDecision) -> Void = { _ in }) {
+        self.bindings = bindings
+        self.actions = actions
+        self.observer = observer
+        self.decide = decide
+    }
+
+    /// Acts on everything the engine has reported since the last call, and clears it.
+    public func dispatch() {
+        let engine = bindings.engine
+        guard !engine.outputs.isEmpty else { return }
+        for output in engine.outputs {
+            observer?.observe(output)
+            switch output.kind {
+            case .decision(let d):
+                decide(d)
+            case let .transition(r, _, to, values, _):
+                let firing = bindings.fire(r, to: to, values: values)
+                for f in firing.fired {
+                    let outcome = actions.fire(f.action, gesture: Dispatcher.gesture(f, r, to, values),
+                                               at: ActionContext(location: values.location, time: output.time))
+                    observer?.fired(f, by: r, outcome: outcome, at: output.time)
+                }
+                if let warning = firing.warning { observer?.warning(warning, about: r, at: output.time) }
+            case .illegalTransition, .pending:
+                break
+            }
+        }
+        engine.clearOutputs()
+    }
+
+    /// What an `exec` command learns of its gesture, through its environment.
+    static func gesture(_ f: Fired, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues) -> GestureContext {
+        var c = GestureContext(name: f.binding.name, type: r.type, state: state.rawValue)
+        c.fingers = v.fingers
+        c.direction = v.direction ?? v.shape
+        c.dx = v.translation?.x
+        c.dy = v.translation?.y
+        c.scale = v.scale
+        c.rotation = v.rotation
+        c.x = v.location?.x
+        c.y = v.location?.y
+        c.step = f.step
+        c.progress = f.progress
+        return c
+    }
+}

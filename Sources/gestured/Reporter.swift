@@ -1,0 +1,73 @@
+import GestureActions
+import GestureConfig
+import GestureCore
+import GestureDispatch
+import GestureTrace
+import Logging
+
+/// What the daemon tells the user about the dispatcher's work: one log line per event at its
+/// level, and the same, shorter, on the debug overlay while it is on.
+final class Reporter: DispatchObserver {
+    let log: Logger
+    var overlay: Overlay?
+    /// Now, on the clock of the input events, for actions performed later than they fired.
+    let now: () -> Double
+
+    init(log: Logger, now: @escaping () -> Double) {
+        self.log = log
+        self.now = now
+    }
+
+    func observe(_ o: EngineOutput) {
+        overlay?.output(o)
+        switch o.kind {
+        case let .decision(d):
+            log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))")
+        case let .transition(r, _, to, _, reason):
+            if to == .failed {
+                log.debug("\(r.type) \"\(r.name)\": failed: \(reason ?? "")")
+            } else {
+                log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
+            }
+            if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
+        case let .illegalTransition(r, from, to):
+            log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")
+        case let .pending(r, other):
+            log.debug("\(r.type) \"\(r.name)\": waits for \"\(other.name)\" to fail")
+        }
+    }
+
+    func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
+        report(fired.binding.name, fired.action, outcome, at: time)
+    }
+
+    func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
+        log.warning("\(r.type) \"\(r.name)\": \(message)")
+    }
+
+    /// One action's outcome, as the log and the overlay say it.
+    func report(_ name: String, _ action: Action, _ outcome: ActionDispatch.Outcome, at time: Double) {
+        let who = "\"\(name)\""
+        switch outcome {
+        case .wouldPerform:
+            log.info("\(who): would \(action.text) (dry run)")
+            overlay?.action("\(who): would \(action.text)", at: time)
+        case .refused(let why):
+            log.error("\(who): exec refused: \(why)")
+            overlay?.action("\(who): exec refused", at: time, failed: true)
+        case .spawned(let pid):
+            log.info("\(who): exec (pid \(pid)) \(action.text.dropFirst(5))")
+            overlay?.action("\(who): \(action.text)", at: time)
+        case let .performed(what, ms):
+            log.info("\(who): \(action.text): \(what) (\(NumberText.plain((ms * 100).rounded() / 100)) ms)")
+            overlay?.action("\(who): \(action.text)", at: time)
+        case .failed(let why):
+            log.error("\(who): \(action.text): \(why)")
+            overlay?.action("\(who): \(action.text): \(why)", at: time, failed: true)
+        case .deferred:
+            log.debug("\(who): \(action.text) waits until gestured lets go of the pointer")
+        case .passed:
+            break
+        }
+    }
+}

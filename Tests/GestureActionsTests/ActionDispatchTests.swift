@@ -1,0 +1,70 @@
+import GestureActions
+import GestureCore
+import Testing
+
+/// The policy between a fired action and its performer, with a performer that only records.
+@Suite struct ActionDispatchTests {
+    let here = ActionContext(location: Point(x: 10, y: 20), time: 5)
+    let gesture = GestureContext(name: "g", type: "swipe", state: "ended")
+
+    static let everyKind: [Action] = [
+        .exec("true"), try! ActionParser.parse("keys ctrl+c"), .click(button: 1), .scroll(.down, times: 2),
+        .desktop(.next, wrap: false), .moveWindow(.previous, wrap: true, window: .active),
+        .window(.maximize, window: .under), .showDesktop, .pass,
+    ]
+
+    @Test func aDryRunPerformsNothingAndSaysEachActionWouldBePerformed() {
+        let performer = RecordingPerformer()
+        let dispatch = ActionDispatch(performer: performer, dryRun: true)
+        let outcomes = Self.everyKind.map { dispatch.fire($0, gesture: gesture, at: here) }
+        #expect(outcomes == Array(repeating: .wouldPerform, count: Self.everyKind.count))
+        #expect(performer.performed.isEmpty)
+    }
+
+    @Test func execIsRefusedWithItsReasonAndNothingElseIsAffected() {
+        let performer = RecordingPerformer()
+        let dispatch = ActionDispatch(performer: performer, execRefusal: "config.toml is writable by every user")
+        #expect(dispatch.fire(.exec("touch /tmp/never"), gesture: gesture, at: here) == .refused("config.toml is writable by every user"))
+        #expect(dispatch.fire(.showDesktop, gesture: gesture, at: here) == .performed("recorded show-desktop", milliseconds: 0))
+        #expect(performer.performed.map(\.action) == [.showDesktop])
+    }
+
+    @Test func clicksAndScrollsWaitWhileThePointerIsHeldAndArePerformedInOrderOnceItIsFree() {
+        let performer = RecordingPerformer()
+        var busy = true
+        let dispatch = ActionDispatch(performer: performer, pointerBusy: { busy })
+        #expect(dispatch.fire(.click(button: 3), gesture: gesture, at: here) == .deferred)
+        #expect(dispatch.fire(.desktop(.next, wrap: false), gesture: gesture, at: here) == .performed("recorded desktop next", milliseconds: 0))
+        #expect(dispatch.fire(.scroll(.up, times: 1), gesture: gesture, at: here) == .deferred)
+        #expect(dispatch.performDeferred().isEmpty)
+        busy = false
+        let later = dispatch.performDeferred()
+        #expect(later.map(\.action) == [.click(button: 3), .scroll(.up, times: 1)])
+        #expect(later.map(\.gesture) == ["g", "g"])
+        #expect(performer.performed.map(\.action) == [.desktop(.next, wrap: false), .click(button: 3), .scroll(.up, times: 1)])
+        #expect(performer.performed.map(\.context) == [here, here, here])
+        #expect(dispatch.performDeferred().isEmpty)
+    }
+
+    @Test func passDoesNothing() {
+        let performer = RecordingPerformer()
+        #expect(ActionDispatch(performer: performer).fire(.pass, gesture: gesture, at: here) == .passed)
+        #expect(performer.performed.isEmpty)
+    }
+
+    @Test func aPerformerThatFailsIsReportedWithItsReason() {
+        final class Failing: ActionPerforming {
+            func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError> {
+                .failure(ActionError(message: "the window manager does not support _NET_CURRENT_DESKTOP"))
+            }
+        }
+        #expect(ActionDispatch(performer: Failing()).fire(.desktop(.next, wrap: false), gesture: gesture, at: here)
+                == .failed("the window manager does not support _NET_CURRENT_DESKTOP"))
+    }
+
+    @Test func thePerformerIsTimedWithTheClockItIsGiven() {
+        var t = 100.0
+        let dispatch = ActionDispatch(performer: RecordingPerformer(), clock: { t += 1.5; return t })
+        #expect(dispatch.fire(.showDesktop, gesture: gesture, at: here) == .performed("recorded show-desktop", milliseconds: 1.5))
+    }
+}
