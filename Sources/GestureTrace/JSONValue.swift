@@ -229,57 +229,72 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
-/// Writes JSON text: one object per line, keys in the order given.
+/// Writes JSON text: one object per line, keys in the order given. It writes UTF-8 bytes into
+/// one buffer: replay prints a line per output, and building them as Strings, a piece at a time,
+/// was most of its time.
 public struct JSONLineWriter {
-    public private(set) var text = "{"
+    private var bytes: [UInt8]
     private var first = true
 
-    public init() {}
+    public init() {
+        bytes = []
+        bytes.reserveCapacity(160)
+        bytes.append(UInt8(ascii: "{"))
+    }
 
-    private mutating func key(_ k: String) {
-        if !first { text += "," }
+    private mutating func key(_ k: StaticString) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
-        text += "\""
-        text += k
-        text += "\":"
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
-    public mutating func add(_ k: String, _ v: Double) {
+    public mutating func add(_ k: StaticString, _ v: Double) {
         key(k)
-        text += JSONLineWriter.number(v)
+        JSONLineWriter.number(v, into: &bytes)
     }
 
-    public mutating func add(_ k: String, _ v: Int) {
+    public mutating func add(_ k: StaticString, _ v: Int) {
         key(k)
-        text += String(v)
+        NumberText.digits(v, into: &bytes)
     }
 
-    public mutating func add(_ k: String, _ v: Bool) {
+    public mutating func add(_ k: StaticString, _ v: Bool) {
         key(k)
-        text += v ? "true" : "false"
+        bytes.append(contentsOf: v ? Array("true".utf8) : Array("false".utf8))
     }
 
-    public mutating func add(_ k: String, _ v: String) {
+    public mutating func add(_ k: StaticString, _ v: String) {
         key(k)
-        JSONLineWriter.quote(v, into: &text)
+        JSONLineWriter.quote(v, into: &bytes)
     }
 
-    public mutating func add(_ k: String, _ v: [Double]) {
+    public mutating func add(_ k: StaticString, _ v: [Double]) {
         key(k)
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         for (i, x) in v.enumerated() {
-            if i > 0 { text += "," }
-            text += JSONLineWriter.number(x)
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONLineWriter.number(x, into: &bytes)
         }
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 
-    public mutating func add(_ k: String, raw: String) {
+    public mutating func add(_ k: StaticString, raw: String) {
         key(k)
-        text += raw
+        bytes.append(contentsOf: raw.utf8)
     }
 
-    public func line() -> String { text + "}" }
+    public func line() -> String {
+        var b = bytes
+        b.append(UInt8(ascii: "}"))
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    static func number(_ v: Double, into bytes: inout [UInt8]) {
+        if v.isFinite { NumberText.rounded(v, into: &bytes) } else { bytes.append(contentsOf: Array("null".utf8)) }
+    }
 
     /// Numbers rounded to 4 decimals, integers without a fraction: stable output to compare.
     /// JSON has no infinity nor NaN, and an engine value can overflow to infinity even from
@@ -287,23 +302,35 @@ public struct JSONLineWriter {
     public static func number(_ v: Double) -> String { v.isFinite ? NumberText.rounded(v) : "null" }
 
     public static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
+        var bytes: [UInt8] = []
+        quote(s, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `s` in double quotes, with what JSON must escape escaped; a string with nothing to
+    /// escape, the common case, is copied whole.
+    static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let utf8 = s.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: utf8)
+        } else {
+            for b in utf8 {
+                switch b {
+                case UInt8(ascii: "\""): out.append(contentsOf: Array("\\\"".utf8))
+                case UInt8(ascii: "\\"): out.append(contentsOf: Array("\\\\".utf8))
+                case 0x0A: out.append(contentsOf: Array("\\n".utf8))
+                case 0x0D: out.append(contentsOf: Array("\\r".utf8))
+                case 0x09: out.append(contentsOf: Array("\\t".utf8))
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: Array("\\u00".utf8))
+                    out.append(hex[Int(b >> 4)])
+                    out.append(hex[Int(b & 0xF)])
+                default: out.append(b)
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
