@@ -79,7 +79,7 @@ extension Bindings {
     /// The line a pan or edge gesture's progress is measured along: its direction, away from
     /// its edge, or the axis it mostly moved along when it began (right and down positive).
     static func axis(_ b: GestureBinding, _ v: GestureValues) -> Point {
-        if let d = b.direction.flatMap(Direction.init(rawValue:)) {
+        if let d = b.direction?.heading {
             return Point(x: Angle.cos(d.angle), y: Angle.sin(d.angle))
         }
         switch b.edge {

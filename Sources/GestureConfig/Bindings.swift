@@ -58,7 +58,7 @@ public final class Bindings {
             return r
         case .swipe:
             let r = SwipeRecognizer(name: b.name, source: source, fingers: b.fingers ?? 3,
-                                    direction: b.direction.flatMap(Direction.init(rawValue:)) ?? .left)
+                                    direction: Bindings.heading(of: b))
             if let v = b.distance { r.distance = v }
             if let v = b.speed { r.speed = v }
             if let v = b.duration { r.duration = v }
@@ -68,16 +68,16 @@ public final class Bindings {
             let hi = b.fingers ?? b.maxFingers ?? 10
             let r = PanRecognizer(name: b.name, source: source, fingers: lo...max(lo, hi))
             if let v = b.distance { r.beginDistance = v }
-            r.direction = b.direction.flatMap(Direction.init(rawValue:))
+            r.direction = b.direction?.heading
             return r
         case .pinch:
             let r = PinchRecognizer(name: b.name, source: source, fingers: fingerRange(b, default: 2...5),
-                                    way: b.direction.flatMap(PinchRecognizer.Way.init(rawValue:)))
+                                    way: b.direction?.pinchWay)
             if let v = b.threshold { r.threshold = v }
             return r
         case .rotate:
             let r = RotateRecognizer(name: b.name, source: source, fingers: fingerRange(b, default: 2...5),
-                                     way: b.direction.flatMap(RotateRecognizer.Way.init(rawValue:)))
+                                     way: b.direction?.rotateWay)
             if let v = b.threshold { r.threshold = Angle.radians(degrees: v) }
             return r
         case .edge:
@@ -100,6 +100,13 @@ public final class Bindings {
             if let button = b.button { r.button = button }
             return r
         }
+    }
+
+    /// A swipe's heading: the loader refuses a swipe without one, so a binding made in code
+    /// without one is a mistake to stop at, not to read as "left".
+    static func heading(of b: GestureBinding) -> Direction {
+        guard let heading = b.direction?.heading else { preconditionFailure("swipe \"\(b.name)\" has no direction") }
+        return heading
     }
 
     static func fingerRange(_ b: GestureBinding, default range: ClosedRange<Int>) -> ClosedRange<Int> {

@@ -79,6 +79,16 @@ public struct GestureBinding: Equatable, Sendable {
             case .tap, .edge, .press, .stroke: return []
             }
         }
+
+        /// `direction` as this type reads it; nil when it is not one of `directions`.
+        public func direction(_ text: String) -> GestureDirection? {
+            switch self {
+            case .swipe, .pan: return Direction(rawValue: text).map(GestureDirection.heading)
+            case .pinch: return PinchRecognizer.Way(rawValue: text).map(GestureDirection.pinch)
+            case .rotate: return RotateRecognizer.Way(rawValue: text).map(GestureDirection.rotate)
+            case .tap, .edge, .press, .stroke: return nil
+            }
+        }
     }
 
     public enum Phase: String, CaseIterable, Sendable {
@@ -99,8 +109,8 @@ public struct GestureBinding: Equatable, Sendable {
     /// The sources it listens to (`any` expanded to those the type supports).
     public var sources: [InputSource]
     public var fingers: Int?
-    /// One of `type.directions`.
-    public var direction: String?
+    /// Which way, read once by the loader as the type takes it.
+    public var direction: GestureDirection?
     public var edge: EdgeRecognizer.Edge?
     public var taps: Int?
     /// Pinch: fraction of scale; rotate: degrees.
@@ -142,7 +152,7 @@ public struct GestureBinding: Equatable, Sendable {
         func text(_ n: Int?) -> String { n.map(String.init) ?? "" }
         var parts: [String] = [type.rawValue, sources.map(\.rawValue).joined(separator: "+")]
         parts += [text(fingers), text(minFingers), text(maxFingers), text(taps), text(button)]
-        parts += [direction ?? "", edge?.rawValue ?? "", shape ?? "", directions ?? ""]
+        parts += [direction?.text ?? "", edge?.rawValue ?? "", shape ?? "", directions ?? ""]
         return parts.joined(separator: "|")
     }
     /// Where its `[[gesture]]` header is, for messages.
@@ -178,4 +188,25 @@ public struct GestureBinding: Equatable, Sendable {
         self.type = type
         self.sources = sources
     }
+}
+
+/// A binding's `direction`, typed by its gesture: a heading for swipes and pans, in or out for
+/// pinches, a turn for rotations.
+public enum GestureDirection: Equatable, Sendable {
+    case heading(Direction)
+    case pinch(PinchRecognizer.Way)
+    case rotate(RotateRecognizer.Way)
+
+    /// As the config writes it.
+    public var text: String {
+        switch self {
+        case .heading(let d): return d.rawValue
+        case .pinch(let w): return w.rawValue
+        case .rotate(let w): return w.rawValue
+        }
+    }
+
+    public var heading: Direction? { if case .heading(let d) = self { d } else { nil } }
+    public var pinchWay: PinchRecognizer.Way? { if case .pinch(let w) = self { w } else { nil } }
+    public var rotateWay: RotateRecognizer.Way? { if case .rotate(let w) = self { w } else { nil } }
 }

@@ -195,7 +195,7 @@ public struct ConfigLoader {
         b.simultaneousWith = r.stringList("simultaneous-with") ?? []
         b.requireFailureOf = r.stringList("require-failure-of") ?? []
         if let d = r.string("direction") {
-            if type.directions.contains(d) { b.direction = d } else {
+            if let direction = type.direction(d) { b.direction = direction } else {
                 r.fail("direction", r.notOneOf("direction", d, type.directions))
             }
         } else if type == .swipe {

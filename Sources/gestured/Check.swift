@@ -25,7 +25,7 @@ enum GestureSummary {
         } else if g.minFingers != nil || g.maxFingers != nil {
             parts.append("\(g.minFingers ?? 1)-\(g.maxFingers.map(String.init) ?? "any") fingers")
         }
-        if let d = g.direction { parts.append(d) }
+        if let d = g.direction { parts.append(d.text) }
         if let e = g.edge { parts.append("from the \(e.rawValue) edge") }
         if let b = g.button { parts.append("button \(b)") }
         var where_ = g.sources.map(\.rawValue).joined(separator: "+")

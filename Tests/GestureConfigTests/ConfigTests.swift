@@ -63,6 +63,27 @@ import GestureActions
         #expect(config.gestures == [expected])
     }
 
+    @Test func aDirectionIsReadOnceAsItsGesturesTypeTakesIt() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            type = "swipe"
+            direction = "up-left"
+            action = "click 1"
+            [[gesture]]
+            type = "pinch"
+            direction = "out"
+            action = "click 1"
+            [[gesture]]
+            type = "rotate"
+            direction = "ccw"
+            action = "click 1"
+            [[gesture]]
+            type = "pan"
+            action = "click 1"
+            """, file: "c.toml")
+        #expect(config.gestures.map(\.direction) == [.heading(.upLeft), .pinch(.out), .rotate(.ccw), nil])
+    }
+
     @Test func aSyntaxErrorNamesLineAndColumn() {
         #expect(loadErrors("[[gesture]]\ntype = \n") == [
             "config.toml:2:8: expected a value, found the end of the line",
