@@ -14,6 +14,9 @@ public final class XInputListener {
         public var touchpadPinch = false
         /// Pointer buttons that draw strokes.
         public var strokeButtons: Set<Int> = []
+        /// Whether some binding has an `app` rule: only then is the window class under a
+        /// gesture worth its round trips to the server.
+        public var windowClasses = false
         public init() {}
     }
 
@@ -246,6 +249,11 @@ public final class XInputListener {
         }
     }
 
+    /// The class of the application under a gesture's first event, when a binding asks.
+    private func application(under window: Window) -> String? {
+        needs.windowClasses ? x.applicationClass(of: window) : nil
+    }
+
     private func emit(_ time: Time, _ kind: InputEvent.Kind, device: Int32? = nil, app: String? = nil) {
         let event = InputEvent(time: clock.time(time), kind, device: device.flatMap { names[$0] }, app: app)
         if let why = event.problem {
@@ -264,7 +272,7 @@ public final class XInputListener {
             nextTouchId = nextTouchId == Int(Int32.max) ? 1 : nextTouchId + 1
             touchIds[key] = id
             touchKeys[id] = key
-            emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: x.applicationClass(of: e.child))
+            emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: application(under: e.child))
         case XI_TouchUpdate:
             guard let id = touchIds[key] else { return }
             emit(e.time, .touchMove(id: id, at: at))
@@ -286,7 +294,7 @@ public final class XInputListener {
             touchpadReplayed = false
             touchpadActive = true
             emit(e.time, kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
-                 device: e.sourceid, app: x.applicationClass(of: e.child))
+                 device: e.sourceid, app: application(under: e.child))
         case 1:
             guard !touchpadReplayed else { return }
             emit(e.time, update(e))
@@ -304,7 +312,7 @@ public final class XInputListener {
         switch type {
         case XI_ButtonPress:
             presses[Int(e.detail)] = Press(device: e.deviceid, at: at, frozen: true, fedUntil: e.time)
-            emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: x.applicationClass(of: e.child))
+            emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: application(under: e.child))
         case XI_Motion:
             // Motion queued while frozen arrives after the thaw; raw events have fed it already.
             guard let (button, press) = presses.first(where: { !$0.value.frozen }), e.time > press.fedUntil else { return }

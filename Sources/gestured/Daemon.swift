@@ -107,6 +107,7 @@ final class Daemon {
         needs.touchpadSwipe = bindings.touchpadSwipeNeeded
         needs.touchpadPinch = bindings.touchpadPinchNeeded
         needs.strokeButtons = bindings.strokeButtons
+        needs.windowClasses = bindings.config.gestures.contains { $0.app != nil }
         return needs
     }
 

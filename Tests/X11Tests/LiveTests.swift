@@ -273,6 +273,28 @@ struct LiveTests {
             return "\(type) \"\(name)\""
         }
         #expect(replayed == live)
+        // No binding has an app rule: the window class under the gestures is never read.
+        let trace = try String(contentsOf: d.directory.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        #expect(!trace.contains("\"app\""))
+    }
+
+    @Test func withAnAppRuleTheRecordedTraceNamesTheApplicationUnderEachGesture() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config + """
+
+            [[gesture]]
+            name = "in-test"
+            type = "tap"
+            fingers = 4
+            app = "gestured-test"
+            action = "click 1"
+            """, command: ["record", "@DIR@/trace.jsonl"])
+        try threeFingerSwipe(at: 600, 400, ids: [44, 45, 46])
+        try d.waitFor("recognized swipe \"three-left\"")
+        d.stop()
+        let trace = try String(contentsOf: d.directory.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        let begins = trace.split(separator: "\n").filter { $0.contains("touch-begin") }
+        #expect(begins.count == 3)
+        #expect(begins.allSatisfy { $0.contains(#""app":"gestured-test"#) }, "\(trace)")
     }
 }
 
