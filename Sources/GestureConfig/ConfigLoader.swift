@@ -1,8 +1,9 @@
 import GestureCore
 import GestureActions
 
-/// TOML text to a validated `Config`, collecting every problem with its place.
-public struct ConfigLoader {
+/// TOML text to a validated `Config`, collecting every problem with its place. One loader per
+/// load: the key readers it hands out report into it directly, so nothing is copied back.
+public final class ConfigLoader {
     static let topKeys = ["settings", "gesture"]
     static let settingsKeys = ["touch-timeout", "arrival-window", "templates", "overlay"]
     static let commonKeys = ["name", "type", "source", "fingers", "app", "device",
@@ -26,8 +27,16 @@ public struct ConfigLoader {
     let readFile: (String) -> Result<String, ConfigFileError>
     /// Whether a key name (`Left`, `XF86AudioMute`) is one the keyboard layer knows.
     let knowsKey: ((String) -> Bool)?
-    var errors: [ConfigError] = []
-    var templates = BuiltinTemplates.all
+    private(set) var errors: [ConfigError] = []
+    private(set) var templates = BuiltinTemplates.all
+
+    init(file: String, locator: SourceLocator, readFile: @escaping (String) -> Result<String, ConfigFileError>,
+         knowsKey: ((String) -> Bool)?) {
+        self.file = file
+        self.locator = locator
+        self.readFile = readFile
+        self.knowsKey = knowsKey
+    }
 
     /// Parses and validates; throws `ConfigErrors` listing every problem. Template files are
     /// read with `readFile`, given their path relative to the config's folder. Key names in
@@ -44,7 +53,7 @@ public struct ConfigLoader {
             throw ConfigErrors(errors: [ConfigError(file: file, line: error.position.line, column: error.position.column,
                                                     keyPath: nil, message: error.message)])
         }
-        var loader = ConfigLoader(file: file, locator: SourceLocator(root: table), readFile: readFile, knowsKey: knowsKey)
+        let loader = ConfigLoader(file: file, locator: SourceLocator(root: table), readFile: readFile, knowsKey: knowsKey)
         let config = loader.read(table)
         if !loader.errors.isEmpty { throw ConfigErrors(errors: loader.errors) }
         return config
@@ -54,7 +63,7 @@ public struct ConfigLoader {
 
     /// Records an error at `key` of the `index`th `[[table]]` (of `[table]` without an index, of
     /// the top level without a table).
-    mutating func report(_ message: String, table: String?, index: Int? = nil, key: String? = nil, path: String) {
+    func report(_ message: String, table: String?, index: Int? = nil, key: String? = nil, path: String) {
         let place = locator.locate(table: table, index: index, key: key)
         errors.append(ConfigError(file: file, line: place?.line, column: place?.column, keyPath: path, message: message))
     }
@@ -66,7 +75,7 @@ public struct ConfigLoader {
 
     // MARK: Reading
 
-    mutating func read(_ table: TOMLTable) -> Config {
+    func read(_ table: TOMLTable) -> Config {
         var config = Config(file: file)
         for key in table.keys where !ConfigLoader.topKeys.contains(key) {
             report(ConfigLoader.unknownKey(key, among: ConfigLoader.topKeys), table: nil, key: key, path: key)
@@ -98,9 +107,9 @@ public struct ConfigLoader {
         return config
     }
 
-    mutating func readSettings(_ t: TOMLTable) -> Config.Settings {
+    func readSettings(_ t: TOMLTable) -> Config.Settings {
         var s = Config.Settings()
-        var r = KeyReader(loader: self, table: t, tableName: "settings", index: nil, path: "settings", subject: "settings")
+        let r = KeyReader(loader: self, table: t, tableName: "settings", index: nil, path: "settings", subject: "settings")
         for key in t.keys where !ConfigLoader.settingsKeys.contains(key) {
             r.fail(key, ConfigLoader.unknownKey(key, among: ConfigLoader.settingsKeys))
         }
@@ -114,25 +123,23 @@ public struct ConfigLoader {
                 r.fail("templates", "cannot read the template file \"\(path)\" (\(why.rawValue))")
             case .success(let text):
                 do {
-                    r.loader.templates += try TemplateFile.parse(text)
+                    templates += try TemplateFile.parse(text)
                 } catch {
-                    r.loader.errors.append(ConfigError(file: path, line: error.line, column: nil, keyPath: nil, message: error.message))
+                    errors.append(ConfigError(file: path, line: error.line, column: nil, keyPath: nil, message: error.message))
                 }
             }
         }
         if s.arrivalWindow >= s.touchTimeout {
             r.fail("arrival-window", "arrival-window \(format(s.arrivalWindow)) ms must be shorter than touch-timeout \(format(s.touchTimeout)) ms")
         }
-        self = r.loader
         return s
     }
 
-    mutating func readGesture(_ t: TOMLTable, index i: Int) -> GestureBinding? {
+    func readGesture(_ t: TOMLTable, index i: Int) -> GestureBinding? {
         let typeName = t["type"]?.string
         let givenName = t["name"]?.string
         let subject = "gesture \"\(TOMLText.escaped(givenName ?? typeName.map { "\($0)-\(i + 1)" } ?? "#\(i + 1)"))\""
-        var r = KeyReader(loader: self, table: t, tableName: "gesture", index: i, path: "gesture[\(i)]", subject: subject)
-        defer { self = r.loader }
+        let r = KeyReader(loader: self, table: t, tableName: "gesture", index: i, path: "gesture[\(i)]", subject: subject)
 
         guard let typeName else {
             r.fail(t["type"] == nil ? nil : "type", t["type"] == nil
@@ -220,7 +227,7 @@ public struct ConfigLoader {
         }
         b.shape = r.string("shape")
         b.directions = r.string("directions")
-        checkStroke(&b, &r)
+        checkStroke(&b, r)
         b.actions = r.actions()
         if b.actions.contains(.pass) && b.actions.count > 1 {
             r.fail("action", "\"pass\" hands the gesture to the application: it cannot come with other actions")
@@ -234,14 +241,14 @@ public struct ConfigLoader {
             r.fail("on", "with repeat the actions fire on each step while the gesture changes; on must be \"update\" or absent, not \"\(on)\"")
         }
         if b.repeatStep != nil { b.on = .update }
-        checkShape(&b, &r)
+        checkShape(&b, r)
         return b
     }
 
     private func table(_ t: TOMLTable, has key: String) -> Bool { t[key] != nil }
 
     /// A stroke names one shape it knows or one direction sequence it can parse.
-    private func checkStroke(_ b: inout GestureBinding, _ r: inout KeyReader) {
+    private func checkStroke(_ b: inout GestureBinding, _ r: KeyReader) {
         guard b.type == .stroke else { return }
         switch (b.shape, b.directions) {
         case (nil, nil):
@@ -263,7 +270,7 @@ public struct ConfigLoader {
     }
 
     /// Combinations a type cannot take.
-    private func checkShape(_ b: inout GestureBinding, _ r: inout KeyReader) {
+    private func checkShape(_ b: inout GestureBinding, _ r: KeyReader) {
         if let lo = b.minFingers, let hi = b.maxFingers, lo > hi {
             r.fail("min-fingers", "min-fingers \(lo) is more than max-fingers \(hi)")
         }
@@ -292,7 +299,7 @@ public struct ConfigLoader {
     /// touch handed back before then could never be part of it (the engine fails a gesture
     /// whose held touch is handed back). Without an explicit touch-timeout it grows to outlast
     /// the longest press or multi-tap; an explicit one that is too short is an error.
-    mutating func fitTouchTimeout(_ config: inout Config, explicit: Bool) {
+    func fitTouchTimeout(_ config: inout Config, explicit: Bool) {
         for g in config.gestures {
             guard let hold = GestureBinding.holdSpan(g) else { continue }
             let i = g.index ?? 0
@@ -309,7 +316,7 @@ public struct ConfigLoader {
 
     /// Names are unique, and relations name gestures that exist. Reported at each binding's
     /// own `[[gesture]]` table, which is not its position among the valid ones.
-    mutating func checkNames(_ gestures: [GestureBinding]) {
+    func checkNames(_ gestures: [GestureBinding]) {
         var seen: [String: Int] = [:]
         for g in gestures where seen[g.name] == nil { seen[g.name] = g.index ?? 0 }
         var names: [String]?
@@ -339,7 +346,7 @@ public struct ConfigLoader {
     /// each other in a cycle would wait for ever. A depth-first search with three colours
     /// finds a cycle at each edge back to a gesture still on the path, in linear time; each is
     /// reported once, at the gesture of the cycle written first.
-    mutating func checkCycles(_ gestures: [GestureBinding]) {
+    func checkCycles(_ gestures: [GestureBinding]) {
         var byName: [String: [Int]] = [:]
         for (n, g) in gestures.enumerated() { byName[g.name, default: []].append(n) }
         let waits: [[Int]] = gestures.map { g in
@@ -375,7 +382,7 @@ public struct ConfigLoader {
         }
     }
 
-    private mutating func reportCycle(_ cycle: [GestureBinding]) {
+    private func reportCycle(_ cycle: [GestureBinding]) {
         let first = cycle.indices.min { (cycle[$0].index ?? 0) < (cycle[$1].index ?? 0) } ?? 0
         let ordered = cycle[first...] + cycle[..<first]
         let g = ordered.first!

@@ -3,7 +3,7 @@ import GestureActions
 
 /// Reads typed values out of one TOML table, reporting each problem with the key's place.
 struct KeyReader {
-    var loader: ConfigLoader
+    let loader: ConfigLoader
     let table: TOMLTable
     let tableName: String
     let index: Int?
@@ -11,7 +11,7 @@ struct KeyReader {
     /// `gesture "next-desktop"`: who the messages are about.
     let subject: String
 
-    mutating func fail(_ key: String?, _ message: String) {
+    func fail(_ key: String?, _ message: String) {
         loader.report("\(subject): \(message)", table: tableName, index: index, key: key,
                       path: key.map { "\(path).\($0)" } ?? path)
     }
@@ -21,7 +21,7 @@ struct KeyReader {
         return "\(key) \"\(value)\" is not one of \(allowed.joined(separator: ", "))\(hint)"
     }
 
-    mutating func string(_ key: String) -> String? {
+    func string(_ key: String) -> String? {
         guard let v = table[key] else { return nil }
         guard let s = v.string else { fail(key, "\(key) must be a string"); return nil }
         guard !holdsNUL(key) else { return nil }
@@ -30,7 +30,7 @@ struct KeyReader {
 
     /// A NUL (`"\u0000"`) would cut the value short where it is handed to C (a command line, a
     /// key name, a window class): a value that holds one is an error, not the part before it.
-    mutating func holdsNUL(_ key: String) -> Bool {
+    func holdsNUL(_ key: String) -> Bool {
         func has(_ v: TOMLValue) -> Bool { v.string.map { $0.utf8.contains(0) } ?? v.array?.contains(where: has) ?? false }
         guard let v = table[key], has(v) else { return false }
         fail(key, "\(key) contains a NUL character (\\u0000), which would cut it short")
@@ -38,7 +38,7 @@ struct KeyReader {
     }
 
     /// A number in `range`; `unit` follows the range in the message (`pixels`, `degrees`).
-    mutating func number(_ key: String, in range: ClosedRange<Double>, unit: String? = nil) -> Double? {
+    func number(_ key: String, in range: ClosedRange<Double>, unit: String? = nil) -> Double? {
         guard let v = table[key] else { return nil }
         let n: Double
         switch v.kind {
@@ -57,7 +57,7 @@ struct KeyReader {
     }
 
     /// A string that is a valid glob (`app`, `device`), kept as written.
-    mutating func glob(_ key: String) -> String? {
+    func glob(_ key: String) -> String? {
         guard let pattern = string(key) else { return nil }
         do {
             _ = try Glob.validated(pattern)
@@ -68,20 +68,20 @@ struct KeyReader {
         return pattern
     }
 
-    mutating func bool(_ key: String) -> Bool? {
+    func bool(_ key: String) -> Bool? {
         guard let v = table[key] else { return nil }
         guard let b = v.bool else { fail(key, "\(key) must be true or false"); return nil }
         return b
     }
 
-    mutating func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+    func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let v = table[key] else { return nil }
         guard let n = v.int else { fail(key, "\(key) must be a whole number"); return nil }
         guard range.contains(n) else { fail(key, "\(key) \(n) is out of range \(range.lowerBound)...\(range.upperBound)"); return nil }
         return n
     }
 
-    mutating func stringList(_ key: String) -> [String]? {
+    func stringList(_ key: String) -> [String]? {
         guard let v = table[key] else { return nil }
         if let s = v.string { return holdsNUL(key) ? nil : [s] }
         guard let a = v.array else { fail(key, "\(key) must be a list of gesture names"); return nil }
@@ -94,7 +94,7 @@ struct KeyReader {
     }
 
     /// `action = "..."` or `action = ["...", "..."]` (or the same for `key`).
-    mutating func actions(key: String = "action") -> [Action] {
+    func actions(key: String = "action") -> [Action] {
         guard let v = table[key] else {
             fail(nil, "has no action")
             return []
