@@ -99,7 +99,9 @@ extension LiveTests {
     }
 
     @Test func theOverlayFromTheConfigDrawsThePointerStroke() throws {
-        let d = try DaemonProcess(display: server.displayName, config: "[settings]\noverlay = true\n" + Self.config,
+        // An app rule, so that the window class under each gesture is read.
+        let appRule = "\n[[gesture]]\ntype = \"tap\"\nfingers = 4\napp = \"gestured-test\"\naction = \"click 1\"\n"
+        let d = try DaemonProcess(display: server.displayName, config: "[settings]\noverlay = true\n" + Self.config + appRule,
                                   extra: ["--log-level", "trace"])
         try d.waitFor("debug overlay on")
         let mouse = server.mouse
