@@ -16,6 +16,9 @@ public enum Action: Equatable, Sendable {
     /// Lets the gesture go to the application: for per-application rules.
     case pass
 
+    /// The shell command of an `exec` action.
+    public var command: String? { if case .exec(let c) = self { c } else { nil } }
+
     public enum DesktopTarget: Equatable, Sendable {
         case next, previous
         /// 1-based, as users count desktops.

@@ -10,6 +10,8 @@ extension Bindings {
     public var touchpadPinchNeeded: Bool {
         config.gestures.contains { $0.sources.contains(.touchpad) && ($0.type == .pinch || $0.type == .rotate) }
     }
+    /// Whether some binding has an `app` rule, so that the window class under a gesture matters.
+    public var windowClassesNeeded: Bool { config.gestures.contains { $0.app != nil } }
     /// Pointer buttons that draw strokes.
     public var strokeButtons: Set<Int> {
         Set(config.gestures.filter { $0.type == .stroke && $0.sources.contains(.pointer) }

@@ -301,12 +301,6 @@ public struct JSONLineWriter {
     /// finite input: a non-finite value is written `null`, so that every line stays JSON.
     public static func number(_ v: Double) -> String { v.isFinite ? NumberText.rounded(v) : "null" }
 
-    public static func quote(_ s: String, into out: inout String) {
-        var bytes: [UInt8] = []
-        quote(s, into: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
-
     /// `s` in double quotes, with what JSON must escape escaped; a string with nothing to
     /// escape, the common case, is copied whole.
     static func quote(_ s: String, into out: inout [UInt8]) {

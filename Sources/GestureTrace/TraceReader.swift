@@ -102,7 +102,6 @@ public struct TraceReader {
         case "pinch-begin": kind = .pinchBegin(fingers: try fingers(v, in: name))
         case "pinch-update":
             let scale = try number(v, "scale", in: name)
-            guard scale > 0 else { throw fault("\"scale\" must be greater than 0") }
             kind = .pinchUpdate(fingers: try fingers(v, in: name),
                                 delta: Point(x: try number(v, "dx", in: name, default: 0),
                                              y: try number(v, "dy", in: name, default: 0)),
@@ -113,8 +112,11 @@ public struct TraceReader {
             let hint = Suggestion.closest(to: name, among: TraceReader.eventNames).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw fault("unknown event \"\(name)\"\(hint)")
         }
+        let event = InputEvent(time: t, kind, device: try string(v, "device"), app: try string(v, "app"))
+        // What the engine must not see is refused in one place, for traces and the X decoder alike.
+        if let why = event.problem { throw fault("\"\(name)\": \(why)") }
         lastTime = t
-        return InputEvent(time: t, kind, device: try string(v, "device"), app: try string(v, "app"))
+        return event
     }
 
     private func number(_ v: JSONValue, _ key: String, in what: String, default fallback: Double? = nil) throws(TraceError) -> Double {

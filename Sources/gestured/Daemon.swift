@@ -37,8 +37,8 @@ final class Daemon {
     var bindings: Bindings { dispatcher.bindings }
     /// The one line that says the daemon runs, and on what.
     private var readyText = "ready"
-    /// The debug overlay, while it is on.
-    private(set) var overlay: Overlay?
+    /// The debug overlay, while it is on: the reporter draws what the dispatcher did on it.
+    var overlay: Overlay? { reporter.overlay }
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -87,7 +87,6 @@ final class Daemon {
         if !on {
             if overlay != nil { log.info("debug overlay off") }
             overlay?.window.close()
-            overlay = nil
             reporter.overlay = nil
             return
         }
@@ -96,7 +95,6 @@ final class Daemon {
             return
         }
         let o = Overlay(x, recognizers: bindings.engine.recognizers)
-        overlay = o
         reporter.overlay = o
         log.info("debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))")
     }
@@ -107,7 +105,7 @@ final class Daemon {
         needs.touchpadSwipe = bindings.touchpadSwipeNeeded
         needs.touchpadPinch = bindings.touchpadPinchNeeded
         needs.strokeButtons = bindings.strokeButtons
-        needs.windowClasses = bindings.config.gestures.contains { $0.app != nil }
+        needs.windowClasses = bindings.windowClassesNeeded
         return needs
     }
 

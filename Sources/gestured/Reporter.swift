@@ -56,7 +56,7 @@ final class Reporter: DispatchObserver {
             log.error("\(who): exec refused: \(why)")
             overlay?.action("\(who): exec refused", at: time, failed: true)
         case .spawned(let pid):
-            log.info("\(who): exec (pid \(pid)) \(action.text.dropFirst(5))")
+            log.info("\(who): exec (pid \(pid)) \(action.command ?? action.text)")
             overlay?.action("\(who): \(action.text)", at: time)
         case let .performed(what, ms):
             log.info("\(who): \(action.text): \(what) (\(NumberText.plain((ms * 100).rounded() / 100)) ms)")

@@ -66,7 +66,7 @@ import GestureCore
         (#"{"ev":"idle"}"#, #"t.jsonl:1: "idle" lacks "t""#),
         (#"{"t":0}"#, #"t.jsonl:1: the event lacks "ev""#),
         (#"[1,2]"#, "t.jsonl:1: a line must be a JSON object"),
-        (#"{"t":0,"ev":"pinch-update","fingers":2,"scale":0}"#, #"t.jsonl:1: "scale" must be greater than 0"#),
+        (#"{"t":0,"ev":"pinch-update","fingers":2,"scale":0}"#, #"t.jsonl:1: "pinch-update": its scale is not a number above 0"#),
         (#"{"t":0,"ev":"swipe-begin","fingers":0}"#, #"t.jsonl:1: "fingers" must be at least 1"#),
         (#"{"t":0,"ev":"swipe-end","fingers":3,"cancelled":"yes"}"#, #"t.jsonl:1: "cancelled" must be true or false"#),
         (#"{"trace":2}"#, "t.jsonl:1: trace version 2 is not supported (this gestured reads version 1)"),

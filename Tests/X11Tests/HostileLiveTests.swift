@@ -116,6 +116,20 @@ extension LiveTests {
         #expect(try waitForResult(d, lines: 1) == ["first"])
     }
 
+    @Test func aConfigWrittenInTwoPartsIsReadOnceWhole() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        // The first part alone is a valid config of one gesture: read before the writer closes
+        // the file, it would be taken for the whole.
+        let f = fopen(d.directory.appendingPathComponent("config.toml").path, "w")!
+        fputs(config("second").replacingOccurrences(of: "@DIR@", with: d.directory.path), f)
+        fflush(f)
+        usleep(400_000)
+        fputs("\n[[gesture]]\ntype = \"tap\"\nfingers = 2\naction = \"click 1\"\n", f)
+        fclose(f)
+        try d.waitFor("the config file changed: reloaded 2 gestures")
+        #expect(!d.log.contains("reloaded 1 gestures"), "\(d.log)")
+    }
+
     @Test func aConfigLeftEmptyIsRefusedAndTheLastGoodOneStaysActive() throws {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         let path = d.directory.appendingPathComponent("config.toml").path
