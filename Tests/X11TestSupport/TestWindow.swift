@@ -1,5 +1,6 @@
 import CXInput2
 import Foundation
+import XServerSupport
 
 /// An application window for the end-to-end tests: a real X client on its own connection that
 /// records what it receives (touches, pointer buttons, touchpad gestures, keys), as an
@@ -22,6 +23,7 @@ public final class TestWindow {
 
     /// Opens a window of `width`x`height` at (x, y) on `displayName`, with WM_CLASS `name`.
     public init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32) throws {
+        TestWindow.sayWhyTheServerWentAway
         guard let d = XOpenDisplay(displayName) else { throw TestWindowError("cannot open \(displayName)") }
         display = d
         var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
@@ -53,6 +55,17 @@ public final class TestWindow {
     }
 
     deinit { XCloseDisplay(display) }
+
+    /// Xlib ends the process when a connection breaks: before it does, print what the server's
+    /// log says, so that a server that crashed under a test shows its backtrace.
+    private static let sayWhyTheServerWentAway: Void = {
+        XSetIOErrorHandler { display in
+            let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "?"
+            let digest = XServer.logDigest(display: name) ?? "(no log: the server was stopped)"
+            FileHandle.standardError.write(Data("the connection to X server \(name) broke; its log:\n\(digest)\n".utf8))
+            exit(1)
+        }
+    }()
 
     /// Reads what has arrived, waiting up to `timeout` for the server to deliver it.
     @discardableResult

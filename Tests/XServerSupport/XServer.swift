@@ -136,9 +136,11 @@ public final class XServer: @unchecked Sendable {
                             logFile: directory.xorgLog.path, logTail: logDigest(directory))
                     }
                 }
-                return XServer(display: number, screen: screen, devices: connected,
-                               startupDuration: started.duration(to: clock.now), serverDirectory: directory,
-                               process: process)
+                let server = XServer(display: number, screen: screen, devices: connected,
+                                     startupDuration: started.duration(to: clock.now), serverDirectory: directory,
+                                     process: process)
+                running.withLock { $0[":\(number)"] = directory }
+                return server
             } catch let error as XServerError {
                 process.terminate()
                 DisplayNumberPool.release(number)
@@ -172,6 +174,7 @@ public final class XServer: @unchecked Sendable {
             return stopped
         }
         guard !alreadyStopped else { return }
+        XServer.running.withLock { $0[displayName] = nil }
         windowManager?.stop()
         process.terminate()
         // Only now: closing a device connection while Xorg runs leaves the driver spinning on EOF.
@@ -211,6 +214,23 @@ public final class XServer: @unchecked Sendable {
         }
     }
 
+    /// The servers started and not stopped, by display name: a client that loses its server
+    /// can say what the server's log says (a crash leaves its backtrace there).
+    private static let running = LockedValue<[String: ServerDirectory]>([:])
+
+    /// What the log of the server on `displayName` says, while it has not been stopped.
+    /// A server that is going down writes its backtrace as it goes: wait up to a second for the
+    /// log's last line.
+    public static func logDigest(display displayName: String) -> String? {
+        guard let directory = running.withLock({ $0[displayName] }) else { return nil }
+        for _ in 0..<100 {
+            let log = (try? String(contentsOf: directory.xorgLog, encoding: .utf8)) ?? ""
+            if log.contains("Closing log file") { break }
+            usleep(10_000)
+        }
+        return logDigest(directory)
+    }
+
     /// The "(EE)" lines of an Xorg log (minus the harmless dbus-core complaint
     /// and blank markers) followed by its last lines; falls back to Xorg's stderr.
     static func logDigest(_ directory: ServerDirectory) -> String {
@@ -233,4 +253,12 @@ public final class XServer: @unchecked Sendable {
         }
         return "(no output in \(files.map(\.path).joined(separator: ", ")))"
     }
+}
+
+/// A value behind a lock, for statics shared by the tests' threads.
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
 }
