@@ -18,6 +18,16 @@ public final class XInputListener {
         /// gesture worth its round trips to the server.
         public var windowClasses = false
         public init() {}
+
+        /// The grabs this asks for that `other` does not.
+        func minus(_ other: Needs) -> Needs {
+            var n = Needs()
+            n.touchscreen = touchscreen && !other.touchscreen
+            n.touchpadSwipe = touchpadSwipe && !other.touchpadSwipe
+            n.touchpadPinch = touchpadPinch && !other.touchpadPinch
+            n.strokeButtons = strokeButtons.subtracting(other.strokeButtons)
+            return n
+        }
     }
 
     public let x: XConnection
@@ -69,7 +79,8 @@ public final class XInputListener {
         self.needs = needs
         events.reserveCapacity(256)
         refreshDevices()
-        try grab()
+        try grab(needs)
+        selectRootEvents()
         var error: Int32 = 0
         if XRRQueryExtension(x.display, &randrEventBase, &error) != 0 {
             XRRSelectInput(x.display, x.root, Int32(RRScreenChangeNotifyMask))
@@ -103,75 +114,81 @@ public final class XInputListener {
         if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: what, holder: GrabHolders.describe()) }
     }
 
-    private func grab() throws(X11Error) {
+    /// Takes the passive grabs `n` asks for; when one cannot be taken, lets go of those this
+    /// call took and throws.
+    private func grab(_ n: Needs) throws(X11Error) {
         let d = x.display, root = x.root
-        // Devices coming and going, on the root (selectable for all devices only).
-        withMask([XI_HierarchyChanged], device: XIAllDevices) { m in _ = XISelectEvents(d, root, &m, 1) }
         _ = XErrors.take()
-        if needs.touchscreen {
-            try take("touches") { mods in
-                withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]) { m in XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
-            }
-        }
-        if needs.touchpadSwipe && x.hasGestures {
-            try take("touchpad swipes") { mods in
-                withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]) { m in
-                    XIGrabSwipeGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
-                }
-            }
-        }
-        if needs.touchpadPinch && x.hasGestures {
-            try take("touchpad pinches") { mods in
-                withMask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]) { m in
-                    XIGrabPinchGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
-                }
-            }
-        }
-        for button in needs.strokeButtons.sorted() {
-            try take("pointer button \(button)") { mods in
-                withMask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { m in
-                    XIGrabButton(d, XIAllMasterDevices, Int32(button), root, 0, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
-                }
-            }
-        }
-        if !needs.strokeButtons.isEmpty {
-            // While a press is frozen, the slaves' raw events still arrive: they tell a stroke
-            // from a click.
-            withMask([XI_RawMotion, XI_RawButtonRelease], device: XIAllDevices) { m in _ = XISelectEvents(d, root, &m, 1) }
-        }
-    }
-
-    /// Why `regrab` could not take the grabs asked for, and whether the ones before came back.
-    public struct RegrabError: Error, CustomStringConvertible {
-        public let error: X11Error
-        /// Set when the grabs held before could not be taken back either.
-        public let restoring: X11Error?
-        public var description: String {
-            "\(error)" + (restoring.map { "; the grabs held before cannot be taken back either: \($0)" } ?? "")
-        }
-    }
-
-    /// Gives up the grabs and takes those `wanted` asks for (a reload), keeping what it decodes
-    /// in flight: touch ids, presses, the clock, device names. When one cannot be taken, takes
-    /// back the grabs it had and throws why.
-    public func regrab(_ wanted: Needs) throws(RegrabError) {
-        let held = needs
-        ungrab()
-        needs = wanted
+        var taken = Needs()
         do {
-            try grab()
-            x.sync()
-        } catch {
-            ungrab()
-            needs = held
-            do {
-                try grab()
-                x.sync()
-            } catch let again {
-                throw RegrabError(error: error, restoring: again)
+            if n.touchscreen {
+                try take("touches") { mods in
+                    withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]) { m in XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
+                }
+                taken.touchscreen = true
             }
-            throw RegrabError(error: error, restoring: nil)
+            if n.touchpadSwipe && x.hasGestures {
+                try take("touchpad swipes") { mods in
+                    withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]) { m in
+                        XIGrabSwipeGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                    }
+                }
+                taken.touchpadSwipe = true
+            }
+            if n.touchpadPinch && x.hasGestures {
+                try take("touchpad pinches") { mods in
+                    withMask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]) { m in
+                        XIGrabPinchGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                    }
+                }
+                taken.touchpadPinch = true
+            }
+            for button in n.strokeButtons.sorted() {
+                try take("pointer button \(button)") { mods in
+                    withMask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { m in
+                        XIGrabButton(d, XIAllMasterDevices, Int32(button), root, 0, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                    }
+                }
+                taken.strokeButtons.insert(button)
+            }
+        } catch {
+            ungrab(taken)
+            throw error
         }
+    }
+
+    /// Lets go of the passive grabs `n` names.
+    private func ungrab(_ n: Needs) {
+        let d = x.display
+        var mods = anyModifier()
+        if n.touchscreen { XIUngrabTouchBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
+        if n.touchpadSwipe && x.hasGestures { XIUngrabSwipeGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
+        if n.touchpadPinch && x.hasGestures { XIUngrabPinchGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
+        for button in n.strokeButtons { XIUngrabButton(d, XIAllMasterDevices, Int32(button), x.root, 1, &mods) }
+        x.sync()
+    }
+
+    /// What the root tells every client that asks, for all devices in one mask (a second
+    /// selection for the same devices would replace the first): devices coming and going, and
+    /// while strokes are bound the slaves' raw events, which still arrive while a press is
+    /// frozen and tell a stroke from a click.
+    private func selectRootEvents() {
+        var types = [XI_HierarchyChanged]
+        if !needs.strokeButtons.isEmpty { types += [XI_RawMotion, XI_RawButtonRelease] }
+        withMask(types, device: XIAllDevices) { m in _ = XISelectEvents(x.display, x.root, &m, 1) }
+    }
+
+    /// Takes the grabs `wanted` asks for on a reload, keeping what it decodes in flight: touch
+    /// ids, presses, the clock, device names. A grab both configs want is held throughout, so
+    /// no input slips past during a reload; new grabs are taken before old ones are given up.
+    /// When one cannot be taken, everything stays as it was and it throws why.
+    public func regrab(_ wanted: Needs) throws(X11Error) {
+        let held = needs
+        try grab(wanted.minus(held))
+        ungrab(held.minus(wanted))
+        needs = wanted
+        selectRootEvents()
+        x.sync()
     }
 
     /// What the grabs cover, in words for the log: only what was taken, so that a server
@@ -185,15 +202,11 @@ public final class XInputListener {
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 
-    /// Releases every grab (the daemon is exiting or reloading).
+    /// Releases every grab (the daemon is exiting).
     public func ungrab() {
-        let d = x.display
-        var mods = anyModifier()
-        if needs.touchscreen { XIUngrabTouchBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
-        if needs.touchpadSwipe && x.hasGestures { XIUngrabSwipeGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
-        if needs.touchpadPinch && x.hasGestures { XIUngrabPinchGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
-        for button in needs.strokeButtons { XIUngrabButton(d, XIAllMasterDevices, Int32(button), x.root, 1, &mods) }
-        x.sync()
+        ungrab(needs)
+        needs = Needs()
+        selectRootEvents()
     }
 
     private func refreshDevices() {
@@ -358,29 +371,53 @@ public final class XInputListener {
 
     /// Carries one ownership decision to the server, exactly once.
     public func apply(_ decision: TouchDecision) {
+        carry(decision.target, accepted: decision.accepted)
+    }
+
+    private func carry(_ target: TouchDecision.Target, accepted: Bool) {
         let d = x.display
-        switch decision.target {
+        switch target {
         case .touch(let id):
             guard let key = touchKeys.removeValue(forKey: id) else { return }
-            XIAllowTouchEvents(d, key.device, key.touch, x.root, decision.accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
+            XIAllowTouchEvents(d, key.device, key.touch, x.root, accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
             // A kept touch goes on coming to gestured; the rest of a rejected one is the application's.
-            if !decision.accepted { touchIds[key] = nil }
+            if !accepted { touchIds[key] = nil }
         case .touchpad:
             guard let device = touchpadPending else { return }
             touchpadPending = nil
-            if !decision.accepted { touchpadActive = false }
+            if !accepted { touchpadActive = false }
             // CurrentTime: an event's own time can be later than the server's idea of now, and
             // then the server silently ignores the request, leaving the device frozen.
-            XIAllowEvents(d, device, decision.accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
-            touchpadReplayed = !decision.accepted
+            XIAllowEvents(d, device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
+            touchpadReplayed = !accepted
         case .button(let b):
             guard var press = presses[b], press.frozen else { return }
-            XIAllowEvents(d, press.device, decision.accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
+            XIAllowEvents(d, press.device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
             press.frozen = false
             // Kept and still down: its motion and release now come through the grab.
-            presses[b] = decision.accepted && !press.released ? press : nil
+            presses[b] = accepted && !press.released ? press : nil
         }
         x.flush()
+    }
+
+    /// Leaving: takes no new input and gives back everything not yet decided, including what
+    /// is still queued unread (a touch that began just before a SIGTERM): touches are rejected,
+    /// a frozen press or touchpad gesture is replayed. A client that leaves with undecided
+    /// touches can crash Xorg 21.1 while a window manager manages the window under them.
+    /// Returns what it gave back.
+    public func giveBackAll() -> [TouchDecision.Target] {
+        ungrab()
+        var given: [TouchDecision.Target] = []
+        while true {
+            x.sync()
+            drain()
+            var undecided = touchKeys.keys.sorted().map { TouchDecision.Target.touch(id: $0) }
+            undecided += presses.filter(\.value.frozen).keys.sorted().map { TouchDecision.Target.button($0) }
+            if touchpadPending != nil { undecided.append(.touchpad(.swipe, fingers: 0)) }
+            if undecided.isEmpty { return given }
+            for target in undecided { carry(target, accepted: false) }
+            given += undecided
+        }
     }
 }
 

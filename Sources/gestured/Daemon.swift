@@ -153,8 +153,16 @@ final class Daemon {
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
         var fds = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         log.info("\(readyText)")
+        var signalPipeReadable = false
         while true {
             let engine = bindings.engine
+            // Signals first, before the X events that arrived with them are read: termination
+            // wins over everything else (a poll that a signal interrupted reports nothing). The
+            // pipe is emptied even when the flags were taken before its byte came.
+            if signalPipeReadable || Signals.arrived {
+                signalPipeReadable = false
+                if handleSignals(screen: engine.screen) { return 0 }
+            }
             listener.drain()
             if listener.screenChanged {
                 engine.screen = x.screen()
@@ -194,23 +202,7 @@ final class Daemon {
                 log.critical("lost the connection to the X server")
                 return 3
             }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                let signals = Signals.take()
-                // Termination wins over whatever else arrived with it.
-                if signals.contains(.terminate) {
-                    log.info("exiting on a termination signal")
-                    shutdown()
-                    return 0
-                }
-                if signals.contains(.child) { CommandRunner.reap() }
-                if signals.contains(.reload) {
-                    if let reloader {
-                        reloader.request("SIGHUP", screen: engine.screen)
-                    } else {
-                        log.info("SIGHUP: using the embedded default config, nothing to reload")
-                    }
-                }
-            }
+            signalPipeReadable = fds[1].revents & Int16(POLLIN) != 0
             if let reloader {
                 if fds[2].revents & Int16(POLLIN) != 0, reloader.watched(now: listener.now()) { checkExecSafety() }
                 if fds[3].revents & Int16(POLLIN) != 0, let loaded = reloader.finished(screen: engine.screen) { apply(loaded) }
@@ -222,22 +214,57 @@ final class Daemon {
         }
     }
 
+    /// Takes the signals that came; returns true when one asks the daemon to end (it has shut
+    /// down then).
+    private func handleSignals(screen: Screen) -> Bool {
+        let signals = Signals.take()
+        if signals.contains(.terminate) {
+            log.info("exiting on a termination signal")
+            shutdown()
+            return true
+        }
+        if signals.contains(.child) { CommandRunner.reap() }
+        if signals.contains(.reload) {
+            if let reloader {
+                reloader.request("SIGHUP", screen: screen)
+            } else {
+                log.info("SIGHUP: using the embedded default config, nothing to reload")
+            }
+        }
+        return false
+    }
+
     /// Decides every held touch and lets go of every grab.
     func shutdown() {
         bindings.engine.decideAll()
         let decided = bindings.engine.outputs.contains { if case .decision = $0.kind { true } else { false } }
         dispatcher.dispatch()
-        if decided {
+        // Then what the engine never saw: input still queued when the signal came.
+        let unread = listener.giveBackAll()
+        if !unread.isEmpty { log.debug("gave back input not yet read: \(Daemon.describe(unread))") }
+        if decided || !unread.isEmpty {
             // Xorg 21.1 can crash when a client leaves while the touches it just gave back are
             // still being replayed to a window manager's grab: stay connected until they are.
-            x.sync()
             usleep(100_000)
             listener.drain()
         }
-        listener.ungrab()
         overlay?.window.close()
         performer.close()
         if let file = options.record { fflush(file) }
+    }
+
+    /// `2 touches, a press of button 3, a touchpad gesture`
+    static func describe(_ targets: [TouchDecision.Target]) -> String {
+        var touches = 0, parts: [String] = []
+        for target in targets {
+            switch target {
+            case .touch: touches += 1
+            case .button(let b): parts.append("a press of button \(b)")
+            case .touchpad: parts.append("a touchpad gesture")
+            }
+        }
+        if touches > 0 { parts.insert(touches == 1 ? "1 touch" : "\(touches) touches", at: 0) }
+        return parts.joined(separator: ", ")
     }
 
     private func record(_ event: InputEvent) {

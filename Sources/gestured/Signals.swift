@@ -52,6 +52,10 @@ enum Signals {
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
+    /// Whether a signal came since the last `take`: one atomic load, cheap enough for every
+    /// turn of the run loop.
+    static var arrived: Bool { flags.load(ordering: .sequentiallyConsistent) != 0 }
+
     /// Empties the pipe and takes every flag set since the last call.
     static func take() -> Pending {
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -46,6 +46,15 @@ public final class DaemonProcess {
         }
     }
 
+    /// Waits until the daemon's main thread sleeps in poll: it has read everything it was sent.
+    public func waitUntilWaitingForInput(timeout: Duration = .seconds(5)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while (try? String(contentsOfFile: "/proc/\(child.pid)/wchan", encoding: .utf8))?.contains("poll") != true {
+            if ContinuousClock.now > deadline { throw TestWindowError("gestured never waited in poll within \(timeout):\n\(log)") }
+            usleep(1000)
+        }
+    }
+
     /// Sends a signal and waits for the exit; returns the exit status.
     @discardableResult
     public func stop(_ signal: Int32 = SIGTERM, timeout: Duration = .seconds(5)) -> Int32? {

@@ -193,3 +193,53 @@ extension LiveTests {
         listener.ungrab()
     }
 }
+
+/// Input the daemon never read: a stopped daemon cannot read, so the touches and the press
+/// wait in its queue when SIGTERM comes. On a server of its own with openbox: Xorg 21.1 crashes
+/// when a client leaves with undecided touches on a window that openbox manages.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct UnreadInputAtExitTests {
+    @Test func touchesAndAPressStillQueuedAtSigtermAreGivenBackAndTheServerLivesOn() throws {
+        let server = try XServer.start()
+        defer { server.stop() }
+        _ = try server.startWindowManager()
+        let window = try TestWindow(displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
+        guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the test window") }
+        window.clear()
+        let d = try DaemonProcess(display: server.displayName, config: LiveTests.config)
+        try d.waitUntilWaitingForInput()
+        d.child.signal(SIGSTOP)
+        let t = server.touchscreen
+        try t.touch(.begin, id: 51, x: 300, y: 300)
+        try t.touch(.begin, id: 52, x: 360, y: 300)
+        try server.mouse.move(toX: 500, y: 500)
+        try server.mouse.button(3, pressed: true)
+        try server.mouse.sync()
+        try t.sync()
+        d.child.signal(SIGTERM)
+        d.child.signal(SIGCONT)
+        #expect(d.child.waitForExit(timeout: .seconds(2)), "gestured still runs:\n\(d.log)")
+        #expect(d.child.exitStatus == 0, "\(d.log)")
+        try t.touch(.end, id: 51, x: 300, y: 300)
+        try t.touch(.end, id: 52, x: 360, y: 300)
+        try server.mouse.button(3, pressed: false)
+        try t.sync()
+        try server.mouse.sync()
+        #expect(d.log.contains("gave back input not yet read: 2 touches, a press of button 3"), "\(d.log)")
+        let got = window.drain(waiting: .seconds(2)) { r in
+            r.contains { $0.type == "TouchEnd" } && r.contains { $0.type == "ButtonRelease" && $0.detail == 3 }
+        }
+        // The first touch emulates the pointer and goes to openbox's grab on the frame; the
+        // second reaches the window.
+        #expect(got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"], "\(got)\n\(server.logTail())")
+        #expect(got.contains { $0.type == "ButtonPress" && $0.detail == 3 })
+        #expect(got.contains { $0.type == "ButtonRelease" && $0.detail == 3 })
+        // And the server lives on: a new tap goes straight through.
+        window.clear()
+        try t.touch(.begin, id: 53, x: 400, y: 300)
+        try t.touch(.end, id: 53, x: 400, y: 300)
+        try t.sync()
+        let tap = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchEnd" } }
+        #expect(tap.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"])
+    }
+}
