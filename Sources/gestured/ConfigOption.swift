@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import GestureConfig
 import GestureX11
 #if canImport(Glibc)
@@ -15,7 +14,7 @@ struct ConfigOption: ParsableArguments {
     var path: String? {
         if let config { return config }
         let user = ConfigFiles.userConfigPath()
-        return FileManager.default.fileExists(atPath: user) ? user : nil
+        return access(user, F_OK) == 0 ? user : nil
     }
 
     /// Loads the config, or throws every located error.
@@ -37,8 +36,8 @@ struct CLIError: Error, CustomStringConvertible {
 extension CLIError {
     /// Prints to stderr and exits 1.
     static func exit(_ e: CLIError) -> Never {
-        FileHandle.standardError.write(Data((e.description + "\n").utf8))
-        Foundation.exit(1)
+        Descriptor.write(2, (e.description + "\n").utf8)
+        Glibc.exit(1)
     }
 }
 
@@ -46,8 +45,8 @@ extension CLIError {
 enum ConfigFiles {
     /// `$XDG_CONFIG_HOME/gestured/config.toml`, `~/.config/gestured/config.toml` without it.
     static func userConfigPath() -> String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
+        let xdg = getenv("XDG_CONFIG_HOME").map { String(cString: $0) } ?? ""
+        let base = xdg.isEmpty ? Path.home + "/.config" : xdg
         return base + "/gestured/config.toml"
     }
 
@@ -59,10 +58,10 @@ enum ConfigFiles {
         case .success(let t): text = t
         case .failure(let why): return .failure(CLIError("\(path): cannot read the config file (\(why.rawValue))"))
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
+        let folder = Path.folder(of: path)
+        do throws(ConfigErrors) {
             return .success(try ConfigLoader.load(text, file: path, readFile: { name in
-                let expanded = (name as NSString).expandingTildeInPath
+                let expanded = Path.expandingTilde(name)
                 let full = expanded.hasPrefix("/") || folder.isEmpty ? expanded : folder + "/" + expanded
                 return read(full)
             }, knowsKey: XKeysym.isKnown))
@@ -88,6 +87,14 @@ enum ConfigFiles {
     /// by its kind before it is opened, and again after, from the descriptor, in case it was
     /// swapped meanwhile; it is opened without blocking, so that a FIFO cannot hang the read.
     static func read(_ path: String) -> Result<String, ConfigFileError> {
+        readBytes(path).flatMap { bytes in
+            String(validating: bytes, as: UTF8.self).map { .success($0) } ?? .failure(.notText)
+        }
+    }
+
+    /// The bytes of a regular file (not a FIFO, a device or a folder, which would block or
+    /// make no sense).
+    static func readBytes(_ path: String) -> Result<[UInt8], ConfigFileError> {
         guard !path.utf8.contains(0) else { return .failure(ConfigFileError(rawValue: "the name contains a NUL character")) }
         var st = stat()
         guard stat(path, &st) == 0 else { return .failure(reason(errno)) }
@@ -98,6 +105,7 @@ enum ConfigFiles {
         guard fstat(fd, &st) == 0 else { return .failure(reason(errno)) }
         if let kind = notRegular(st.st_mode) { return .failure(kind) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(st.st_size))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -106,8 +114,7 @@ enum ConfigFiles {
             if n == 0 { break }
             bytes += buffer[..<n]
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.notText) }
-        return .success(text)
+        return .success(bytes)
     }
 
     /// Why a file of this mode is not one to read text from; nil for a regular file.

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Synchronization
 import GestureConfig
 import GestureCore
 
@@ -14,7 +15,9 @@ final class ConfigReloader {
     static let unfinishedWrite = 2_000.0
 
     /// A finished load: the new bindings, or why they were refused.
-    struct Loaded {
+    /// Made on the worker thread and handed over once to the run loop, which alone uses it
+    /// from then on: never shared, hence unchecked.
+    struct Loaded: @unchecked Sendable {
         let why: String
         let result: Result<Bindings, CLIError>
     }
@@ -119,51 +122,62 @@ final class ConfigReloader {
 }
 
 /// The one thread that loads configs, for the daemon's lifetime: a request goes in, the finished
-/// load comes back, and a byte on `wake` tells the run loop.
+/// load comes back, and a byte on `wake` tells the run loop. The thread sleeps in a read of its
+/// own pipe between requests.
 private final class LoadWorker: @unchecked Sendable {
     private let path: String
     private let wake: Int32
-    private let condition = NSCondition()
-    private var request: (why: String, screen: Screen)?
-    private var finished: ConfigReloader.Loaded?
-    private var thread: Thread?
+    private let state = Mutex<(request: (why: String, screen: Screen)?, finished: ConfigReloader.Loaded?)>((nil, nil))
+    /// A byte per request: the thread's alarm clock.
+    private let requests: (read: Int32, write: Int32)
+    private var started = false
 
     init(path: String, wake: Int32) {
         self.path = path
         self.wake = wake
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        for f in fds { _ = fcntl(f, F_SETFD, FD_CLOEXEC) }
+        requests = (fds[0], fds[1])
     }
 
     func submit(_ why: String, screen: Screen) {
-        condition.withLock {
-            request = (why, screen)
-            condition.signal()
+        state.withLock { $0.request = (why, screen) }
+        if !started {
+            started = true
+            // Loading parses and validates recursively: a larger stack than a thread's default.
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, 8 << 20)
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(self).toOpaque()
+            pthread_create(&thread, &attributes, { context in
+                Unmanaged<LoadWorker>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+            pthread_attr_destroy(&attributes)
+            pthread_detach(thread)
         }
-        if thread == nil {
-            let t = Thread { [self] in run() }
-            t.stackSize = 8 << 20
-            thread = t
-            t.start()
-        }
+        var byte: UInt8 = 1
+        _ = write(requests.write, &byte, 1)
     }
 
     func take() -> ConfigReloader.Loaded? {
-        condition.withLock {
-            defer { finished = nil }
-            return finished
+        state.withLock { s in
+            defer { s.finished = nil }
+            return s.finished
         }
     }
 
     private func run() {
+        var byte: UInt8 = 0
         while true {
-            let next: (why: String, screen: Screen) = condition.withLock {
-                while request == nil { condition.wait() }
-                defer { request = nil }
-                return request!
-            }
+            guard read(requests.read, &byte, 1) == 1 || errno == EINTR else { continue }
+            guard let next = state.withLock({ s in defer { s.request = nil }; return s.request }) else { continue }
             let loaded = ConfigReloader.Loaded(why: next.why, result: ConfigReloader.load(path, screen: next.screen))
-            condition.withLock { finished = loaded }
-            var byte: UInt8 = 1
-            _ = write(wake, &byte, 1)
+            state.withLock { $0.finished = loaded }
+            var one: UInt8 = 1
+            _ = write(wake, &one, 1)
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Watches a config file with inotify, through its folder, so that editors that replace the
 /// file (write a new one and rename it over, or remove it and write it again) are followed too.
@@ -17,8 +17,8 @@ final class ConfigWatch {
     private let name: String
 
     init?(path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        name = (path as NSString).lastPathComponent
+        let folder = Path.folder(of: path)
+        name = Path.name(of: path)
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)

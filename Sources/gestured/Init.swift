@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureConfig
 
 struct Init: ParsableCommand {
@@ -9,12 +9,9 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let path = ConfigFiles.userConfigPath()
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            CLIError.exit(CLIError("\(folder): cannot create the folder: \(error.localizedDescription)"))
+        let folder = Path.folder(of: path)
+        if let code = Path.makeFolders(folder, mode: 0o700) {
+            CLIError.exit(CLIError("\(folder): cannot create the folder: \(String(cString: strerror(code)))"))
         }
         // Only its owner may write it: gestured refuses exec actions from a config others can change.
         switch NewFile.write(path, DefaultConfig.text) {

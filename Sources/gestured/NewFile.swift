@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A file gestured makes for the user, a recorded trace or a learned template: always a new
 /// one, never written over what is there, and readable by its owner only whatever the umask,
@@ -26,13 +26,11 @@ enum NewFile {
         case .success(let f): fd = f
         case .failure(let why): return .failure(why)
         }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.close()
-        } catch {
+        let failed = Descriptor.write(fd, text.utf8)
+        if close(fd) != 0 || failed != nil {
+            let code = failed ?? errno
             unlink(path)
-            return .failure(.cannot(error.localizedDescription))
+            return .failure(failure(code))
         }
         return .success(())
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureConfig
 
 struct Record: ParsableCommand {
@@ -40,6 +40,6 @@ struct Record: ParsableCommand {
         }
         let code = d.run()
         fclose(out)
-        Foundation.exit(code)
+        Glibc.exit(code)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureReplay
 import GestureTrace
 import GestureConfig
@@ -30,11 +30,14 @@ struct ReplayCommand: ParsableCommand {
         for path in traces {
             let text: String
             if path == "-" {
-                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                text = String(decoding: Descriptor.readAll(0), as: UTF8.self)
             } else {
-                guard let data = FileManager.default.contents(atPath: path) else {
+                let data: [UInt8]
+                switch ConfigFiles.readBytes(path) {
+                case .success(let bytes): data = bytes
+                case .failure(let why):
                     out.flush()
-                    CLIError.exit(CLIError("\(path): cannot read the trace (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))"))
+                    CLIError.exit(CLIError("\(path): cannot read the trace (\(why.rawValue))"))
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
@@ -60,7 +63,7 @@ final class OutputBuffer {
     }
 
     func flush() {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
+        Descriptor.write(1, buffer.utf8)
         buffer = ""
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureConfig
 import Logging
 
@@ -22,7 +22,7 @@ struct Run: ParsableCommand {
         let log = daemon.logger()
         do {
             let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: dryRun, configPath: options.path, overlay: overlay), log: log)
-            Foundation.exit(d.run())
+            Glibc.exit(d.run())
         } catch {
             CLIError.exit(CLIError("gestured: \(error)"))
         }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Synchronization
 
 /// The signals the daemon answers, as a set of flags: two signals close together are two
