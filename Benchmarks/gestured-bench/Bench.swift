@@ -34,6 +34,14 @@ enum Bench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
+        if CommandLine.arguments.dropFirst().first == "cpu" {
+            // Only the daemon's CPU per event, for working on it (not a figure for the docs).
+            let server = try XServer.start()
+            defer { server.stop() }
+            try server.startWindowManager()
+            try LiveBench(server: server, binary: binary).measureCPU()
+            return
+        }
         var table = Table()
         try offline(into: &table, directory: directory, binary: binary)
         progress("starting Xorg and openbox")

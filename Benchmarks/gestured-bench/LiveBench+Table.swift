@@ -8,6 +8,17 @@ extension LiveBench {
     static let touchFrame = Duration.milliseconds(4)
     static let pointerFrame = Duration.milliseconds(4)
 
+    /// `gestured-bench cpu`: the two CPU figures alone, printed as they come.
+    func measureCPU() throws {
+        let d = try daemon(config: DefaultConfig.text)
+        defer { d.stop() }
+        let touch = try cost(of: d, events: Bench.loadEvents, actions: ["next-desktop", "previous-desktop"], pace: Self.touchFrame, [touchSwipe])
+        print("touchscreen: \(Table.fixed(touch.msPerThousand)) ms per 1000 events (\(touch.ticks) ticks, \(touch.performed) of \(touch.gestures))")
+        let pointer = try cost(of: d, events: Bench.loadEvents, actions: ["back", "forward"], pace: Self.pointerFrame, [stroke])
+        print("pointer: \(Table.fixed(pointer.msPerThousand)) ms per 1000 events (\(pointer.ticks) ticks, \(pointer.performed) of \(pointer.gestures))")
+        print("VmRSS: \(Table.fixed(Double(try ProcessStats.read(pid: d.child.pid).residentKiB) / 1024, 1)) MiB")
+    }
+
     func measure(into table: inout Table) throws {
         Bench.progress("start-up, \(Bench.startups) times")
         let startups = try (0..<Bench.startups).map { _ in

@@ -52,7 +52,11 @@ public final class XConnection {
 
     /// Flushes, and tells whether events are already read and waiting: the library reads the
     /// socket while it writes, so a poll on the socket alone can sleep on events it already has.
-    public func flushHasEvents() -> Bool { XEventsQueued(display, QueuedAfterFlush) > 0 }
+    /// Those still in the socket wake the poll: no read here.
+    public func flushHasEvents() -> Bool {
+        XFlush(display)
+        return XEventsQueued(display, QueuedAlready) > 0
+    }
 
     public func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 }

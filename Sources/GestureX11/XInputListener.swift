@@ -216,14 +216,18 @@ public final class XInputListener {
 
     // MARK: Events
 
-    /// Reads every event the server has sent, decoding the input ones into `events`.
+    /// Reads every event the server has sent, decoding the input ones into `events`. The socket
+    /// is read once: events that come while these are decoded wake the next poll.
     public func drain() {
         events.removeAll(keepingCapacity: true)
-        dropped.removeAll()
+        if !dropped.isEmpty { dropped.removeAll() }
         screenChanged = false
         let d = x.display
         var ev = XEvent()
-        while XPending(d) > 0 {
+        var queued = XEventsQueued(d, QueuedAfterReading)
+        while queued > 0 {
+            queued -= 1
+            if queued == 0 { queued = XEventsQueued(d, QueuedAlready) }
             XNextEvent(d, &ev)
             if ev.type == randrEventBase + RRScreenChangeNotify {
                 XRRUpdateConfiguration(&ev)

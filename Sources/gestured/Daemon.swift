@@ -190,7 +190,9 @@ final class Daemon {
             overlay?.update(now: listener.now())
             reloader?.tick(now: listener.now(), screen: engine.screen)
             if x.flushHasEvents() { continue }
-            let next = [engine.nextDeadline(), overlay?.deadline, reloader?.deadline].compactMap { $0 }.min()
+            var next = engine.nextDeadline()
+            if let o = overlay?.deadline { next = min(next ?? o, o) }
+            if let r = reloader?.deadline { next = min(next ?? r, r) }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
