@@ -6,8 +6,9 @@ import GestureActions
 public final class Bindings {
     public let config: Config
     public let engine: GestureEngine
-    private var bindingIndex: [ObjectIdentifier: Int] = [:]
-    private var steps: [ObjectIdentifier: StepState] = [:]
+    /// Per source, by the recognizer's index in the engine: what it was made for. Looked up on
+    /// every transition, so an array rather than a dictionary.
+    private var bound: [[Bound?]] = [[], [], []]
 
     public init(_ config: Config, screen: Screen = Screen()) {
         self.config = config
@@ -26,7 +27,7 @@ public final class Bindings {
         for b in config.gestures where b.app != nil || b.device != nil || b.passes {
             groups[b.signature] = groups[b.signature] ?? groups.count
         }
-        for (i, b) in config.gestures.enumerated() {
+        for b in config.gestures {
             for source in b.sources {
                 let r = Bindings.makeRecognizer(b, source: source, book: books[source])
                 // Stroke bindings read the same stroke together: the best reading wins, not the first.
@@ -36,7 +37,7 @@ public final class Bindings {
                 r.group = groups[b.signature]
                 r.passes = b.passes
                 engine.add(r)
-                bindingIndex[ObjectIdentifier(r)] = i
+                record(Bound(r, b), at: r)
                 byName[b.name, default: []].append(r)
             }
         }
@@ -115,15 +116,26 @@ public final class Bindings {
         return lo...max(lo, b.maxFingers ?? range.upperBound)
     }
 
-    func stepState(for r: GestureRecognizer) -> StepState {
-        if let s = steps[ObjectIdentifier(r)] { return s }
-        let s = StepState()
-        steps[ObjectIdentifier(r)] = s
-        return s
+    private func record(_ b: Bound, at r: GestureRecognizer) {
+        let source = Bindings.slot(r.source)
+        while bound[source].count <= r.index { bound[source].append(nil) }
+        bound[source][r.index] = b
     }
 
-    public func binding(for r: GestureRecognizer) -> GestureBinding? {
-        bindingIndex[ObjectIdentifier(r)].map { config.gestures[$0] }
+    /// What `r` was made for; nil for a recognizer these bindings did not make.
+    func bound(_ r: GestureRecognizer) -> Bound? {
+        let source = Bindings.slot(r.source)
+        guard r.index < bound[source].count, let b = bound[source][r.index], b.recognizer === r else { return nil }
+        return b
     }
 
+    public func binding(for r: GestureRecognizer) -> GestureBinding? { bound(r)?.binding }
+
+    private static func slot(_ source: InputSource) -> Int {
+        switch source {
+        case .touchscreen: return 0
+        case .touchpad: return 1
+        case .pointer: return 2
+        }
+    }
 }

@@ -54,7 +54,9 @@ open class GestureRecognizer {
 
     public internal(set) var currentState = GestureState.possible
     unowned(unsafe) var engine: GestureEngine?
-    var index = 0
+    /// Its place among the recognizers of its source, in the order they were added to the
+    /// engine: a key for tables kept beside the engine (what a binding fires) that costs no hash.
+    public internal(set) var index = 0
     var requiredToFail: [GestureRecognizer] = []
     var simultaneous: [GestureRecognizer] = []
     /// A recognition held back until the recognizers it requires to fail have failed.
