@@ -50,7 +50,9 @@ open class GestureRecognizer {
     var specificity: Int { (app != nil ? 2 : 0) + (device != nil ? 1 : 0) }
 
     /// The time at which the recognizer wants `deadlineReached(with:)`; nil for none.
-    public var deadline: Double?
+    public var deadline: Double? {
+        didSet { if let deadline { engine?.deadlineAdded(deadline) } }
+    }
 
     public internal(set) var currentState = GestureState.possible
     unowned(unsafe) var engine: GestureEngine?
