@@ -98,6 +98,6 @@ extension GestureEngine {
             r.report(into: &values, event: arena(r.source).frame)
         }
         // Consumed, not copied: a transition's values are the bulk of what it carries.
-        outputs.append(EngineOutput(time: now, kind: .transition(r, from: from, to: to, values: consume values, reason: reason)))
+        emit(.transition(r, from: from, to: to, values: consume values, reason: reason))
     }
 }

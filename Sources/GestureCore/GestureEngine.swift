@@ -75,7 +75,7 @@ public final class GestureEngine {
 
     public func clearOutputs() { outputs.removeAll(keepingCapacity: true) }
 
-    func emit(_ kind: EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
+    func emit(_ kind: consuming EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
 
     // MARK: Input
 
