@@ -7,8 +7,9 @@ public final class Bindings {
     public let config: Config
     public let engine: GestureEngine
     /// Per source, by the recognizer's index in the engine: what it was made for. Looked up on
-    /// every transition, so an array rather than a dictionary.
-    private var bound: [[Bound?]] = [[], [], []]
+    /// every transition, so an array rather than a dictionary, and a constant, which costs no
+    /// run-time exclusivity check.
+    private let bound: [[Bound?]]
 
     public init(_ config: Config, screen: Screen = Screen()) {
         self.config = config
@@ -23,6 +24,7 @@ public final class Bindings {
             books[source] = StrokeBook(templates: config.templates, shapes: Set(strokes.compactMap(\.shape)),
                                        sequences: strokes.compactMap { $0.directions.flatMap { try? DirectionSequence(parsing: $0) } })
         }
+        var bound: [[Bound?]] = [[], [], []]
         var groups: [String: Int] = [:]
         for b in config.gestures where b.app != nil || b.device != nil || b.passes {
             groups[b.signature] = groups[b.signature] ?? groups.count
@@ -37,10 +39,13 @@ public final class Bindings {
                 r.group = groups[b.signature]
                 r.passes = b.passes
                 engine.add(r)
-                record(Bound(r, b), at: r)
+                let slot = Bindings.slot(source)
+                while bound[slot].count <= r.index { bound[slot].append(nil) }
+                bound[slot][r.index] = Bound(r, b)
                 byName[b.name, default: []].append(r)
             }
         }
+        self.bound = bound
         for b in config.gestures {
             for r in byName[b.name] ?? [] {
                 for other in b.simultaneousWith.flatMap({ byName[$0] ?? [] }) { r.recognizeSimultaneously(with: other) }
@@ -114,12 +119,6 @@ public final class Bindings {
         if let f = b.fingers { return f...f }
         let lo = b.minFingers ?? range.lowerBound
         return lo...max(lo, b.maxFingers ?? range.upperBound)
-    }
-
-    private func record(_ b: Bound, at r: GestureRecognizer) {
-        let source = Bindings.slot(r.source)
-        while bound[source].count <= r.index { bound[source].append(nil) }
-        bound[source][r.index] = b
     }
 
     /// What `r` was made for; nil for a recognizer these bindings did not make.

@@ -73,7 +73,11 @@ public final class GestureEngine {
         }
     }
 
-    public func clearOutputs() { outputs.removeAll(keepingCapacity: true) }
+    /// Most events report nothing: clearing an empty list skips removeAll's general path.
+    public func clearOutputs() {
+        guard !outputs.isEmpty else { return }
+        outputs.removeAll(keepingCapacity: true)
+    }
 
     func emit(_ kind: consuming EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
 
