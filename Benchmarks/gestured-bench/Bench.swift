@@ -16,6 +16,10 @@ enum Bench {
 
     static func main() {
         do {
+            if CommandLine.arguments.dropFirst().first == "engine" {
+                engineOnly()
+                return
+            }
             try run()
         } catch {
             FileHandle.standardError.write(Data("gestured-bench: \(error)\n".utf8))
@@ -51,6 +55,16 @@ enum Bench {
         let machine = Machine.describe(xorgLog: server.logFile)
         try LiveBench(server: server, binary: binary).measure(into: &table)
         print("machine: \(machine)\n\n\(table.markdown)")
+    }
+
+    /// `gestured-bench engine`: the engine throughput figure alone, for profiling and for
+    /// measuring a change to the engine in seconds rather than the minutes of the whole table.
+    static func engineOnly() {
+        let events = TraceGenerator.events(count: traceEvents, seed: seed)
+        let runs = (0..<5).map { _ in EngineThroughput.run(events) }
+        let seconds = Table.percentile(runs.map(\.seconds), 0.5)
+        print("engine throughput, default config: \(Table.count(Double(events.count) / seconds)) events/s "
+              + "(median of \(runs.count) runs over \(Table.count(Double(events.count))) events; \(runs[0].actions) actions fired)")
     }
 
     /// The engine and `gestured replay` on a generated trace; no X server.

@@ -25,10 +25,23 @@ public struct Firing: Sendable {
     }
 }
 
-/// The steps of a `repeat` binding while its gesture runs.
-final class StepState {
+/// One recognizer the bindings made: its binding, what of it each transition asks about, and
+/// the steps of a `repeat` binding while its gesture runs.
+final class Bound {
+    let recognizer: GestureRecognizer
+    let binding: GestureBinding
+    /// The state whose transition fires the actions (not for `repeat` bindings).
+    let on: GestureState
+    let repeatStep: Double?
     var axis = Point(x: 1, y: 0)
     var steps = 0
+
+    init(_ recognizer: GestureRecognizer, _ binding: GestureBinding) {
+        self.recognizer = recognizer
+        self.binding = binding
+        on = binding.on.state
+        repeatStep = binding.repeatStep
+    }
 }
 
 extension Bindings {
@@ -41,13 +54,15 @@ extension Bindings {
     /// one per step the progress has passed since the last event (its `reverse` when going back),
     /// at most `maxStepsPerEvent`.
     public func fire(_ r: GestureRecognizer, to state: GestureState, values: GestureValues) -> Firing {
-        guard let b = binding(for: r) else { return Firing() }
-        guard let size = b.repeatStep else {
-            guard b.on.state == state else { return Firing() }
+        // Most transitions fire nothing: answer those before copying the binding.
+        guard let st = bound(r) else { return Firing() }
+        guard let size = st.repeatStep else {
+            guard st.on == state else { return Firing() }
+            let b = st.binding
             return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
         }
         guard state == .began || state == .changed else { return Firing() }
-        let st = stepState(for: r)
+        let b = st.binding
         if state == .began {
             st.steps = 0
             st.axis = Bindings.axis(b, values)

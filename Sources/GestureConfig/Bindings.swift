@@ -6,8 +6,10 @@ import GestureActions
 public final class Bindings {
     public let config: Config
     public let engine: GestureEngine
-    private var bindingIndex: [ObjectIdentifier: Int] = [:]
-    private var steps: [ObjectIdentifier: StepState] = [:]
+    /// Per source, by the recognizer's index in the engine: what it was made for. Looked up on
+    /// every transition, so an array rather than a dictionary, and a constant, which costs no
+    /// run-time exclusivity check.
+    private let bound: [[Bound?]]
 
     public init(_ config: Config, screen: Screen = Screen()) {
         self.config = config
@@ -22,11 +24,12 @@ public final class Bindings {
             books[source] = StrokeBook(templates: config.templates, shapes: Set(strokes.compactMap(\.shape)),
                                        sequences: strokes.compactMap { $0.directions.flatMap { try? DirectionSequence(parsing: $0) } })
         }
+        var bound: [[Bound?]] = [[], [], []]
         var groups: [String: Int] = [:]
         for b in config.gestures where b.app != nil || b.device != nil || b.passes {
             groups[b.signature] = groups[b.signature] ?? groups.count
         }
-        for (i, b) in config.gestures.enumerated() {
+        for b in config.gestures {
             for source in b.sources {
                 let r = Bindings.makeRecognizer(b, source: source, book: books[source])
                 // Stroke bindings read the same stroke together: the best reading wins, not the first.
@@ -36,10 +39,13 @@ public final class Bindings {
                 r.group = groups[b.signature]
                 r.passes = b.passes
                 engine.add(r)
-                bindingIndex[ObjectIdentifier(r)] = i
+                let slot = Bindings.slot(source)
+                while bound[slot].count <= r.index { bound[slot].append(nil) }
+                bound[slot][r.index] = Bound(r, b)
                 byName[b.name, default: []].append(r)
             }
         }
+        self.bound = bound
         for b in config.gestures {
             for r in byName[b.name] ?? [] {
                 for other in b.simultaneousWith.flatMap({ byName[$0] ?? [] }) { r.recognizeSimultaneously(with: other) }
@@ -115,15 +121,20 @@ public final class Bindings {
         return lo...max(lo, b.maxFingers ?? range.upperBound)
     }
 
-    func stepState(for r: GestureRecognizer) -> StepState {
-        if let s = steps[ObjectIdentifier(r)] { return s }
-        let s = StepState()
-        steps[ObjectIdentifier(r)] = s
-        return s
+    /// What `r` was made for; nil for a recognizer these bindings did not make.
+    func bound(_ r: GestureRecognizer) -> Bound? {
+        let source = Bindings.slot(r.source)
+        guard r.index < bound[source].count, let b = bound[source][r.index], b.recognizer === r else { return nil }
+        return b
     }
 
-    public func binding(for r: GestureRecognizer) -> GestureBinding? {
-        bindingIndex[ObjectIdentifier(r)].map { config.gestures[$0] }
-    }
+    public func binding(for r: GestureRecognizer) -> GestureBinding? { bound(r)?.binding }
 
+    private static func slot(_ source: InputSource) -> Int {
+        switch source {
+        case .touchscreen: return 0
+        case .touchpad: return 1
+        case .pointer: return 2
+        }
+    }
 }

@@ -11,7 +11,11 @@ final class Arena {
     /// Those taking part in the current sequence.
     var participants: [GestureRecognizer] = []
     /// When the fingers of a multi-finger gesture must all have arrived.
-    var arrivalDeadline: Double?
+    var arrivalDeadline: Double? {
+        didSet { if let arrivalDeadline { engine?.deadlineAdded(arrivalDeadline) } }
+    }
+    /// The engine that owns the arena, told of each new deadline.
+    unowned(unsafe) var engine: GestureEngine?
     /// A touchpad gesture is in progress and kept by the gesture layer.
     var touchpadOpen = false
 
@@ -33,6 +37,7 @@ final class Arena {
             r.participating = true
             r.maxTrackedTogether = 0
             participants.append(r)
+            if let d = r.deadline { engine?.deadlineAdded(d) }
         }
     }
 

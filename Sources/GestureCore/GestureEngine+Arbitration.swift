@@ -97,6 +97,7 @@ extension GestureEngine {
         if to != .failed {
             r.report(into: &values, event: arena(r.source).frame)
         }
-        emit(.transition(r, from: from, to: to, values: values, reason: reason))
+        // Consumed, not copied: a transition's values are the bulk of what it carries.
+        emit(.transition(r, from: from, to: to, values: consume values, reason: reason))
     }
 }

@@ -19,6 +19,7 @@ extension GestureEngine {
                 continue
             }
             added |= 1 << UInt64(slot)
+            deadlineAdded(table.timeouts[slot])
         }
         guard added != 0 else { return }
         let frame = arena.frame
@@ -121,6 +122,7 @@ extension GestureEngine {
         let table = arena.table
         guard let slot = table.add(id: 0, at: .zero, time: now, timeout: settings.touchTimeout) else { return }
         let bit: UInt64 = 1 << UInt64(slot)
+        deadlineAdded(table.timeouts[slot])
         let frame = arena.frame
         frame.time = now
         frame.touchpadKind = kind

@@ -17,7 +17,7 @@ public final class GestureEngine {
     public let settings: Settings
     public private(set) var now = 0.0
     /// What happened since the caller last cleared them.
-    public private(set) var outputs: [EngineOutput] = []
+    public internal(set) var outputs: [EngineOutput] = []
     public var screen: Screen {
         didSet { for a in arenas { a.frame.screen = screen } }
     }
@@ -30,11 +30,16 @@ public final class GestureEngine {
     var frameTime = 0.0
     var frameApp: String?
     var frameDevice: String?
+    /// No deadline of any arena comes before this: the last earliest deadline found, lowered
+    /// whenever a deadline is set, a touch lands or a recognizer joins. Most events come before
+    /// it, and `advance(to:)` then need not look through every recognizer.
+    var deadlineFloor = -Double.infinity
 
     public init(settings: Settings = Settings(), screen: Screen = Screen()) {
         self.settings = settings
         self.screen = screen
         arenas = InputSource.allCases.map { Arena(source: $0, screen: screen) }
+        for arena in arenas { arena.engine = self }
         outputs.reserveCapacity(256)
         frameBuffer.reserveCapacity(TouchTable.capacity)
     }
@@ -68,9 +73,13 @@ public final class GestureEngine {
         }
     }
 
-    public func clearOutputs() { outputs.removeAll(keepingCapacity: true) }
+    /// Most events report nothing: clearing an empty list skips removeAll's general path.
+    public func clearOutputs() {
+        guard !outputs.isEmpty else { return }
+        outputs.removeAll(keepingCapacity: true)
+    }
 
-    func emit(_ kind: EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
+    func emit(_ kind: consuming EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
 
     // MARK: Input
 
@@ -165,12 +174,15 @@ public final class GestureEngine {
     /// Fires every deadline up to `time`, in order, and moves the clock there.
     public func advance(to time: Double) {
         flush()
-        while let (when, due) = earliestDeadline(), when <= time {
+        while deadlineFloor <= time, let (when, due) = earliestDeadline(), when <= time {
             now = max(now, when)
             fire(due)
         }
         now = max(now, time)
     }
+
+    /// Something is due at `time`: the floor goes down to it if it was above.
+    func deadlineAdded(_ time: Double) { deadlineFloor = min(deadlineFloor, time) }
 
     /// When the engine next needs `advance(to:)` even if no event comes; nil when idle.
     public func nextDeadline() -> Double? {
@@ -203,6 +215,7 @@ public final class GestureEngine {
                 if let t = r.deadline, t < (best?.0 ?? .infinity) { best = (t, .recognizer(arena, r)) }
             }
         }
+        deadlineFloor = best?.0 ?? .infinity
         return best
     }
 

@@ -50,11 +50,15 @@ open class GestureRecognizer {
     var specificity: Int { (app != nil ? 2 : 0) + (device != nil ? 1 : 0) }
 
     /// The time at which the recognizer wants `deadlineReached(with:)`; nil for none.
-    public var deadline: Double?
+    public var deadline: Double? {
+        didSet { if let deadline { engine?.deadlineAdded(deadline) } }
+    }
 
     public internal(set) var currentState = GestureState.possible
     unowned(unsafe) var engine: GestureEngine?
-    var index = 0
+    /// Its place among the recognizers of its source, in the order they were added to the
+    /// engine: a key for tables kept beside the engine (what a binding fires) that costs no hash.
+    public internal(set) var index = 0
     var requiredToFail: [GestureRecognizer] = []
     var simultaneous: [GestureRecognizer] = []
     /// A recognition held back until the recognizers it requires to fail have failed.
