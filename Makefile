@@ -5,7 +5,7 @@ PREFIX ?= $(HOME)/.local
 CONFIGURATION ?= release
 AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 
-.PHONY: all build run test bench fuzz deps test-deps clean install
+.PHONY: all build run test bench bench-replay fuzz deps test-deps clean install
 
 all: build
 
@@ -37,6 +37,12 @@ bench: test-deps
 	$(SWIFT) build -c release --product gestured
 	$(SWIFT) build -c release --product gestured-bench
 	.build/release/gestured-bench
+
+# Only the rows without an X server: the engine, replay, json.loads and libinput-gestures (a minute or two).
+bench-replay: test-deps
+	$(SWIFT) build -c release --product gestured
+	$(SWIFT) build -c release --product gestured-bench
+	.build/release/gestured-bench replay
 
 # The binary, the systemd user unit, the autostart entry, completions and man pages.
 install: deps
