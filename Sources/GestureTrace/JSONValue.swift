@@ -267,12 +267,30 @@ public struct JSONLineWriter {
     }
 
     private mutating func key(_ k: StaticString) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        piece(k, extra: 0) { _ in 0 }
+    }
+
+    /// `,"key":` and what `value` writes after it (at most `extra` bytes), put together on the
+    /// stack and appended at once: each append to the array checks that it is unique and has
+    /// room, and a check per byte was most of the time spent printing.
+    @inline(__always)
+    private mutating func piece(_ k: StaticString, extra: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let keyCount = k.utf8CodeUnitCount
+        let comma = !first
         first = false
-        bytes.append(UInt8(ascii: "\""))
-        JSONLineWriter.append(k, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCount + 4 + extra) { buffer in
+            let p = buffer.baseAddress!
+            var n = 0
+            if comma { p[0] = UInt8(ascii: ","); n = 1 }
+            p[n] = UInt8(ascii: "\"")
+            (p + n + 1).update(from: k.utf8Start, count: keyCount)
+            n += keyCount + 1
+            p[n] = UInt8(ascii: "\"")
+            p[n + 1] = UInt8(ascii: ":")
+            n += 2
+            n += value(p + n)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+        }
     }
 
     @inline(__always)
@@ -296,9 +314,25 @@ public struct JSONLineWriter {
     }
 
     public mutating func add(_ k: StaticString, _ v: String) {
+        var v = v
+        let written: Bool = v.withUTF8 { utf8 in
+            // The common case, a short string with nothing to escape, goes in with its key.
+            guard utf8.count <= 256, !utf8.contains(where: JSONLineWriter.needsEscape) else { return false }
+            piece(k, extra: utf8.count + 2) { p in
+                p[0] = UInt8(ascii: "\"")
+                if let base = utf8.baseAddress { (p + 1).update(from: base, count: utf8.count) }
+                p[utf8.count + 1] = UInt8(ascii: "\"")
+                return utf8.count + 2
+            }
+            return true
+        }
+        if written { return }
         key(k)
         JSONLineWriter.quote(v, into: &bytes)
     }
+
+    @inline(__always)
+    static func needsEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
 
     public mutating func add(_ k: StaticString, _ v: [Double]) {
         key(k)
