@@ -9,7 +9,7 @@ AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 # (docs/performance.md). Debug builds keep the shared ones (they link only with dead stripping).
 LINK_release ?= --static-swift-stdlib
 
-.PHONY: all build run test bench fuzz deps test-deps clean install
+.PHONY: all build run test bench bench-replay fuzz deps test-deps clean install
 
 all: build
 
@@ -41,6 +41,12 @@ bench: test-deps
 	$(SWIFT) build -c release $(LINK_release) --product gestured
 	$(SWIFT) build -c release $(LINK_release) --product gestured-bench
 	.build/release/gestured-bench
+
+# Only the rows without an X server: the engine, replay, json.loads and libinput-gestures (a minute or two).
+bench-replay: test-deps
+	$(SWIFT) build -c release --product gestured
+	$(SWIFT) build -c release --product gestured-bench
+	.build/release/gestured-bench replay
 
 # The binary, the systemd user unit, the autostart entry, completions and man pages.
 install: deps

@@ -13,6 +13,9 @@ enum Bench {
     static let loadEvents = 20_000
     static let latencySamples = 200
     static let startups = 10
+    /// Events of touchpad swipes and pinches for the libinput-gestures comparison.
+    static let touchpadEvents = 200_000
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func main() {
         do {
@@ -48,6 +51,11 @@ enum Bench {
         }
         var table = Table()
         try offline(into: &table, directory: directory, binary: binary)
+        // `gestured-bench replay`: the offline rows only, without the X server's five minutes.
+        if CommandLine.arguments.dropFirst().first == "replay" {
+            print("machine: \(Machine.describe(xorgLog: nil))\n\n\(table.markdown)")
+            return
+        }
         progress("starting Xorg and openbox")
         let server = try XServer.start()
         defer { server.stop() }
@@ -89,5 +97,39 @@ enum Bench {
         let megabytes = Double(replay.bytes) / 1_000_000
         table.add("`gestured replay` throughput", "\(Table.count(Double(events.count) / replay.seconds)) events/s, \(Table.fixed(megabytes / replay.seconds, 1)) MB/s",
                   "the same trace as a \(Table.fixed(megabytes, 0)) MB file, `gestured replay --config default.toml FILE` from spawn to exit (reading, parsing, engine, output), median of 3; \(Table.count(Double(replay.actions))) actions printed")
+        try againstPython(into: &table, trace: trace, lines: events.count + 1, replays: replays)
+        try againstLibinputGestures(into: &table, directory: directory, binary: binary)
+    }
+
+    /// `gestured replay` and its trace reader against Python's json.loads over the same lines.
+    static func againstPython(into table: inout Table, trace: URL, lines: Int, replays: [ReplayThroughput.Result]) throws {
+        progress("python3 json.loads over the same trace")
+        let python = try PythonBaseline.jsonLoads(trace: trace)
+        let replayCPU = Table.percentile(replays.map(\.cpuSeconds), 0.5)
+        table.add("Python `json.loads`, the same trace", "\(Table.fixed(python.cpuSeconds)) s CPU, \(Table.count(Double(lines) / python.cpuSeconds)) lines/s",
+                  "`python3 -c` reading the file line by line with `json.loads` and nothing else, \(Table.count(Double(lines))) lines, user + system time, median of 3; \(Table.fixed(python.seconds)) s from spawn to exit")
+        table.add("`gestured replay` against `json.loads`", "\(Table.fixed(python.cpuSeconds / replayCPU, 1))x faster (asked: 10x)",
+                  "CPU time, user + system: `json.loads` \(Table.fixed(python.cpuSeconds)) s, `gestured replay` \(Table.fixed(replayCPU)) s (median of the 3 runs above: reading, parsing, engine, dispatch, output)")
+        progress("the trace reader alone")
+        let reader = try PythonBaseline.traceReader(trace: trace)
+        table.add("trace reader alone against `json.loads`", "\(Table.fixed(python.cpuSeconds / reader.seconds, 1))x faster",
+                  "`TraceReader` in process on the same file, read a megabyte at a time, into \(Table.count(Double(reader.events))) events: \(Table.fixed(reader.seconds)) s of CPU (this thread's), median of 3; the part of replay that does what `json.loads` does")
+    }
+
+    /// CPU time of gestured and libinput-gestures on one touchpad stream.
+    static func againstLibinputGestures(into table: inout Table, directory: URL, binary: URL) throws {
+        progress("libinput-gestures on a touchpad stream")
+        let r = try LibinputGestures.measure(binary: binary, packageRoot: packageRoot, directory: directory, events: touchpadEvents, seed: seed)
+        let stream = "\(Table.count(Double(r.events))) touchpad events, \(Table.count(Double(r.gestures))) swipes (3 and 4 fingers) and pinches (2 and 4)"
+        table.add("`gestured replay` CPU, touchpad stream", "\(Table.fixed(r.gestured.cpuSeconds * 1000, 0)) ms",
+                  "\(stream) as a trace, a config of 12 gestures (swipes in 4 directions, pinches in and out) each `exec true`, dry run; user + system time, median of 3; \(Table.count(Double(r.gesturedActions))) actions printed")
+        guard let peer = r.peer else {
+            table.add("libinput-gestures CPU, the same stream", "not measured", r.peerMissing ?? "")
+            return
+        }
+        table.add("libinput-gestures CPU, the same stream", "\(Table.fixed(peer.cpuSeconds * 1000, 0)) ms",
+                  "the same swipes and pinches as `libinput debug-events` text from a stand-in `libinput`, the same 12 gestures each `true`, `libinput-gestures --device all --debug` (dry run); user + system time of python3, stdbuf and the stand-in, median of 3; \(Table.count(Double(r.peerActions))) commands it would run")
+        table.add("gestured against libinput-gestures", "\(Table.fixed(peer.cpuSeconds / r.gestured.cpuSeconds, 1))x less CPU (asked: 20x)",
+                  "the two rows above")
     }
 }

@@ -9,6 +9,8 @@ import XServerSupport
 enum ReplayThroughput {
     struct Result {
         var seconds: Double
+        /// User + system time of the replay process.
+        var cpuSeconds: Double
         var bytes: Int
         /// Action lines replay printed: the same number as the engine's when all is well.
         var actions: Int
@@ -30,16 +32,15 @@ enum ReplayThroughput {
     static func run(binary: URL, config: URL, trace: URL) throws -> Result {
         let output = trace.deletingLastPathComponent().appendingPathComponent("replay.out")
         try? FileManager.default.removeItem(at: output)
-        let start = ContinuousClock.now
-        let child = try ChildProcess.spawn(binary, ["replay", "--config", config.path, trace.path], standardOutput: output)
-        child.waitForExit(timeout: .seconds(600))
-        let seconds = Stopwatch.seconds(since: start)
-        guard child.exitStatus == 0 else {
-            throw BenchError("gestured replay \(child.exitDescription ?? "did not finish"): \(String((try? String(contentsOf: output, encoding: .utf8))?.suffix(500) ?? ""))")
-        }
-        let printed = try String(contentsOf: output, encoding: .utf8)
-        let actions = printed.split(separator: "\n").count { $0.hasPrefix("{\"t\":") && $0.contains(",\"action\":") }
+        let run = try ChildRun.run(binary, ["replay", "--config", config.path, trace.path], standardOutput: output)
+        let actions = try actionLines(in: output)
         let bytes = (try FileManager.default.attributesOfItem(atPath: trace.path)[.size] as? Int) ?? 0
-        return Result(seconds: seconds, bytes: bytes, actions: actions)
+        return Result(seconds: run.seconds, cpuSeconds: run.cpuSeconds, bytes: bytes, actions: actions)
+    }
+
+    /// The action lines of replay's output.
+    static func actionLines(in output: URL) throws -> Int {
+        let printed = try String(contentsOf: output, encoding: .utf8)
+        return printed.split(separator: "\n").count { $0.hasPrefix("{\"t\":") && $0.contains(",\"action\":") }
     }
 }

@@ -30,6 +30,21 @@ struct TraceGenerator {
         return g.events
     }
 
+    /// Touchpad gestures only, at least `count` events: three- and four-finger swipes, two- and
+    /// four-finger pinches, what libinput-gestures reads too.
+    static func touchpad(count: Int, seed: UInt64) -> [InputEvent] {
+        var g = TraceGenerator(seed: seed)
+        while g.events.count < count {
+            g.pause()
+            if Bool.random(using: &g.random) {
+                g.padSwipe(fingers: Bool.random(using: &g.random) ? 3 : 4)
+            } else {
+                g.padPinch(fingers: Bool.random(using: &g.random) ? 2 : 4)
+            }
+        }
+        return g.events
+    }
+
     /// One gesture, picked by how often people make it.
     mutating func gesture() {
         switch Int.random(in: 0..<100, using: &random) {

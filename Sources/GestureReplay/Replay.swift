@@ -16,80 +16,185 @@ public final class Replay {
     let config: Config
     let printer: ReplayPrinter
 
+    /// Hands `write` every printed line, without its LF.
     public init(config: Config, options: Options = Options(), write: @escaping (String) -> Void) {
         self.config = config
-        printer = ReplayPrinter(options: options, write: write)
+        printer = ReplayPrinter(options: options, sink: .lines(write))
+    }
+
+    /// Hands `output` the printed JSON Lines as bytes, a megabyte at a time and the rest at the
+    /// end of each trace: what `gestured replay` writes to its standard output.
+    public init(config: Config, options: Options = Options(), output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.config = config
+        printer = ReplayPrinter(options: options, sink: .bytes(output))
     }
 
     /// Replays one trace file's text, cut into lines by `TraceText` (LF or CRLF, a BOM skipped).
     public func run(file: String, text: String) throws(TraceError) {
-        try run(file: file, lines: TraceText.lines(of: text))
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<Void, TraceError> in
+            do throws(TraceError) {
+                var session = Session(self, file: file)
+                defer { session.finish() }
+                var splitter = TraceText.Splitter()
+                try splitter.feed(bytes) { (line) throws(TraceError) in try session.read(line) }
+                try splitter.finish { (line) throws(TraceError) in try session.read(line) }
+                session.end()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    /// Replays one trace read a chunk at a time: `read` fills the buffer it is given and returns
+    /// how many bytes it put there, 0 at the end. Lines are read from the chunks in place.
+    public func run(file: String, read: (UnsafeMutableBufferPointer<UInt8>) -> Int) throws(TraceError) {
+        var session = Session(self, file: file)
+        defer { session.finish() }
+        var splitter = TraceText.Splitter()
+        var chunk = [UInt8](repeating: 0, count: Replay.chunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBufferPointer { read($0) }
+            guard count > 0 else { break }
+            try chunk.withUnsafeBufferPointer { (all) throws(TraceError) in
+                try splitter.feed(UnsafeBufferPointer(rebasing: all[0..<count])) { (line) throws(TraceError) in try session.read(line) }
+            }
+        }
+        try splitter.finish { (line) throws(TraceError) in try session.read(line) }
+        session.end()
     }
 
     /// Replays one trace given as lines; stops at the first malformed line and throws it, after
     /// writing what the lines before it produced.
     public func run<Lines: Sequence>(file: String, lines: Lines) throws(TraceError) where Lines.Element == Substring {
-        var reader = TraceReader(file: file)
+        var session = Session(self, file: file)
+        defer { session.finish() }
+        for text in lines { try session.read(text) }
+        session.end()
+    }
+
+    /// Bytes per read of a trace file.
+    static let chunkSize = 1 << 20
+
+    /// One trace's replay: the reader, and the dispatcher from the header (or the first event).
+    private struct Session {
+        let replay: Replay
+        var reader: TraceReader
         var dispatcher: Dispatcher?
+        var engine: GestureEngine?
         var lastTime = 0.0
-        func start(_ screen: Screen) -> Dispatcher {
-            Dispatcher(bindings: Bindings(config, screen: screen),
-                       actions: ActionDispatch(performer: RecordingPerformer(), dryRun: true), observer: printer)
+
+        init(_ replay: Replay, file: String) {
+            self.replay = replay
+            reader = TraceReader(file: file)
         }
-        defer {
-            if let dispatcher {
-                dispatcher.bindings.engine.flush()
-                dispatcher.dispatch()
-            }
+
+        mutating func read(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
+            if let l = try reader.read(line: line) { take(l) }
         }
-        for text in lines {
-            guard let line = try reader.read(text) else { continue }
+
+        mutating func read(_ line: Substring) throws(TraceError) {
+            if let l = try reader.read(line) { take(l) }
+        }
+
+        private mutating func take(_ line: TraceReader.Line) {
             switch line {
             case .header(let screen):
-                dispatcher = start(screen)
+                start(screen)
             case .event(let event):
-                let d = dispatcher ?? start(Screen())
-                dispatcher = d
-                d.bindings.engine.process(event)
+                if dispatcher == nil { start(Screen()) }
+                engine.unsafelyUnwrapped.process(event)
                 lastTime = event.time
-                d.dispatch()
+                dispatcher.unsafelyUnwrapped.dispatch()
             }
         }
-        if let d = dispatcher {
-            d.bindings.engine.advance(to: lastTime)
-            d.dispatch()
+
+        private mutating func start(_ screen: Screen) {
+            let d = Dispatcher(bindings: Bindings(replay.config, screen: screen),
+                               actions: ActionDispatch(performer: RecordingPerformer(), dryRun: true), observer: replay.printer)
+            dispatcher = d
+            engine = d.bindings.engine
+        }
+
+        /// After the last line: time moves to the last event's, and what is due fires.
+        func end() {
+            guard let dispatcher, let engine else { return }
+            engine.advance(to: lastTime)
+            dispatcher.dispatch()
+        }
+
+        /// Always, after the last line or a malformed one: what is in flight ends, and what was
+        /// printed is handed on.
+        func finish() {
+            if let dispatcher, let engine {
+                engine.flush()
+                dispatcher.dispatch()
+            }
+            replay.printer.flush()
         }
     }
 }
 
-/// Prints what the dispatcher reports as replay's JSON Lines.
+/// Prints what the dispatcher reports as replay's JSON Lines, into one byte buffer.
 final class ReplayPrinter: DispatchObserver {
-    let options: Replay.Options
-    let write: (String) -> Void
+    enum Sink {
+        case lines((String) -> Void)
+        case bytes((UnsafeBufferPointer<UInt8>) -> Void)
+    }
 
-    init(options: Replay.Options, write: @escaping (String) -> Void) {
+    let options: Replay.Options
+    let sink: Sink
+    private var buffer: [UInt8] = []
+    /// Bytes gathered before they are handed on in one write.
+    static let flushSize = 1 << 20
+
+    init(options: Replay.Options, sink: Sink) {
         self.options = options
-        self.write = write
+        self.sink = sink
+        buffer.reserveCapacity(ReplayPrinter.flushSize + 4096)
     }
 
     func observe(_ o: EngineOutput) {
         switch o.kind {
         case let .transition(r, _, to, values, _):
-            if to != .failed { write(OutputFormat.transition(time: o.time, r, state: to, values: values)) }
+            guard to != .failed else { return }
+            OutputFormat.transition(time: o.time, r, state: to, values: values, into: &buffer)
         case let .decision(d):
-            if options.decisions { write(OutputFormat.decision(time: o.time, d)) }
+            guard options.decisions else { return }
+            OutputFormat.decision(time: o.time, d, into: &buffer)
         case let .illegalTransition(r, from, to):
-            write(OutputFormat.illegal(time: o.time, r, from: from, to: to))
+            OutputFormat.illegal(time: o.time, r, from: from, to: to, into: &buffer)
         case .pending:
-            break
+            return
         }
+        wrote()
     }
 
     func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
-        write(OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step))
+        OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step, into: &buffer)
+        wrote()
     }
 
     func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
-        write(OutputFormat.warning(time: time, gesture: r.name, message))
+        OutputFormat.warning(time: time, gesture: r.name, message, into: &buffer)
+        wrote()
+    }
+
+    private func wrote() {
+        switch sink {
+        case .lines(let write):
+            write(String(decoding: buffer.dropLast(), as: UTF8.self))
+            buffer.removeAll(keepingCapacity: true)
+        case .bytes:
+            if buffer.count >= ReplayPrinter.flushSize { flush() }
+        }
+    }
+
+    func flush() {
+        guard case .bytes(let output) = sink, !buffer.isEmpty else { return }
+        buffer.withUnsafeBufferPointer(output)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

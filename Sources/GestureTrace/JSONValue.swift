@@ -35,7 +35,16 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     public static func parse(_ text: Substring) throws(ParseError) -> JSONValue {
-        var parser = Parser(bytes: Array(text.utf8))
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<JSONValue, ParseError> in
+            do throws(ParseError) { return .success(try parse(bytes: bytes)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses one line's UTF-8 bytes; columns count bytes from 1.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> JSONValue {
+        var parser = Parser(bytes: bytes)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -44,7 +53,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     private struct Parser {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
 
         func error(_ message: String) -> ParseError { ParseError(column: at + 1, message: message) }
@@ -229,9 +238,10 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
-/// Writes JSON text: one object per line, keys in the order given. It writes UTF-8 bytes into
-/// one buffer: replay prints a line per output, and building them as Strings, a piece at a time,
-/// was most of its time.
+/// Writes JSON text: one object per line, keys in the order given. It writes UTF-8 bytes, into
+/// its own buffer or at the end of the caller's (`init(appendingTo:)`): replay prints a line per
+/// output into one large buffer, and building them as Strings, a piece at a time, was most of
+/// its time.
 public struct JSONLineWriter {
     private var bytes: [UInt8]
     private var first = true
@@ -242,13 +252,50 @@ public struct JSONLineWriter {
         bytes.append(UInt8(ascii: "{"))
     }
 
+    /// Starts a line at the end of `buffer`, which the writer holds (left empty) until
+    /// `end(into:)` gives it back with the line and its LF: no copy of either.
+    public init(appendingTo buffer: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &buffer)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    public mutating func end(into buffer: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(0x0A)
+        swap(&bytes, &buffer)
+    }
+
     private mutating func key(_ k: StaticString) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        piece(k, extra: 0) { _ in 0 }
+    }
+
+    /// `,"key":` and what `value` writes after it (at most `extra` bytes), put together on the
+    /// stack and appended at once: each append to the array checks that it is unique and has
+    /// room, and a check per byte was most of the time spent printing.
+    @inline(__always)
+    private mutating func piece(_ k: StaticString, extra: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let keyCount = k.utf8CodeUnitCount
+        let comma = !first
         first = false
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCount + 4 + extra) { buffer in
+            let p = buffer.baseAddress!
+            var n = 0
+            if comma { p[0] = UInt8(ascii: ","); n = 1 }
+            p[n] = UInt8(ascii: "\"")
+            (p + n + 1).update(from: k.utf8Start, count: keyCount)
+            n += keyCount + 1
+            p[n] = UInt8(ascii: "\"")
+            p[n + 1] = UInt8(ascii: ":")
+            n += 2
+            n += value(p + n)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+        }
+    }
+
+    @inline(__always)
+    static func append(_ s: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     public mutating func add(_ k: StaticString, _ v: Double) {
@@ -263,13 +310,29 @@ public struct JSONLineWriter {
 
     public mutating func add(_ k: StaticString, _ v: Bool) {
         key(k)
-        bytes.append(contentsOf: v ? Array("true".utf8) : Array("false".utf8))
+        JSONLineWriter.append(v ? "true" : "false", to: &bytes)
     }
 
     public mutating func add(_ k: StaticString, _ v: String) {
+        var v = v
+        let written: Bool = v.withUTF8 { utf8 in
+            // The common case, a short string with nothing to escape, goes in with its key.
+            guard utf8.count <= 256, !utf8.contains(where: JSONLineWriter.needsEscape) else { return false }
+            piece(k, extra: utf8.count + 2) { p in
+                p[0] = UInt8(ascii: "\"")
+                if let base = utf8.baseAddress { (p + 1).update(from: base, count: utf8.count) }
+                p[utf8.count + 1] = UInt8(ascii: "\"")
+                return utf8.count + 2
+            }
+            return true
+        }
+        if written { return }
         key(k)
         JSONLineWriter.quote(v, into: &bytes)
     }
+
+    @inline(__always)
+    static func needsEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
 
     public mutating func add(_ k: StaticString, _ v: [Double]) {
         key(k)
@@ -278,6 +341,16 @@ public struct JSONLineWriter {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             JSONLineWriter.number(x, into: &bytes)
         }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Two numbers as a JSON array, without an Array of them.
+    public mutating func add(_ k: StaticString, _ a: Double, _ b: Double) {
+        key(k)
+        bytes.append(UInt8(ascii: "["))
+        JSONLineWriter.number(a, into: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        JSONLineWriter.number(b, into: &bytes)
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -293,7 +366,7 @@ public struct JSONLineWriter {
     }
 
     static func number(_ v: Double, into bytes: inout [UInt8]) {
-        if v.isFinite { NumberText.rounded(v, into: &bytes) } else { bytes.append(contentsOf: Array("null".utf8)) }
+        if v.isFinite { NumberText.rounded(v, into: &bytes) } else { append("null", to: &bytes) }
     }
 
     /// Numbers rounded to 4 decimals, integers without a fraction: stable output to compare.
@@ -305,22 +378,29 @@ public struct JSONLineWriter {
     /// escape, the common case, is copied whole.
     static func quote(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let utf8 = s.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: utf8)
-        } else {
+        var s = s
+        s.withUTF8 { utf8 in
+            var plain = true
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                plain = false
+                break
+            }
+            if plain {
+                out.append(contentsOf: utf8)
+                return
+            }
             for b in utf8 {
                 switch b {
-                case UInt8(ascii: "\""): out.append(contentsOf: Array("\\\"".utf8))
-                case UInt8(ascii: "\\"): out.append(contentsOf: Array("\\\\".utf8))
-                case 0x0A: out.append(contentsOf: Array("\\n".utf8))
-                case 0x0D: out.append(contentsOf: Array("\\r".utf8))
-                case 0x09: out.append(contentsOf: Array("\\t".utf8))
+                case UInt8(ascii: "\""): append("\\\"", to: &out)
+                case UInt8(ascii: "\\"): append("\\\\", to: &out)
+                case 0x0A: append("\\n", to: &out)
+                case 0x0D: append("\\r", to: &out)
+                case 0x09: append("\\t", to: &out)
                 case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: Array("\\u00".utf8))
-                    out.append(hex[Int(b >> 4)])
-                    out.append(hex[Int(b & 0xF)])
+                    let hex: StaticString = "0123456789abcdef"
+                    append("\\u00", to: &out)
+                    out.append(hex.utf8Start[Int(b >> 4)])
+                    out.append(hex.utf8Start[Int(b & 0xF)])
                 default: out.append(b)
                 }
             }

@@ -18,6 +18,8 @@ public struct TraceReader {
 
     public let file: String
     public private(set) var lineNumber = 0
+    /// Off, every line goes through `JSONValue`: the tests compare the two ways of reading.
+    var readsFlatLinesInPlace = true
     private var sawContent = false
     private var lastTime = -Double.infinity
 
@@ -25,23 +27,71 @@ public struct TraceReader {
 
     /// Reads the next line; nil for a blank line or a comment.
     public mutating func read(_ text: Substring) throws(TraceError) -> Line? {
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<Line?, TraceError> in
+            do throws(TraceError) { return .success(try read(line: bytes)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Reads the next line from its UTF-8 bytes, without its line end (`TraceText` cuts them);
+    /// nil for a blank line or a comment. Bytes that are not UTF-8 read as U+FFFD, as they do
+    /// in a String.
+    public mutating func read(line bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) -> Line? {
+        if !TraceReader.isASCII(bytes) {
+            var text = String(decoding: bytes, as: UTF8.self)
+            if !text.utf8.elementsEqual(bytes) {
+                // Repaired: read the String's bytes, as before the reader read bytes.
+                let result = text.withUTF8 { repaired -> Result<Line?, TraceError> in
+                    do throws(TraceError) { return .success(try read(valid: repaired)) } catch { return .failure(error) }
+                }
+                return try result.get()
+            }
+        }
+        return try read(valid: bytes)
+    }
+
+    private mutating func read(valid b: UnsafeBufferPointer<UInt8>) throws(TraceError) -> Line? {
         lineNumber += 1
-        let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        if trimmed.isEmpty || trimmed.first == "#" || trimmed == "\r" { return nil }
+        if TraceReader.isBlankOrComment(b) { return nil }
+        if readsFlatLinesInPlace, let fields = TraceFields(flatLine: b) {
+            sawContent = true
+            return .event(try event(fields))
+        }
         let value: JSONValue
         do {
-            value = try JSONValue.parse(text)
+            value = try JSONValue.parse(bytes: b)
         } catch {
             throw TraceError(file: file, line: lineNumber, column: error.column, message: error.message)
         }
-        guard case .object = value else { throw fault("a line must be a JSON object") }
+        guard case let .object(members) = value else { throw fault("a line must be a JSON object") }
         let first = !sawContent
         sawContent = true
         if value["trace"] != nil {
             guard first else { throw fault("a header is only allowed on the first line") }
             return .header(try header(value))
         }
-        return .event(try event(value))
+        return .event(try event(TraceFields(members)))
+    }
+
+    static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for c in b { any |= c }
+        return any < 0x80
+    }
+
+    /// Blank (spaces and tabs, or a lone CR) or a comment: `#` after spaces and tabs. It was
+    /// decided on Characters, where `#` and a combining mark after it are one Character that is
+    /// not "#": such a line (rare) is decided on Characters still.
+    static func isBlankOrComment(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        if i == b.count { return true }
+        if b[i] == UInt8(ascii: "#") {
+            guard i + 1 < b.count, b[i + 1] >= 0x80 else { return true }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[i...]), as: UTF8.self).first == "#"
+        }
+        return i + 1 == b.count && b[i] == 0x0D
     }
 
     private func fault(_ message: String) -> TraceError {
@@ -49,7 +99,8 @@ public struct TraceReader {
     }
 
     private func header(_ v: JSONValue) throws(TraceError) -> Screen {
-        let version = try integer(v, "trace", in: "the header")
+        guard case let .number(n)? = v["trace"] else { throw fault("\"trace\" must be a number") }
+        let version = try whole(n, "trace")
         guard version == TraceReader.version else {
             throw fault("trace version \(version) is not supported (this gestured reads version \(TraceReader.version))")
         }
@@ -77,90 +128,94 @@ public struct TraceReader {
         return screen
     }
 
-    private mutating func event(_ v: JSONValue) throws(TraceError) -> InputEvent {
-        guard let evValue = v["ev"] else { throw fault("the event lacks \"ev\"") }
+    private mutating func event(_ v: TraceFields) throws(TraceError) -> InputEvent {
+        guard let evValue = v.ev else { throw fault("the event lacks \"ev\"") }
         guard case let .string(name) = evValue else { throw fault("\"ev\" must be a string") }
-        let t = try number(v, "t", in: name)
+        let t = try number(v, .t, "t", in: name)
         guard t >= 0 else { throw fault("\"t\" must not be negative") }
         guard t >= lastTime else {
             throw fault("\"t\" \(JSONLineWriter.number(t)) is before the previous event's \(JSONLineWriter.number(lastTime))")
         }
         let kind: InputEvent.Kind
         switch name {
-        case "touch-begin": kind = .touchBegin(id: try integer(v, "id", in: name), at: try point(v, in: name))
-        case "touch-move": kind = .touchMove(id: try integer(v, "id", in: name), at: try point(v, in: name))
-        case "touch-end": kind = .touchEnd(id: try integer(v, "id", in: name), at: try point(v, in: name))
-        case "touch-cancel": kind = .touchCancel(id: try integer(v, "id", in: name))
+        case "touch-begin": kind = .touchBegin(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
+        case "touch-move": kind = .touchMove(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
+        case "touch-end": kind = .touchEnd(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
+        case "touch-cancel": kind = .touchCancel(id: try integer(v, .id, "id", in: name))
         case "button-press": kind = .buttonPress(button: try button(v, in: name), at: try point(v, in: name))
         case "button-release": kind = .buttonRelease(button: try button(v, in: name), at: try point(v, in: name))
         case "motion": kind = .motion(at: try point(v, in: name))
         case "swipe-begin": kind = .swipeBegin(fingers: try fingers(v, in: name))
         case "swipe-update":
             kind = .swipeUpdate(fingers: try fingers(v, in: name),
-                                delta: Point(x: try number(v, "dx", in: name), y: try number(v, "dy", in: name)))
-        case "swipe-end": kind = .swipeEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, "cancelled"))
+                                delta: Point(x: try number(v, .dx, "dx", in: name), y: try number(v, .dy, "dy", in: name)))
+        case "swipe-end": kind = .swipeEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
         case "pinch-begin": kind = .pinchBegin(fingers: try fingers(v, in: name))
         case "pinch-update":
-            let scale = try number(v, "scale", in: name)
+            let scale = try number(v, .scale, "scale", in: name)
             kind = .pinchUpdate(fingers: try fingers(v, in: name),
-                                delta: Point(x: try number(v, "dx", in: name, default: 0),
-                                             y: try number(v, "dy", in: name, default: 0)),
-                                scale: scale, angle: try number(v, "angle", in: name, default: 0))
-        case "pinch-end": kind = .pinchEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, "cancelled"))
+                                delta: Point(x: try number(v, .dx, "dx", in: name, default: 0),
+                                             y: try number(v, .dy, "dy", in: name, default: 0)),
+                                scale: scale, angle: try number(v, .angle, "angle", in: name, default: 0))
+        case "pinch-end": kind = .pinchEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
         case "idle": kind = .idle
         default:
             let hint = Suggestion.closest(to: name, among: TraceReader.eventNames).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw fault("unknown event \"\(name)\"\(hint)")
         }
-        let event = InputEvent(time: t, kind, device: try string(v, "device"), app: try string(v, "app"))
+        let event = InputEvent(time: t, kind, device: try string(v, .device, "device"), app: try string(v, .app, "app"))
         // What the engine must not see is refused in one place, for traces and the X decoder alike.
         if let why = event.problem { throw fault("\"\(name)\": \(why)") }
         lastTime = t
         return event
     }
 
-    private func number(_ v: JSONValue, _ key: String, in what: String, default fallback: Double? = nil) throws(TraceError) -> Double {
+    private func number(_ v: TraceFields, _ key: TraceFields.Key, _ name: String, in what: String,
+                        default fallback: Double? = nil) throws(TraceError) -> Double {
         guard let x = v[key] else {
             if let fallback { return fallback }
-            throw fault("\(what == "the header" ? what : "\"\(what)\"") lacks \"\(key)\"")
+            throw fault("\(what == "the header" ? what : "\"\(what)\"") lacks \"\(name)\"")
         }
-        guard case let .number(n) = x else { throw fault("\"\(key)\" must be a number") }
+        guard case let .number(n) = x else { throw fault("\"\(name)\" must be a number") }
         return n
     }
 
-    private func integer(_ v: JSONValue, _ key: String, in what: String) throws(TraceError) -> Int {
-        let n = try number(v, key, in: what)
-        guard n == n.rounded() else { throw fault("\"\(key)\" must be a whole number") }
-        // Any way of writing a whole number reads: 1e16 as well as 10000000000000000.
-        guard let i = Int(exactly: n) else { throw fault("\"\(key)\" \(NumberText.plain(n)) is out of range") }
+    private func integer(_ v: TraceFields, _ key: TraceFields.Key, _ name: String, in what: String) throws(TraceError) -> Int {
+        try whole(try number(v, key, name, in: what), name)
+    }
+
+    /// Any way of writing a whole number reads: 1e16 as well as 10000000000000000.
+    private func whole(_ n: Double, _ name: String) throws(TraceError) -> Int {
+        guard n == n.rounded() else { throw fault("\"\(name)\" must be a whole number") }
+        guard let i = Int(exactly: n) else { throw fault("\"\(name)\" \(NumberText.plain(n)) is out of range") }
         return i
     }
 
-    private func fingers(_ v: JSONValue, in what: String) throws(TraceError) -> Int {
-        let n = try integer(v, "fingers", in: what)
+    private func fingers(_ v: TraceFields, in what: String) throws(TraceError) -> Int {
+        let n = try integer(v, .fingers, "fingers", in: what)
         guard n >= 1 else { throw fault("\"fingers\" must be at least 1") }
         return n
     }
 
-    private func button(_ v: JSONValue, in what: String) throws(TraceError) -> Int {
-        let n = try integer(v, "button", in: what)
+    private func button(_ v: TraceFields, in what: String) throws(TraceError) -> Int {
+        let n = try integer(v, .button, "button", in: what)
         guard n >= 1 else { throw fault("\"button\" must be at least 1") }
         return n
     }
 
-    private func point(_ v: JSONValue, in what: String) throws(TraceError) -> Point {
-        Point(x: try number(v, "x", in: what), y: try number(v, "y", in: what))
+    private func point(_ v: TraceFields, in what: String) throws(TraceError) -> Point {
+        Point(x: try number(v, .x, "x", in: what), y: try number(v, .y, "y", in: what))
     }
 
-    private func flag(_ v: JSONValue, _ key: String) throws(TraceError) -> Bool {
+    private func flag(_ v: TraceFields, _ key: TraceFields.Key, _ name: String) throws(TraceError) -> Bool {
         guard let x = v[key] else { return false }
-        guard case let .bool(b) = x else { throw fault("\"\(key)\" must be true or false") }
+        guard case let .bool(b) = x else { throw fault("\"\(name)\" must be true or false") }
         return b
     }
 
-    private func string(_ v: JSONValue, _ key: String) throws(TraceError) -> String? {
+    private func string(_ v: TraceFields, _ key: TraceFields.Key, _ name: String) throws(TraceError) -> String? {
         guard let x = v[key] else { return nil }
-        guard case let .string(s) = x else { throw fault("\"\(key)\" must be a string") }
+        guard case let .string(s) = x else { throw fault("\"\(name)\" must be a string") }
         return s
     }
 }

@@ -39,3 +39,57 @@ public enum TraceText {
     private static let carriageReturn: UInt8 = 0x0D
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }
+
+extension TraceText {
+    /// Cuts a trace given a chunk of bytes at a time into the lines `lines(of:)` gives, so that
+    /// `gestured replay` reads a file in large reads instead of whole into a String: a line
+    /// split across two chunks is put together, a BOM at the start of the first line skipped,
+    /// and a CR before each line end dropped.
+    public struct Splitter {
+        private var carry: [UInt8] = []
+        private var first = true
+
+        public init() {}
+
+        /// Calls `body` with every line that ends in `chunk`, without its LF.
+        public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
+                                            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+            var start = 0
+            var i = 0
+            let n = chunk.count
+            while i < n {
+                if chunk[i] == lineFeed {
+                    if carry.isEmpty {
+                        try emit(UnsafeBufferPointer(rebasing: chunk[start..<i]), body)
+                    } else {
+                        carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<i]))
+                        let whole = carry
+                        carry.removeAll(keepingCapacity: true)
+                        try whole.withUnsafeBufferPointer { (line) throws(E) in try emit(line, body) }
+                    }
+                    start = i + 1
+                }
+                i += 1
+            }
+            carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<n]))
+        }
+
+        /// Calls `body` with the last line, what follows the last LF (empty after a final LF).
+        public mutating func finish<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+            let last = carry
+            carry = []
+            try last.withUnsafeBufferPointer { (line) throws(E) in try emit(line, body) }
+        }
+
+        private mutating func emit<E: Error>(_ line: UnsafeBufferPointer<UInt8>,
+                                             _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+            var from = 0, to = line.count
+            if first {
+                first = false
+                if to >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF { from = 3 }
+            }
+            if to > from, line[to - 1] == carriageReturn { to -= 1 }
+            try body(UnsafeBufferPointer(rebasing: line[from..<to]))
+        }
+    }
+}

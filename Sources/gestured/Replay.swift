@@ -25,45 +25,56 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let config: Config
         do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
-        let out = OutputBuffer()
-        let replay = Replay(config: config, options: .init(decisions: decisions)) { out.write($0) }
+        let replay = Replay(config: config, options: .init(decisions: decisions)) { ReplayIO.write($0) }
         for path in traces {
-            let text: String
-            if path == "-" {
-                text = String(decoding: Descriptor.readAll(0), as: UTF8.self)
-            } else {
-                let data: [UInt8]
-                switch ConfigFiles.readBytes(path) {
-                case .success(let bytes): data = bytes
-                case .failure(let why):
-                    out.flush()
-                    CLIError.exit(CLIError("\(path): cannot read the trace (\(why.rawValue))"))
-                }
-                text = String(decoding: data, as: UTF8.self)
-            }
+            let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+            var unreadable = fd < 0
             do throws(TraceError) {
-                try replay.run(file: path == "-" ? "<stdin>" : path, text: text)
+                if !unreadable {
+                    try replay.run(file: path == "-" ? "<stdin>" : path) { buffer in
+                        let count = ReplayIO.read(fd, into: buffer)
+                        if count < 0 { unreadable = true }
+                        return max(count, 0)
+                    }
+                }
             } catch {
-                out.flush()
                 CLIError.exit(CLIError(error.description))
             }
+            if fd > STDIN_FILENO { close(fd) }
+            if unreadable {
+                CLIError.exit(CLIError("\(path): cannot read the trace (\(access(path, F_OK) == 0 ? "permission denied" : "no such file"))"))
+            }
         }
-        out.flush()
     }
 }
 
-/// Buffered stdout: replay prints many short lines.
-final class OutputBuffer {
-    private var buffer = ""
-
-    func write(_ line: String) {
-        buffer += line
-        buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { flush() }
+/// Replay's trace input and standard output: large writes and reads of the file descriptors
+/// themselves, retried when a signal interrupts them.
+enum ReplayIO {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            done += n
+        }
     }
 
-    func flush() {
-        Descriptor.write(1, buffer.utf8)
-        buffer = ""
+    /// Fills `buffer` as far as the input goes; 0 at its end, -1 when it cannot be read.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let n = Glibc.read(fd, buffer.baseAddress! + done, buffer.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return done > 0 ? done : -1
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
     }
 }

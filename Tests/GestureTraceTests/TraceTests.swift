@@ -172,4 +172,95 @@ import GestureCore
         let e = InputEvent(time: 0, .idle, app: "a \"quoted\" \\ name\té")
         #expect(try read(TraceWriter.line(e)) == [.event(e)])
     }
+
+    // MARK: Reading bytes
+
+    /// Every line's outcome, the event or header or the error's text, read one way or the other.
+    static func outcomes(_ lines: [[UInt8]], inPlace: Bool) -> [String] {
+        var reader = TraceReader(file: "d.jsonl")
+        reader.readsFlatLinesInPlace = inPlace
+        return lines.map { line in
+            do throws(TraceError) {
+                return try line.withUnsafeBufferPointer { (b) throws(TraceError) in "\(try reader.read(line: b) as Any)" }
+            } catch {
+                return error.description
+            }
+        }
+    }
+
+    static let shapes: [String] = [
+        #"{"t":0,"ev":"touch-begin","id":1,"x":300,"y":300,"app":"xterm","device":"pad"}"#,
+        #"{"t":8.5,"ev":"swipe-update","fingers":3,"dx":-14.25,"dy":0.5}"#,
+        #"{"t":9,"ev":"pinch-update","fingers":2,"scale":1.08,"angle":-2.5,"dx":1e2,"dy":-0}"#,
+        #"{"t":10,"ev":"swipe-end","fingers":3,"cancelled":true}"#,
+        #" { "t" : 11 , "ev" : "idle" , "x" : null } "#,
+        #"{"t":12,"ev":"touch-cancel","id":1e16,"ev":"motion"}"#,
+        #"{"t":13,"ev":"button-press","button":3,"x":0.123456789012345,"y":123456789012345678}"#,
+        #"{"t":14,"ev":"idle","app":"caf\u00e9","future":[1,{"a":2}]}"#,
+        #"{"t":15,"ev":"idle","app":"é 😀"}"#,
+    ]
+
+    /// The bytes read in place and the parsed tree must agree on every line, good or broken:
+    /// the same event, or the same error at the same place.
+    @Test func readingInPlaceAgreesWithTheParsedTreeOnMutatedLines() {
+        var random = SeededRandom(state: 7)
+        let alphabet = Array(#"{}[]":,.-+eE0123456789 tfnul"#.utf8) + [0x09, 0x0D, 0xC3, 0xA9, 0xFF]
+        var lines: [[UInt8]] = []
+        for _ in 0..<20_000 {
+            var b = Array(Self.shapes.randomElement(using: &random)!.utf8)
+            for _ in 0..<Int.random(in: 0...3, using: &random) where !b.isEmpty {
+                let at = Int.random(in: 0..<b.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: b[at] = alphabet.randomElement(using: &random)!
+                case 1: b.insert(alphabet.randomElement(using: &random)!, at: at)
+                default: b.remove(at: at)
+                }
+            }
+            lines.append(b)
+        }
+        // Times go up line by line in the shapes, and a mutation may break that: each line is
+        // read by a fresh reader pair as well as in sequence.
+        #expect(Self.outcomes(lines, inPlace: true) == Self.outcomes(lines, inPlace: false))
+        for line in lines.prefix(5_000) {
+            #expect(Self.outcomes([line], inPlace: true) == Self.outcomes([line], inPlace: false), "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
+    @Test func theFirstOfTwoEqualKeysCounts() throws {
+        #expect(try read(#"{"t":1,"ev":"touch-cancel","id":4,"id":5}"#) == [.event(InputEvent(time: 1, .touchCancel(id: 4)))])
+        #expect(try read(#"{"t":1,"ev":"touch-cancel","id":4,"id":[5]}"#) == [.event(InputEvent(time: 1, .touchCancel(id: 4)))])
+    }
+
+    /// A String read them as U+FFFD, and so does the byte reader: the same name, the same column.
+    @Test func bytesThatAreNotUTF8ReadAsReplacementCharacters() {
+        let line: [UInt8] = Array(#"{"t":0,"ev":"idle","app":"a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8)
+        #expect(Self.outcomes([line], inPlace: true) == ["\(TraceReader.Line?.some(.event(InputEvent(time: 0, .idle, app: "a\u{FFFD}b"))) as Any)"])
+        let broken: [UInt8] = [0xFF] + Array(#"{"t":0}"#.utf8)
+        #expect(Self.outcomes([broken], inPlace: true) == ["d.jsonl:1:1: unexpected character 'ï'"])
+    }
+
+    /// "#" and a combining mark after it are one Character, not "#": not a comment, as before.
+    @Test func aHashWithACombiningMarkIsNotAComment() throws {
+        #expect(throws: TraceError.self) { try read("#\u{301} not a comment") }
+        #expect(try read("# é is a comment") == [])
+    }
+
+    /// A trace read a few bytes at a time is cut into the lines of the whole text.
+    @Test func aTraceGivenInChunksIsCutIntoTheSameLines() {
+        let text = "\u{FEFF}" + "a\r\nbé\n\r\nc\rd\n\u{FEFF}e\r"
+        let bytes = Array(text.utf8)
+        for size in [1, 2, 3, 5, 64] {
+            var splitter = TraceText.Splitter()
+            var lines: [String] = []
+            var at = 0
+            while at < bytes.count {
+                let chunk = Array(bytes[at..<min(bytes.count, at + size)])
+                chunk.withUnsafeBufferPointer { splitter.feed($0) { lines.append(String(decoding: $0, as: UTF8.self)) } }
+                at += size
+            }
+            splitter.finish { lines.append(String(decoding: $0, as: UTF8.self)) }
+            #expect(lines == TraceText.lines(of: text).map(String.init), "chunks of \(size)")
+        }
+    }
 }
+
