@@ -14,7 +14,8 @@ extension Bindings {
     public var windowClassesNeeded: Bool { config.gestures.contains { $0.app != nil } }
     /// Pointer buttons that draw strokes.
     public var strokeButtons: Set<Int> {
-        Set(config.gestures.filter { $0.type == .stroke && $0.sources.contains(.pointer) }
-            .map { $0.button ?? StrokeRecognizer.defaultButton })
+        Set(config.gestures.compactMap { g in
+            if case .stroke(let s) = g.kind, g.sources.contains(.pointer) { s.button } else { nil }
+        })
     }
 }

@@ -19,10 +19,17 @@ public final class Bindings {
         var byName: [String: [GestureRecognizer]] = [:]
         var books: [InputSource: StrokeBook] = [:]
         for source in [InputSource.touchscreen, .pointer] {
-            let strokes = config.gestures.filter { $0.type == .stroke && $0.sources.contains(source) }
-            guard !strokes.isEmpty else { continue }
-            books[source] = StrokeBook(templates: config.templates, shapes: Set(strokes.compactMap(\.shape)),
-                                       sequences: strokes.compactMap { $0.directions.flatMap { try? DirectionSequence(parsing: $0) } })
+            var shapes: Set<String> = [], sequences: [DirectionSequence] = [], any = false
+            for b in config.gestures where b.sources.contains(source) {
+                guard case .stroke(let stroke) = b.kind else { continue }
+                any = true
+                switch stroke.target {
+                case .shape(let name): shapes.insert(name)
+                case .directions(let sequence): sequences.append(sequence)
+                }
+            }
+            guard any else { continue }
+            books[source] = StrokeBook(templates: config.templates, shapes: shapes, sequences: sequences)
         }
         var bound: [[Bound?]] = [[], [], []]
         var groups: [String: Int] = [:]
@@ -55,70 +62,70 @@ public final class Bindings {
     }
 
     static func makeRecognizer(_ b: GestureBinding, source: InputSource, book: StrokeBook?) -> GestureRecognizer {
-        switch b.type {
-        case .tap:
-            let r = TapRecognizer(name: b.name, source: source, taps: b.taps ?? 1, fingers: b.fingers ?? 1)
-            if let v = b.movement { r.movement = v }
-            if let v = b.duration { r.duration = v }
-            if let v = b.interval { r.interval = v }
+        switch b.kind {
+        case .tap(let t):
+            let r = TapRecognizer(name: b.name, source: source, taps: t.taps, fingers: t.fingers)
+            r.movement = t.movement
+            r.duration = t.duration
+            r.interval = t.interval
             return r
-        case .swipe:
-            let r = SwipeRecognizer(name: b.name, source: source, fingers: b.fingers ?? 3,
-                                    direction: Bindings.heading(of: b))
-            if let v = b.distance { r.distance = v }
-            if let v = b.speed { r.speed = v }
-            if let v = b.duration { r.duration = v }
+        case .swipe(let s):
+            let r = SwipeRecognizer(name: b.name, source: source, fingers: s.fingers, direction: s.direction)
+            r.distance = s.distance
+            r.speed = s.speed
+            r.duration = s.duration
             return r
-        case .pan:
-            let lo = b.fingers ?? b.minFingers ?? (source == .touchpad ? 3 : 1)
-            let hi = b.fingers ?? b.maxFingers ?? 10
-            let r = PanRecognizer(name: b.name, source: source, fingers: lo...max(lo, hi))
-            if let v = b.distance { r.beginDistance = v }
-            r.direction = b.direction?.heading
+        case .pan(let p):
+            let r = PanRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pan, source: source))
+            r.beginDistance = p.distance
+            r.direction = p.direction
             return r
-        case .pinch:
-            let r = PinchRecognizer(name: b.name, source: source, fingers: fingerRange(b, default: 2...5),
-                                    way: b.direction?.pinchWay)
-            if let v = b.threshold { r.threshold = v }
+        case .pinch(let p):
+            let r = PinchRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pinch, source: source),
+                                    way: p.way)
+            r.threshold = p.threshold
             return r
-        case .rotate:
-            let r = RotateRecognizer(name: b.name, source: source, fingers: fingerRange(b, default: 2...5),
-                                     way: b.direction?.rotateWay)
-            if let v = b.threshold { r.threshold = Angle.radians(degrees: v) }
+        case .rotate(let p):
+            let r = RotateRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .rotate, source: source),
+                                     way: p.way)
+            r.threshold = p.threshold
             return r
-        case .edge:
-            let f = b.fingers ?? 1
-            let r = EdgeRecognizer(name: b.name, edge: b.edge ?? .left, fingers: f...f)
-            if let v = b.margin { r.margin = v }
-            if let v = b.distance { r.beginDistance = v }
+        case .edge(let e):
+            let r = EdgeRecognizer(name: b.name, edge: e.edge, fingers: e.fingers...e.fingers)
+            r.margin = e.margin
+            r.beginDistance = e.distance
             return r
-        case .press:
-            let r = PressRecognizer(name: b.name, fingers: b.fingers ?? 1, taps: b.taps ?? 0)
-            if let v = b.duration { r.duration = v }
-            if let v = b.movement { r.movement = v }
-            if let v = b.interval { r.interval = v }
+        case .press(let p):
+            let r = PressRecognizer(name: b.name, fingers: p.fingers, taps: p.taps)
+            r.duration = p.duration
+            r.movement = p.movement
+            r.interval = p.interval
             return r
-        case .stroke:
-            let target: StrokeRecognizer.Target = b.shape.map { .shape($0) }
-                ?? .directions((try? DirectionSequence(parsing: b.directions ?? "")) ?? DirectionSequence([]))
+        case .stroke(let s):
+            let target: StrokeRecognizer.Target
+            switch s.target {
+            case .shape(let name): target = .shape(name)
+            case .directions(let sequence): target = .directions(sequence)
+            }
             let r = StrokeRecognizer(name: b.name, source: source, target: target,
                                      book: book ?? StrokeBook(templates: [], shapes: [], sequences: []))
-            if let button = b.button { r.button = button }
+            r.button = s.button
             return r
         }
     }
 
-    /// A swipe's heading: the loader refuses a swipe without one, so a binding made in code
-    /// without one is a mistake to stop at, not to read as "left".
-    static func heading(of b: GestureBinding) -> Direction {
-        guard let heading = b.direction?.heading else { preconditionFailure("swipe \"\(b.name)\" has no direction") }
-        return heading
-    }
-
-    static func fingerRange(_ b: GestureBinding, default range: ClosedRange<Int>) -> ClosedRange<Int> {
-        if let f = b.fingers { return f...f }
-        let lo = b.minFingers ?? range.lowerBound
-        return lo...max(lo, b.maxFingers ?? range.upperBound)
+    /// The fingers a pan, pinch or rotation takes from `source`: the bounds not written are the
+    /// declared ones, and on a touchpad no fewer than it reports the gesture with.
+    static func fingerRange(_ count: GestureBinding.FingerCount, of type: GestureBinding.GestureType,
+                            source: InputSource) -> ClosedRange<Int> {
+        switch count {
+        case .exactly(let n):
+            return n...n
+        case let .between(min, max):
+            var lo = min ?? ConfigSchema.minFingers.fallback(for: type)!
+            if min == nil && source == .touchpad { lo = Swift.max(lo, type.touchpadMinimumFingers) }
+            return lo...Swift.max(lo, max ?? ConfigSchema.maxFingers.fallback(for: type)!)
+        }
     }
 
     /// What `r` was made for; nil for a recognizer these bindings did not make.

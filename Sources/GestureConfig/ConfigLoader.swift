@@ -5,21 +5,6 @@ import GestureActions
 /// load: the key readers it hands out report into it directly, so nothing is copied back.
 public final class ConfigLoader {
     static let topKeys = ["settings", "gesture"]
-    static let settingsKeys = ["touch-timeout", "arrival-window", "templates", "overlay"]
-    static let commonKeys = ["name", "type", "source", "fingers", "app", "device",
-                             "simultaneous-with", "require-failure-of", "on", "action"]
-    /// Keys that only some types take.
-    static let typeKeys: [String: [GestureBinding.GestureType]] = [
-        "taps": [.tap, .press], "interval": [.tap, .press], "movement": [.tap, .press],
-        "duration": [.tap, .swipe, .press],
-        "direction": [.swipe, .pan, .pinch, .rotate],
-        "distance": [.pan, .swipe, .edge], "speed": [.swipe],
-        "min-fingers": [.pan, .pinch, .rotate], "max-fingers": [.pan, .pinch, .rotate],
-        "threshold": [.pinch, .rotate],
-        "edge": [.edge], "margin": [.edge],
-        "button": [.stroke], "shape": [.stroke], "directions": [.stroke],
-        "repeat": [.pan, .edge, .pinch, .rotate], "reverse": [.pan, .edge, .pinch, .rotate],
-    ]
 
     let file: String
     let locator: SourceLocator
@@ -108,15 +93,16 @@ public final class ConfigLoader {
     }
 
     func readSettings(_ t: TOMLTable) -> Config.Settings {
+        typealias S = ConfigSchema
         var s = Config.Settings()
         let r = KeyReader(loader: self, table: t, tableName: "settings", index: nil, path: "settings", subject: "settings")
-        for key in t.keys where !ConfigLoader.settingsKeys.contains(key) {
-            r.fail(key, ConfigLoader.unknownKey(key, among: ConfigLoader.settingsKeys))
+        for key in t.keys where !S.settingsNames.contains(key) {
+            r.fail(key, ConfigLoader.unknownKey(key, among: S.settingsNames))
         }
-        if let v = r.number("touch-timeout", in: 1...60_000) { s.touchTimeout = v }
-        if let v = r.number("arrival-window", in: 0...10_000) { s.arrivalWindow = v }
-        if let v = r.bool("overlay") { s.overlay = v }
-        s.templateFiles = r.stringList("templates") ?? []
+        s.touchTimeout = r.value(S.touchTimeout)
+        s.arrivalWindow = r.value(S.arrivalWindow)
+        s.overlay = r.value(S.overlay)
+        s.templateFiles = r.value(S.templates)
         for path in s.templateFiles {
             switch readFile(path) {
             case .failure(let why):
@@ -136,162 +122,93 @@ public final class ConfigLoader {
     }
 
     func readGesture(_ t: TOMLTable, index i: Int) -> GestureBinding? {
+        typealias S = ConfigSchema
         let typeName = t["type"]?.string
         let givenName = t["name"]?.string
         let subject = "gesture \"\(TOMLText.escaped(givenName ?? typeName.map { "\($0)-\(i + 1)" } ?? "#\(i + 1)"))\""
         let r = KeyReader(loader: self, table: t, tableName: "gesture", index: i, path: "gesture[\(i)]", subject: subject)
 
-        guard let typeName else {
-            r.fail(t["type"] == nil ? nil : "type", t["type"] == nil
-                   ? "has no type (one of \(GestureBinding.GestureType.allCases.map(\.rawValue).joined(separator: ", ")))"
-                   : "type must be a string")
-            return nil
-        }
-        if r.holdsNUL("type") { return nil }
-        guard let type = GestureBinding.GestureType(rawValue: typeName) else {
-            r.fail("type", r.notOneOf("type", typeName, GestureBinding.GestureType.allCases.map(\.rawValue)))
-            return nil
-        }
+        guard let type = r.read(S.type) else { return nil }
         guard GestureBinding.GestureType.available.contains(type) else {
-            r.fail("type", "type \"\(typeName)\" is not recognized by this version (available: \(GestureBinding.GestureType.available.map(\.rawValue).joined(separator: ", ")))")
+            r.fail("type", "type \"\(type.rawValue)\" is not recognized by this version (available: \(GestureBinding.GestureType.available.map(\.rawValue).joined(separator: ", ")))")
             return nil
         }
         for key in t.keys {
-            if ConfigLoader.commonKeys.contains(key) { continue }
-            if let types = ConfigLoader.typeKeys[key] {
-                if !types.contains(type) {
-                    r.fail(key, "\"\(key)\" does not apply to a \(type.rawValue) (it is for \(types.map(\.rawValue).joined(separator: ", ")))")
-                }
-                continue
+            let types = S.types(taking: key)
+            if types.isEmpty {
+                r.fail(key, ConfigLoader.unknownKey(key, among: S.gestureNames))
+            } else if !types.contains(type) {
+                r.fail(key, "\"\(key)\" does not apply to a \(type.rawValue) (it is for \(types.map(\.rawValue).joined(separator: ", ")))")
             }
-            r.fail(key, ConfigLoader.unknownKey(key, among: ConfigLoader.commonKeys + ConfigLoader.typeKeys.keys.sorted()))
         }
 
-        let name = r.string("name") ?? "\(type.rawValue)-\(i + 1)"
+        let name = r.read(S.name) ?? "\(type.rawValue)-\(i + 1)"
         var sources = type.sources
-        if let s = r.string("source") {
-            if s == "any" {
-                sources = type.sources
-            } else if let src = InputSource(rawValue: s) {
-                if type.sources.contains(src) {
-                    sources = [src]
-                } else {
-                    r.fail("source", "a \(type.rawValue) takes no \(s) input (it takes \(type.sources.map(\.rawValue).joined(separator: ", ")))")
-                }
+        if case .only(let source) = r.value(S.source) {
+            if type.sources.contains(source) {
+                sources = [source]
             } else {
-                r.fail("source", r.notOneOf("source", s, ["any"] + InputSource.allCases.map(\.rawValue)))
+                r.fail("source", "a \(type.rawValue) takes no \(source.rawValue) input (it takes \(type.sources.map(\.rawValue).joined(separator: ", ")))")
             }
         }
-        var b = GestureBinding(name: name, type: type, sources: sources)
+        var b = GestureBinding(name: name, kind: readKind(type, r), sources: sources)
         b.index = i
         b.line = locator.locate(table: "gesture", index: i, key: nil)?.line
-        b.fingers = r.integer("fingers", in: 1...10)
-        b.taps = r.integer("taps", in: type == .press ? 0...4 : 1...5)
-        b.threshold = r.number("threshold", in: type == .rotate ? 1...180 : 0.01...0.9)
-        b.margin = r.number("margin", in: 1...500)
-        b.movement = r.number("movement", in: 0...10_000)
-        b.distance = r.number("distance", in: 0...100_000)
-        b.speed = r.number("speed", in: 0...100_000)
-        b.duration = r.number("duration", in: 1...60_000)
-        b.interval = r.number("interval", in: 1...60_000)
-        b.minFingers = r.integer("min-fingers", in: 1...10)
-        b.maxFingers = r.integer("max-fingers", in: 1...10)
-        b.button = r.integer("button", in: 1...32)
-        b.app = r.glob("app")
-        b.device = r.glob("device")
-        b.simultaneousWith = r.stringList("simultaneous-with") ?? []
-        b.requireFailureOf = r.stringList("require-failure-of") ?? []
-        if let d = r.string("direction") {
-            if let direction = type.direction(d) { b.direction = direction } else {
-                r.fail("direction", r.notOneOf("direction", d, type.directions))
-            }
-        } else if type == .swipe {
-            r.fail(nil, "a swipe needs a direction (one of \(type.directions.joined(separator: ", ")))")
+        b.app = r.read(S.app)
+        b.device = r.read(S.device)
+        b.simultaneousWith = r.value(S.simultaneousWith)
+        b.requireFailureOf = r.value(S.requireFailureOf)
+        let on = r.read(S.on)
+        if let on, !type.isContinuous && on != .end {
+            r.fail("on", "a \(type.rawValue) is discrete: it only ends, so on must be \"end\", not \"\(on.rawValue)\"")
         }
-        if let e = r.string("edge") {
-            if let edge = EdgeRecognizer.Edge(rawValue: e) { b.edge = edge } else {
-                r.fail("edge", r.notOneOf("edge", e, EdgeRecognizer.Edge.allCases.map(\.rawValue)))
-            }
-        } else if type == .edge {
-            r.fail(nil, "an edge gesture needs an edge (one of \(EdgeRecognizer.Edge.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        if let on = r.string("on") {
-            if let phase = GestureBinding.Phase(rawValue: on) {
-                if !type.isContinuous && phase != .end {
-                    r.fail("on", "a \(type.rawValue) is discrete: it only ends, so on must be \"end\", not \"\(on)\"")
-                }
-                b.on = phase
-            } else {
-                r.fail("on", r.notOneOf("on", on, GestureBinding.Phase.allCases.map(\.rawValue)))
-            }
-        }
-        b.shape = r.string("shape")
-        b.directions = r.string("directions")
-        checkStroke(&b, r)
-        b.actions = r.actions()
+        b.actions = r.value(S.action)
         if b.actions.contains(.pass) && b.actions.count > 1 {
             r.fail("action", "\"pass\" hands the gesture to the application: it cannot come with other actions")
         }
-        b.repeatStep = r.number("repeat", in: type.repeatRange, unit: type.repeatUnit)
-        if table(t, has: "reverse") {
-            b.reverse = r.actions(key: "reverse")
-            if b.repeatStep == nil { r.fail("reverse", "reverse needs repeat: it fires when the progress goes back a step") }
+        let step = S.repeatKey(for: type).flatMap(r.read)
+        let reverse = type.isContinuous ? r.read(S.reverse) : nil
+        if t["reverse"] != nil && step == nil {
+            r.fail("reverse", "reverse needs repeat: it fires when the progress goes back a step")
         }
-        if b.repeatStep != nil, let on = t["on"]?.string, on != "update" {
-            r.fail("on", "with repeat the actions fire on each step while the gesture changes; on must be \"update\" or absent, not \"\(on)\"")
+        if let on, step != nil, on != .update {
+            r.fail("on", "with repeat the actions fire on each step while the gesture changes; on must be \"update\" or absent, not \"\(on.rawValue)\"")
         }
-        if b.repeatStep != nil { b.on = .update }
-        checkShape(&b, r)
+        if let step {
+            b.fires = .everyStep(size: step, reverse: reverse ?? [])
+        } else {
+            b.fires = .on(on ?? S.on.defaultValue)
+        }
+        dropTouchpad(&b, r)
         return b
     }
 
-    private func table(_ t: TOMLTable, has key: String) -> Bool { t[key] != nil }
-
-    /// A stroke names one shape it knows or one direction sequence it can parse.
-    private func checkStroke(_ b: inout GestureBinding, _ r: KeyReader) {
-        guard b.type == .stroke else { return }
-        switch (b.shape, b.directions) {
-        case (nil, nil):
-            r.fail(nil, "a stroke needs a shape (one of \(Set(templates.map(\.name)).sorted().joined(separator: ", "))) or directions (such as \"DR\")")
-        case (.some, .some):
-            r.fail("directions", "give either shape or directions, not both")
-        case let (shape?, nil):
-            let known = Set(templates.map(\.name)).sorted()
-            if !known.contains(shape) {
-                r.fail("shape", r.notOneOf("shape", shape, known))
-            }
-        case let (nil, directions?):
-            do {
-                _ = try DirectionSequence(parsing: directions)
-            } catch {
-                r.fail("directions", "directions \"\(directions)\": \(error.description)")
-            }
-        }
-    }
-
-    /// Combinations a type cannot take.
-    private func checkShape(_ b: inout GestureBinding, _ r: KeyReader) {
-        if let lo = b.minFingers, let hi = b.maxFingers, lo > hi {
-            r.fail("min-fingers", "min-fingers \(lo) is more than max-fingers \(hi)")
-        }
-        if b.fingers != nil && (b.minFingers != nil || b.maxFingers != nil) {
-            r.fail("fingers", "give either fingers or min-fingers/max-fingers, not both")
-        }
-        if b.type == .stroke, let f = b.fingers, f != 1 {
-            r.fail("fingers", "a stroke is drawn with one finger (or the pointer), not \(f)")
-        }
-        if (b.type == .pinch || b.type == .rotate), let f = b.fingers ?? b.minFingers, f < 2 {
-            r.fail(b.fingers != nil ? "fingers" : "min-fingers", "a \(b.type.rawValue) takes 2 or more fingers, not \(f)")
-        }
-        // XInput 2.4 reports two-finger touchpad motion as scrolling, not as a swipe.
+    /// XInput 2.4 reports two-finger touchpad motion as scrolling, not as a swipe: a touchpad
+    /// gesture with fewer fingers than it needs there is an error when it is for the touchpad
+    /// alone, and listens to its other sources when it is not.
+    private func dropTouchpad(_ b: inout GestureBinding, _ r: KeyReader) {
         let least = b.type.touchpadMinimumFingers
-        let fewest = b.fingers ?? b.minFingers ?? least
+        let fewest: Int
+        switch b.kind {
+        case .swipe(let s): fewest = s.fingers
+        case .pan(let p): fewest = Self.fewest(p.fingers) ?? least
+        case .pinch(let p): fewest = Self.fewest(p.fingers) ?? least
+        case .rotate(let p): fewest = Self.fewest(p.fingers) ?? least
+        case .tap, .edge, .press, .stroke: return
+        }
         if b.sources.contains(.touchpad) && fewest < least {
             if b.sources == [.touchpad] {
                 r.fail("fingers", "touchpad \(b.type.rawValue)s take \(least) or more fingers (two fingers scroll), not \(fewest)")
             } else {
                 b.sources.removeAll { $0 == .touchpad }
             }
+        }
+    }
+
+    static func fewest(_ count: GestureBinding.FingerCount) -> Int? {
+        switch count {
+        case .exactly(let n): return n
+        case .between(let lo, _): return lo
         }
     }
 

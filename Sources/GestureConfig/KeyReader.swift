@@ -16,6 +16,26 @@ struct KeyReader {
                       path: key.map { "\(path).\($0)" } ?? path)
     }
 
+    /// The key's value when it is written and valid; nil when it is absent (reported when it
+    /// is required) or not valid (reported).
+    func read<Value>(_ key: ConfigKey<Value>) -> Value? {
+        guard table[key.name] != nil else {
+            if case .required(let needs, _) = key.absent {
+                fail(nil, needs + (key.domain.choices.map { " (one of \($0.joined(separator: ", ")))" } ?? ""))
+            }
+            return nil
+        }
+        return key.domain.read(self, key.name)
+    }
+
+    /// The key's value, or what its absence stands for in a gesture of `type` (also after an
+    /// invalid value, which is reported: the load fails, and goes on only to find more).
+    func value<Value>(_ key: ConfigKey<Value>, for type: GestureBinding.GestureType? = nil) -> Value {
+        if let v = read(key) { return v }
+        guard let fallback = key.fallback(for: type) else { preconditionFailure("\(key.name) has no default") }
+        return fallback
+    }
+
     func notOneOf(_ key: String, _ value: String, _ allowed: [String]) -> String {
         let hint = Suggestion.closest(to: value, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
         return "\(key) \"\(value)\" is not one of \(allowed.joined(separator: ", "))\(hint)"
@@ -81,24 +101,23 @@ struct KeyReader {
         return n
     }
 
-    func stringList(_ key: String) -> [String]? {
+    /// A string or a list of them; `what` names them in the message (`gesture names`).
+    func stringList(_ key: String, of what: String) -> [String]? {
         guard let v = table[key] else { return nil }
         if let s = v.string { return holdsNUL(key) ? nil : [s] }
-        guard let a = v.array else { fail(key, "\(key) must be a list of gesture names"); return nil }
+        guard let a = v.array else { fail(key, "\(key) must be a list of \(what)"); return nil }
         var out: [String] = []
         for item in a {
-            guard let s = item.string else { fail(key, "\(key) must be a list of gesture names"); return nil }
+            guard let s = item.string else { fail(key, "\(key) must be a list of \(what)"); return nil }
             out.append(s)
         }
         return holdsNUL(key) ? nil : out
     }
 
-    /// `action = "..."` or `action = ["...", "..."]` (or the same for `key`).
-    func actions(key: String = "action") -> [Action] {
-        guard let v = table[key] else {
-            fail(nil, "has no action")
-            return []
-        }
+    /// `action = "..."` or `action = ["...", "..."]` (or the same for `key`); nil after
+    /// reporting a value that is not one, and the actions parsed when some could not be.
+    func actions(_ key: String) -> [Action]? {
+        guard let v = table[key] else { return nil }
         var texts: [String] = []
         if let s = v.string {
             texts = [s]
@@ -106,9 +125,9 @@ struct KeyReader {
             texts = a.compactMap(\.string)
         } else {
             fail(key, "\(key) must be a string or a non-empty list of strings")
-            return []
+            return nil
         }
-        if holdsNUL(key) { return [] }
+        if holdsNUL(key) { return nil }
         var out: [Action] = []
         for (i, text) in texts.enumerated() {
             do {

@@ -16,18 +16,33 @@ struct Check: ParsableCommand {
 }
 
 enum GestureSummary {
-    /// `next-desktop: swipe, 3 fingers left, touchscreen+touchpad -> desktop next`
+    /// `next-desktop: swipe 3 fingers left, touchscreen+touchpad -> desktop next`: what the
+    /// gesture is, with the declared defaults filled in, where it listens, and what it does.
     static func line(_ g: GestureBinding) -> String {
         var parts: [String] = [g.type.rawValue]
-        if let t = g.taps, t > 1 { parts.append("\(t) taps") }
-        if let f = g.fingers {
-            parts.append("\(f) finger\(f == 1 ? "" : "s")")
-        } else if g.minFingers != nil || g.maxFingers != nil {
-            parts.append("\(g.minFingers ?? 1)-\(g.maxFingers.map(String.init) ?? "any") fingers")
+        func fingers(_ n: Int) -> String { "\(n) finger\(n == 1 ? "" : "s")" }
+        func fingers(_ count: GestureBinding.FingerCount) -> String? {
+            switch count {
+            case .exactly(let n): return fingers(n)
+            case .between(nil, nil): return nil
+            case let .between(lo, hi): return "\(lo ?? 1)-\(hi.map(String.init) ?? "any") fingers"
+            }
         }
-        if let d = g.direction { parts.append(d.text) }
-        if let e = g.edge { parts.append("from the \(e.rawValue) edge") }
-        if let b = g.button { parts.append("button \(b)") }
+        switch g.kind {
+        case .tap(let t): parts += (t.taps > 1 ? ["\(t.taps) taps"] : []) + [fingers(t.fingers)]
+        case .swipe(let s): parts += [fingers(s.fingers), s.direction.rawValue]
+        case .pan(let p): parts += [fingers(p.fingers), p.direction?.rawValue].compactMap { $0 }
+        case .pinch(let p): parts += [fingers(p.fingers), p.way?.rawValue].compactMap { $0 }
+        case .rotate(let p): parts += [fingers(p.fingers), p.way?.rawValue].compactMap { $0 }
+        case .edge(let e): parts += [fingers(e.fingers), "from the \(e.edge.rawValue) edge"]
+        case .press(let p): parts += (p.taps > 0 ? ["after \(p.taps) tap\(p.taps == 1 ? "" : "s")"] : []) + [fingers(p.fingers)]
+        case .stroke(let s):
+            switch s.target {
+            case .shape(let name): parts.append(name)
+            case .directions(let sequence): parts.append(sequence.description)
+            }
+            if g.sources.contains(.pointer) { parts.append("button \(s.button)") }
+        }
         var where_ = g.sources.map(\.rawValue).joined(separator: "+")
         if let app = g.app { where_ += ", app \(app)" }
         if let device = g.device { where_ += ", device \(device)" }

@@ -27,7 +27,7 @@ import GestureActions
         let zigzag = "name=zigzag rotation-invariant=false\n0,0\n10,10\n20,0\n30,10\n"
         for block in Docs.blocks("docs/gestures.md", language: "toml") {
             let config = try ConfigLoader.load(block, file: "docs/gestures.md") { $0 == "zigzag.stroke" ? .success(zigzag) : .failure(.missing) }
-            #expect(config.gestures.first?.shape == "zigzag")
+            #expect(config.gestures.first?.kind == .stroke(.init(target: .shape("zigzag"), button: StrokeRecognizer.defaultButton)))
         }
     }
 
@@ -50,13 +50,11 @@ import GestureActions
             action = ["keys ctrl+alt+Left", "exec echo hi there"]
             """, file: "c.toml")
         #expect(config.settings.touchTimeout == 250 && config.settings.arrivalWindow == 40 && config.settings.overlay)
-        var expected = GestureBinding(name: "pan-1", type: .pan, sources: [.touchpad])
-        expected.minFingers = 3
-        expected.maxFingers = 4
-        expected.distance = 15
+        var expected = GestureBinding(name: "pan-1", kind: .pan(.init(fingers: .between(min: 3, max: 4), distance: 15)),
+                                      sources: [.touchpad])
         expected.app = "fire*"
         expected.device = "*TouchPad*"
-        expected.on = .update
+        expected.fires = .on(.update)
         expected.actions = [.keys([KeyChord(modifiers: [.ctrl, .alt], key: "Left")]), .exec("echo hi there")]
         expected.line = 6
         expected.index = 0
