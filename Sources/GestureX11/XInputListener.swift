@@ -224,10 +224,9 @@ public final class XInputListener {
         screenChanged = false
         let d = x.display
         var ev = XEvent()
-        var queued = XEventsQueued(d, QueuedAfterReading)
-        while queued > 0 {
-            queued -= 1
-            if queued == 0 { queued = XEventsQueued(d, QueuedAlready) }
+        var mode = QueuedAfterReading
+        while XEventsQueued(d, mode) > 0 {
+            mode = QueuedAlready
             XNextEvent(d, &ev)
             if ev.type == randrEventBase + RRScreenChangeNotify {
                 XRRUpdateConfiguration(&ev)
