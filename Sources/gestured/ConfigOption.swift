@@ -36,7 +36,7 @@ struct CLIError: Error, CustomStringConvertible {
 extension CLIError {
     /// Prints to stderr and exits 1.
     static func exit(_ e: CLIError) -> Never {
-        Descriptor.write(2, (e.description + "\n").utf8)
+        Descriptor.write(STDERR_FILENO, e.description + "\n")
         Glibc.exit(1)
     }
 }
@@ -104,16 +104,7 @@ enum ConfigFiles {
         defer { close(fd) }
         guard fstat(fd, &st) == 0 else { return .failure(reason(errno)) }
         if let kind = notRegular(st.st_mode) { return .failure(kind) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(st.st_size))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return .failure(reason(errno)) }
-            if n == 0 { break }
-            bytes += buffer[..<n]
-        }
+        guard let bytes = Descriptor.readAll(fd, sizeHint: Int(st.st_size)) else { return .failure(reason(errno)) }
         return .success(bytes)
     }
 
@@ -129,7 +120,8 @@ enum ConfigFiles {
         }
     }
 
-    private static func reason(_ code: Int32) -> ConfigFileError {
+    /// What errno `code` means for a file the user named.
+    static func reason(_ code: Int32) -> ConfigFileError {
         switch code {
         case ENOENT: return .missing
         case EACCES, EPERM: return .unreadable

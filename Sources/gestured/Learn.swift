@@ -27,7 +27,7 @@ struct Learn: ParsableCommand {
         }
         let text: String
         if trace == "-" {
-            text = String(decoding: Descriptor.readAll(0), as: UTF8.self)
+            text = String(decoding: Descriptor.readAll(STDIN_FILENO) ?? [], as: UTF8.self)
         } else {
             switch ConfigFiles.read(trace) {
             case .success(let t): text = t

@@ -26,7 +26,7 @@ enum NewFile {
         case .success(let f): fd = f
         case .failure(let why): return .failure(why)
         }
-        let failed = Descriptor.write(fd, text.utf8)
+        let failed = Descriptor.write(fd, text)
         if close(fd) != 0 || failed != nil {
             let code = failed ?? errno
             unlink(path)

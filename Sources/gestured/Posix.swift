@@ -54,15 +54,15 @@ enum Path {
     }
 }
 
-/// Whole reads and writes on a descriptor, retried on EINTR and short counts.
+/// Whole reads and writes on a descriptor, retried on EINTR and short counts: standard
+/// streams, replay's input and output, the files gestured makes.
 enum Descriptor {
     /// Writes every byte; returns errno on failure.
     @discardableResult
-    static func write<Bytes: Sequence<UInt8>>(_ fd: Int32, _ bytes: Bytes) -> Int32? {
-        let all = Array(bytes)
+    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var done = 0
-        while done < all.count {
-            let n = all.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, all.count - done) }
+        while done < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -72,15 +72,38 @@ enum Descriptor {
         return nil
     }
 
-    /// Reads to the end (standard input, a pipe).
-    static func readAll(_ fd: Int32) -> [UInt8] {
+    @discardableResult
+    static func write(_ fd: Int32, _ text: String) -> Int32? {
+        var text = text
+        return text.withUTF8 { write(fd, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Fills `buffer` as far as the input goes: the count read, 0 at its end, -1 with errno set
+    /// when nothing could be read.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let n = Glibc.read(fd, buffer.baseAddress! + done, buffer.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return done > 0 ? done : -1
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
+    /// Reads to the end; nil with errno set when it cannot.
+    static func readAll(_ fd: Int32, sizeHint: Int = 0) -> [UInt8]? {
         var result: [UInt8] = []
+        result.reserveCapacity(sizeHint)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return result }
-            result += buffer[0..<n]
+            let n = buffer.withUnsafeMutableBytes { read(fd, into: $0) }
+            if n < 0 { return nil }
+            result += buffer[..<n]
+            if n < buffer.count { return result }
         }
     }
 }

@@ -25,15 +25,15 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let config: Config
         do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
-        let replay = Replay(config: config, options: .init(decisions: decisions)) { ReplayIO.write($0) }
+        let replay = Replay(config: config, options: .init(decisions: decisions)) { Descriptor.write(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
         for path in traces {
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-            var unreadable = fd < 0
+            var failure: Int32? = fd < 0 ? errno : nil
             do throws(TraceError) {
-                if !unreadable {
+                if failure == nil {
                     try replay.run(file: path == "-" ? "<stdin>" : path) { buffer in
-                        let count = ReplayIO.read(fd, into: buffer)
-                        if count < 0 { unreadable = true }
+                        let count = Descriptor.read(fd, into: UnsafeMutableRawBufferPointer(buffer))
+                        if count < 0 { failure = errno }
                         return max(count, 0)
                     }
                 }
@@ -41,40 +41,9 @@ struct ReplayCommand: ParsableCommand {
                 CLIError.exit(CLIError(error.description))
             }
             if fd > STDIN_FILENO { close(fd) }
-            if unreadable {
-                CLIError.exit(CLIError("\(path): cannot read the trace (\(access(path, F_OK) == 0 ? "permission denied" : "no such file"))"))
+            if let failure {
+                CLIError.exit(CLIError("\(path): cannot read the trace (\(ConfigFiles.reason(failure).rawValue))"))
             }
         }
-    }
-}
-
-/// Replay's trace input and standard output: large writes and reads of the file descriptors
-/// themselves, retried when a signal interrupts them.
-enum ReplayIO {
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            done += n
-        }
-    }
-
-    /// Fills `buffer` as far as the input goes; 0 at its end, -1 when it cannot be read.
-    static func read(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let n = Glibc.read(fd, buffer.baseAddress! + done, buffer.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return done > 0 ? done : -1
-            }
-            if n == 0 { break }
-            done += n
-        }
-        return done
     }
 }

@@ -217,13 +217,7 @@ struct LiveTests {
     /// daemon must exit and leave nothing frozen.
     static func stopMidGesture(_ signals: [Int32], server: XServer, window: TestWindow) throws {
         let d = try DaemonProcess(display: server.displayName, config: config)
-        let t = server.touchscreen
-        try t.touch(.begin, id: 31, x: 300, y: 300)
-        try t.touch(.begin, id: 32, x: 360, y: 300)
-        try server.mouse.move(toX: 500, y: 500)
-        try server.mouse.button(3, pressed: true)
-        try server.mouse.sync()
-        try t.sync()
+        try holdTwoTouchesAndTheRightButton(server, ids: (31, 32))
         let sent = ContinuousClock.now
         for s in signals { d.child.signal(s) }
         #expect(d.child.waitForExit(timeout: .seconds(2)), "gestured still runs after \(signals):\n\(d.log)")
@@ -234,15 +228,32 @@ struct LiveTests {
             let took = ContinuousClock.now - sent
             #expect(took < .milliseconds(500), "exit took \(took)")
         }
-        try t.touch(.end, id: 31, x: 300, y: 300)
-        try t.touch(.end, id: 32, x: 360, y: 300)
-        try server.mouse.button(3, pressed: false)
+        try liftTwoTouchesAndTheRightButton(server, ids: (31, 32))
         try server.mouse.click(1)
         try server.mouse.sync()
         let got = window.drain(waiting: .seconds(2)) { r in r.contains { $0.type == "ButtonRelease" && $0.detail == 1 } }
         #expect(got.contains { $0.type == "ButtonPress" && $0.detail == 1 }, "\(d.log)\n\(server.logTail())")
         #expect(got.contains { $0.type == "ButtonRelease" && $0.detail == 1 })
         try expectANewTapGoesStraightThrough(server: server, window: window, id: 33)
+    }
+
+    /// Two fingers down at (300, 300) and (360, 300), the right button pressed at (500, 500):
+    /// what the daemon holds when it is stopped mid-gesture.
+    static func holdTwoTouchesAndTheRightButton(_ server: XServer, ids: (UInt32, UInt32)) throws {
+        try server.touchscreen.touch(.begin, id: ids.0, x: 300, y: 300)
+        try server.touchscreen.touch(.begin, id: ids.1, x: 360, y: 300)
+        try server.mouse.move(toX: 500, y: 500)
+        try server.mouse.button(3, pressed: true)
+        try server.mouse.sync()
+        try server.touchscreen.sync()
+    }
+
+    static func liftTwoTouchesAndTheRightButton(_ server: XServer, ids: (UInt32, UInt32)) throws {
+        try server.touchscreen.touch(.end, id: ids.0, x: 300, y: 300)
+        try server.touchscreen.touch(.end, id: ids.1, x: 360, y: 300)
+        try server.mouse.button(3, pressed: false)
+        try server.touchscreen.sync()
+        try server.mouse.sync()
     }
 
     /// Nothing is left frozen or held: a tap reaches the window at once, begin and end.
