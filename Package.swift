@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "XServerSupport", path: "Tests/XServerSupport", exclude: ["NOTES.md"]),
         .target(name: "X11TestSupport", dependencies: ["XServerSupport", "CXInput2"], path: "Tests/X11TestSupport"),
         .executableTarget(name: "gestured-bench", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "XServerSupport", "X11TestSupport",
+            "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "XServerSupport", "X11TestSupport", "CXInput2",
         ], path: "Benchmarks/gestured-bench"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureCore", "GestureOverlay", "TestSupport"]),

@@ -19,6 +19,9 @@ enum Bench {
 
     static func main() {
         do {
+            if CommandLine.arguments.dropFirst().first == "xclient", CommandLine.arguments.count == 3 {
+                exit(XClientFloor.main(display: CommandLine.arguments[2]))
+            }
             if CommandLine.arguments.dropFirst().first == "engine" {
                 engineOnly()
                 return
@@ -47,6 +50,13 @@ enum Bench {
             defer { server.stop() }
             try server.startWindowManager()
             try LiveBench(server: server, binary: binary).measureCPU()
+            return
+        }
+        if CommandLine.arguments.dropFirst().first == "overload" {
+            let server = try XServer.start()
+            defer { server.stop() }
+            try server.startWindowManager()
+            try LiveBench(server: server, binary: binary).measureOverload()
             return
         }
         var table = Table()

@@ -7,6 +7,8 @@ extension LiveBench {
 
     struct Cost {
         var ticks = 0
+        /// What a minimal X client took for the same input over the same time.
+        var floorTicks = 0
         var events = 0
         var gestures = 0
         /// Actions the daemon logged: each gesture should have fired one.
@@ -14,6 +16,7 @@ extension LiveBench {
         var seconds = 0.0
 
         var msPerThousand: Double { ProcessStats.milliseconds(ticks) * 1000 / Double(events) }
+        var floorMsPerThousand: Double { ProcessStats.milliseconds(floorTicks) * 1000 / Double(events) }
     }
 
     /// The daemon's CPU time while it works through at least `target` events of `gestures`,
@@ -22,7 +25,11 @@ extension LiveBench {
     /// that no backlog builds up. Stops early, with what it has, after `limit`.
     func cost(of d: DaemonProcess, events target: Int, actions names: [String], pace interval: Duration?,
               pause: Duration = .milliseconds(10), limit: Duration = .seconds(600), _ gestures: [Gesture]) throws -> Cost {
+        let floor = try XClientFloor.start(display: server.displayName, log: d.directory.appendingPathComponent("xclient.log"))
+        defer { floor.terminate() }
+        try XClientFloor.waitUntilPolling(floor)
         let before = try ProcessStats.read(pid: d.child.pid)
+        let floorBefore = try ProcessStats.read(pid: floor.pid)
         let performedBefore = Self.performed(names, in: d)
         let start = ContinuousClock.now
         var pace = interval.map(Pacer.init(every:))
@@ -41,7 +48,70 @@ extension LiveBench {
         cost.seconds = Stopwatch.seconds(since: start)
         cost.performed = Self.settle(d, performed: names, count: performedBefore + cost.gestures) - performedBefore
         cost.ticks = try ProcessStats.read(pid: d.child.pid).cpuTicks - before.cpuTicks
+        cost.floorTicks = try ProcessStats.read(pid: floor.pid).cpuTicks - floorBefore.cpuTicks
         return cost
+    }
+
+    struct Overload {
+        var events = 0
+        var swipes = 0
+        /// Touches the log says were given back at once because they were read late.
+        var givenBack = 0
+        var daemonPeakBefore = 0, daemonPeakAfter = 0, daemonAfter = 0
+        var serverBefore = 0, serverPeak = 0
+        /// From the first event sent to the daemon's having read and answered everything.
+        var catchUp = 0.0
+        var performed = 0
+    }
+
+    /// Input as fast as the server takes it: `target` events of three-finger touchscreen
+    /// swipes, not waiting for the daemon. `held`: the daemon is stopped meanwhile (as a loaded
+    /// machine would hold it up) and continued after, so that all of it is read late. What the
+    /// daemon holds at its peak, what the server held for it, and what its log says.
+    func overload(_ d: DaemonProcess, events target: Int, held: Bool) throws -> Overload {
+        var o = Overload()
+        let before = try ProcessStats.read(pid: d.child.pid)
+        o.daemonPeakBefore = before.peakKiB
+        o.serverBefore = try ProcessStats.read(pid: server.pid).residentKiB
+        let logged = d.log.count
+        try d.waitUntilWaitingForInput()
+        if held { d.child.signal(SIGSTOP) }
+        let start = ContinuousClock.now
+        var pace: Pacer? = nil
+        while o.events < target {
+            o.events += try touchSwipe(leftward: o.swipes % 2 == 0, pace: &pace)
+            o.swipes += 1
+        }
+        o.serverPeak = try ProcessStats.read(pid: server.pid).residentKiB
+        if held { d.child.signal(SIGCONT) }
+        // Until the daemon has read everything and said what it gave back (at most a line a
+        // second).
+        ProcessStats.waitUntilIdle(pid: d.child.pid, quiet: .milliseconds(1200), limit: .seconds(120))
+        o.catchUp = Stopwatch.seconds(since: start)
+        let after = try ProcessStats.read(pid: d.child.pid)
+        o.daemonPeakAfter = after.peakKiB
+        o.daemonAfter = after.residentKiB
+        let mark = "gave back at once, unseen, "
+        for line in d.log.dropFirst(logged).split(separator: "\n") {
+            guard let r = line.range(of: mark) else { continue }
+            o.givenBack += Int(line[r.upperBound...].prefix { $0.isNumber }) ?? 0
+        }
+        o.performed = Self.performed(["next-desktop", "previous-desktop"], in: d) - Self.performed(["next-desktop", "previous-desktop"], in: d, upTo: logged)
+        // Nothing is left undecided: a new tap goes straight through to the window (shown again:
+        // the swipes switched desktops). Not after a hold-up: the server then replays every
+        // given-back swipe to the window first, for longer than the bench waits.
+        if held { return o }
+        guard window.showDesktop(0) else { throw BenchError("openbox did not go back to the first desktop") }
+        window.clear()
+        try server.touchscreen.touch(.begin, id: 90, x: 400, y: 150)
+        try server.touchscreen.touch(.end, id: 90, x: 400, y: 150)
+        try server.touchscreen.sync()
+        // Given-back swipes may still be replaying to the window: the tap is the touch at y = 150
+        // on the screen (less the frame's height in the window's coordinates), the swipes' at 400.
+        let got = window.drain(waiting: .seconds(60)) { $0.contains { $0.type == "TouchEnd" && $0.y < 200 } }
+        let tap = got.filter { $0.y < 200 }
+        guard tap.map(\.type) == ["TouchBegin", "TouchEnd"] else { throw BenchError("a tap after the overload did not go straight through: \(tap)") }
+        return o
     }
 
     /// CPU ticks and context switches of the daemon over `seconds` in which nothing happens.

@@ -13,10 +13,34 @@ extension LiveBench {
         let d = try daemon(config: DefaultConfig.text)
         defer { d.stop() }
         let touch = try cost(of: d, events: Bench.loadEvents, actions: ["next-desktop", "previous-desktop"], pace: Self.touchFrame, [touchSwipe])
-        print("touchscreen: \(Table.fixed(touch.msPerThousand)) ms per 1000 events (\(touch.ticks) ticks, \(touch.performed) of \(touch.gestures))")
+        print("touchscreen: \(Table.fixed(touch.msPerThousand)) ms per 1000 events (\(touch.ticks) ticks, \(touch.performed) of \(touch.gestures)); minimal X client \(Table.fixed(touch.floorMsPerThousand)) ms")
         let pointer = try cost(of: d, events: Bench.loadEvents, actions: ["back", "forward"], pace: Self.pointerFrame, [stroke])
-        print("pointer: \(Table.fixed(pointer.msPerThousand)) ms per 1000 events (\(pointer.ticks) ticks, \(pointer.performed) of \(pointer.gestures))")
+        print("pointer: \(Table.fixed(pointer.msPerThousand)) ms per 1000 events (\(pointer.ticks) ticks, \(pointer.performed) of \(pointer.gestures)); minimal X client \(Table.fixed(pointer.floorMsPerThousand)) ms")
         print("VmRSS: \(Table.fixed(Double(try ProcessStats.read(pid: d.child.pid).residentKiB) / 1024, 1)) MiB")
+    }
+
+    /// `gestured-bench overload`: the overload rows alone.
+    func measureOverload() throws {
+        for held in [false, true] {
+            let d = try daemon(config: DefaultConfig.text)
+            defer { d.stop() }
+            let row = Self.row(try overload(d, events: Self.overloadEvents, held: held), held: held)
+            print("\(row.label): \(row.value); \(row.detail)")
+        }
+    }
+
+    static let overloadEvents = 50_000
+
+    static func row(_ o: Overload, held: Bool) -> (label: String, value: String, detail: String) {
+        let label = held ? "daemon memory, input read seconds late (daemon held up)" : "daemon memory, input as fast as the server takes it"
+        let value = "\(Table.fixed(Double(o.daemonPeakAfter) / 1024, 1)) MiB at its peak (\(Table.fixed(Double(o.daemonPeakBefore) / 1024, 1)) MiB before), "
+            + "\(o.givenBack) of \(o.swipes * 3) touches given back as late"
+        let detail = "VmHWM; \(Table.count(Double(o.events))) events of \(o.swipes) three-finger touchscreen swipes sent without waiting for the daemon"
+            + (held ? ", which was stopped (SIGSTOP) meanwhile and continued after" : "")
+            + "; the server grew by \(Table.fixed(Double(o.serverPeak - o.serverBefore) / 1024, 1)) MiB meanwhile; \(o.performed) swipes performed, "
+            + "\(o.givenBack) touches given back unseen as read later than touch-timeout (the log's count); everything answered "
+            + "\(Table.fixed(o.catchUp, 1)) s after the first event" + (held ? "" : ", and a tap after it went straight through")
+        return (label, value, detail)
     }
 
     func measure(into table: inout Table) throws {
@@ -43,12 +67,17 @@ extension LiveBench {
         let million = try cost(of: d, events: 1_000_000, actions: ["next-desktop", "previous-desktop", "back", "forward"], pace: nil,
                                pause: .zero, limit: .seconds(150), [touchSwipe, stroke, padSwipe])
         let rss = try ProcessStats.read(pid: d.child.pid).residentKiB
+        Bench.progress("input faster than the daemon reads it")
+        let flooded = try overload(d, events: Self.overloadEvents, held: false)
+        let heldUp = try overload(d, events: Self.overloadEvents, held: true)
         // The gestures went in turn: touchscreen swipe, stroke, touchpad swipe.
         let strokes = (million.gestures + 1) / 3, strokesPerformed = Self.performed(["back", "forward"], in: d) - pointer.performed
 
         func perThousand(_ c: Cost, _ what: String, _ frame: Duration) -> String {
             "\(Table.count(Double(c.events))) events in \(c.gestures) \(what), frames \(Table.fixed(Stopwatch.milliseconds(frame), 0)) ms apart, "
-                + "\(c.ticks) ticks of \(Table.fixed(1000 / Double(ProcessStats.ticksPerSecond), 0)) ms; \(c.performed) of \(c.gestures) actions performed"
+                + "\(c.ticks) ticks of \(Table.fixed(1000 / Double(ProcessStats.ticksPerSecond), 0)) ms; \(c.performed) of \(c.gestures) actions performed; "
+                + "a minimal Xlib client given the same input as raw events at the same time (`gestured-bench xclient`: poll, XPending, XNextEvent, nothing else) took "
+                + "\(Table.fixed(c.floorMsPerThousand)) ms per 1000 events"
         }
         table.add("daemon CPU, three-finger touchscreen swipes", "\(Table.fixed(touch.msPerThousand)) ms per 1000 events",
                   perThousand(touch, "swipes of 3 fingers x 18 frames", Self.touchFrame))
@@ -61,6 +90,10 @@ extension LiveBench {
         let counted = million.events >= 1_000_000 ? "" : " (only \(Table.count(Double(million.events))) events fitted in \(Int(million.seconds)) s)"
         table.add("daemon resident memory", "\(Table.fixed(Double(rss) / 1024, 1)) MiB after \(Table.count(Double(touch.events + pointer.events + million.events))) events\(counted)",
                   "VmRSS; \(Table.fixed(Double(atStart) / 1024, 1)) MiB when ready; the last \(Table.count(Double(million.events))) events unpaced, each gesture once the daemon had finished the one before (touchscreen swipes, strokes, touchpad swipes in turn, \(Table.count(Double(million.events) / million.seconds)) events/s); actions performed for \(strokesPerformed) of \(strokes) strokes, \(million.performed - strokesPerformed) of \(million.gestures - strokes) swipes")
+        for (o, held) in [(flooded, false), (heldUp, true)] {
+            let row = Self.row(o, held: held)
+            table.add(row.label, row.value, row.detail)
+        }
         table.add("start to ready", "\(Table.fixed(Table.percentile(startups, 0.5), 1)) ms median, \(Table.fixed(startups.max() ?? 0, 1)) ms max",
                   "spawn of `gestured run` with the default config to its \"ready\" log line, \(startups.count) starts")
         for (label, action, samples) in [("keys", "keys ctrl+alt+Home", latency.keys), ("exec", "exec touch FILE", latency.exec)] {

@@ -23,9 +23,10 @@ final class LiveBench {
     }
 
     /// How many actions of the gestures `names` the daemon has logged as performed.
-    static func performed(_ names: [String], in d: DaemonProcess) -> Int {
+    static func performed(_ names: [String], in d: DaemonProcess, upTo end: Int? = nil) -> Int {
         let marks = names.map { "] \"\($0)\": " }
-        return d.log.split(separator: "\n").count { line in marks.contains { line.contains($0) } }
+        let log = d.log
+        return log.prefix(end ?? log.count).split(separator: "\n").count { line in marks.contains { line.contains($0) } }
     }
 
     /// Waits until the daemon has performed `count` actions of `names` (or no more come for a

@@ -16,3 +16,9 @@ static inline int gestured_mask_len(void) { return XIMaskLen(XI_LASTEVENT); }
 // ConnectionNumber and DefaultRootWindow are macros too.
 static inline int gestured_connection_number(Display *d) { return ConnectionNumber(d); }
 static inline Window gestured_default_root(Display *d) { return DefaultRootWindow(d); }
+// Whether requests wait in Xlib's output buffer (Xlibint.h's buffer and bufptr, which Xlib.h
+// names private12 and private13): XFlush with nothing to send still reads the socket.
+static inline int gestured_output_pending(Display *d) {
+    _XPrivDisplay p = (_XPrivDisplay)d;
+    return p->private13 != p->private12;
+}

@@ -52,10 +52,24 @@ public final class XConnection {
 
     /// Flushes, and tells whether events are already read and waiting: the library reads the
     /// socket while it writes, so a poll on the socket alone can sleep on events it already has.
-    /// Those still in the socket wake the poll: no read here.
+    /// Those still in the socket wake the poll: no read here (XFlush reads the socket once more
+    /// after it writes, so it is called only when there is something to write).
     public func flushHasEvents() -> Bool {
-        XFlush(display)
+        if gestured_output_pending(display) != 0 { XFlush(display) }
         return XEventsQueued(display, QueuedAlready) > 0
+    }
+
+    /// The server's time now, by one round trip: appending nothing to a property of a window of
+    /// our own brings back a PropertyNotify stamped with the server's time.
+    public func serverTime() -> Time {
+        let w = XCreateSimpleWindow(display, root, -1, -1, 1, 1, 0, 0, 0)
+        defer { XDestroyWindow(display, w) }
+        XSelectInput(display, w, PropertyChangeMask)
+        var nothing: UInt8 = 0
+        XChangeProperty(display, w, atom("_GESTURED_TIME"), XA_STRING, 8, PropModeAppend, &nothing, 0)
+        var ev = XEvent()
+        XWindowEvent(display, w, PropertyChangeMask, &ev)
+        return ev.xproperty.time
     }
 
     public func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }

@@ -40,6 +40,14 @@ public final class XInputListener {
     private var names: [Int32: String] = [:]
     private var clock = ServerClock()
 
+    /// Input read more than this many milliseconds after it happened is late: a touch, touchpad
+    /// gesture or press that begins in it is given back at once, and the engine never sees it,
+    /// so that it still gets its answer in time and no gesture fires on stale input. The daemon
+    /// sets it to the config's touch-timeout.
+    public var lateLimit = Double.infinity
+    /// What was given back because it was read late since `takeLate()`, and the longest delay.
+    public private(set) var late: (given: [TouchDecision.Target], delay: Double) = ([], 0)
+
     private struct TouchKey: Hashable { let device: Int32; let touch: UInt32 }
     /// Touches whose events still come to gestured: down, and not given back.
     private var touchIds: [TouchKey: Int] = [:]
@@ -78,6 +86,9 @@ public final class XInputListener {
         self.x = x
         self.needs = needs
         events.reserveCapacity(256)
+        // The clocks are compared once before any input, so that input read late is seen as
+        // late from the first event on.
+        _ = clock.time(x.serverTime())
         refreshDevices()
         try grab(needs)
         selectRootEvents()
@@ -288,6 +299,7 @@ public final class XInputListener {
             nextTouchId = nextTouchId == Int(Int32.max) ? 1 : nextTouchId + 1
             touchIds[key] = id
             touchKeys[id] = key
+            if givenBackAsLate(.touch(id: id), e.time) { return }
             emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: application(under: e.child))
         case XI_TouchUpdate:
             guard let id = touchIds[key] else { return }
@@ -309,6 +321,7 @@ public final class XInputListener {
             touchpadPending = e.deviceid
             touchpadReplayed = false
             touchpadActive = true
+            if givenBackAsLate(.touchpad(kind, fingers: fingers), e.time) { return }
             emit(e.time, kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
                  device: e.sourceid, app: application(under: e.child))
         case 1:
@@ -328,6 +341,7 @@ public final class XInputListener {
         switch type {
         case XI_ButtonPress:
             presses[Int(e.detail)] = Press(device: e.deviceid, at: at, frozen: true, fedUntil: e.time)
+            if givenBackAsLate(.button(Int(e.detail)), e.time) { return }
             emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: application(under: e.child))
         case XI_Motion:
             // Motion queued while frozen arrives after the thaw; raw events have fed it already.
@@ -368,6 +382,23 @@ public final class XInputListener {
         guard delta != .zero else { return }
         presses[button]!.at = press.at + delta
         emit(e.time, .motion(at: presses[button]!.at))
+    }
+
+    /// Gives back at once what begins at server time `t` when that was more than `lateLimit`
+    /// ago; the rest of it is then the application's and no longer comes to gestured.
+    private func givenBackAsLate(_ target: TouchDecision.Target, _ t: Time) -> Bool {
+        _ = clock.time(t)
+        guard clock.delay > lateLimit else { return false }
+        carry(target, accepted: false)
+        late.given.append(target)
+        late.delay = max(late.delay, clock.delay)
+        return true
+    }
+
+    /// What was given back as late since the last call, and the longest delay.
+    public func takeLate() -> (given: [TouchDecision.Target], delay: Double) {
+        defer { late = ([], 0) }
+        return late
     }
 
     // MARK: Decisions
@@ -424,24 +455,50 @@ public final class XInputListener {
     }
 }
 
-/// The server clock, as the events carry it: milliseconds in 32 bits, unwrapped.
+/// The server clock, as the events carry it: milliseconds in 32 bits, unwrapped, and how late
+/// each event is read.
+///
+/// The offset between the local monotonic clock and the server's is the smallest difference
+/// seen, not the latest: an event read late says nothing about the clocks, only about the
+/// delay. The offset may grow by at most 1 ms a second, so that a server whose clock runs
+/// slower than this one (a remote display) is followed, while a delay, which grows far faster
+/// when input waits unread, still shows as one.
 public struct ServerClock {
     private var last: UInt32?
     private var wraps: Double = 0
-    /// Local monotonic milliseconds minus server milliseconds, from the latest event.
-    private var offset: Double = 0
+    /// Local monotonic milliseconds minus server milliseconds, the least seen.
+    private var offset: Double?
+    /// Local time of the last event.
+    private var seenAt: Double = 0
+    /// How long before reading it the latest event happened, in milliseconds.
+    public private(set) var delay: Double = 0
 
-    mutating func time(_ t: Time) -> Double {
+    public init() {}
+
+    /// The server time `t` in unwrapped milliseconds, read at local monotonic time `local`.
+    public mutating func time(_ t: Time, readAt local: Double) -> Double {
         let raw = UInt32(truncatingIfNeeded: t)
         if let last, raw < last, last - raw > 1 << 31 { wraps += 4_294_967_296 }
         last = raw
         let server = wraps + Double(raw)
-        offset = ServerClock.monotonic() - server
+        let seen = local - server
+        if let offset {
+            self.offset = min(seen, offset + max(0, local - seenAt) / 1000)
+        } else {
+            offset = seen
+        }
+        seenAt = local
+        delay = seen - offset!
         return server
     }
 
+    mutating func time(_ t: Time) -> Double { time(t, readAt: ServerClock.monotonic()) }
+
+    /// Now, on the server's clock, at local monotonic time `local`.
+    public func now(at local: Double) -> Double { local - (offset ?? 0) }
+
     /// Now, on the server's clock.
-    func now() -> Double { ServerClock.monotonic() - offset }
+    func now() -> Double { now(at: ServerClock.monotonic()) }
 
     public static func monotonic() -> Double {
         var ts = timespec()

@@ -48,6 +48,7 @@ final class Daemon {
         instance = try SingleInstance(x)
         let bindings = Bindings(config, screen: x.screen())
         let listener = try XInputListener(x, needs: Daemon.needs(bindings))
+        listener.lateLimit = bindings.engine.settings.touchTimeout
         self.listener = listener
         performer = ActionPerformer(x)
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
@@ -129,6 +130,7 @@ final class Daemon {
             return
         }
         dispatcher.bindings = fresh
+        listener.lateLimit = fresh.engine.settings.touchTimeout
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
         checkExecSafety()
@@ -170,6 +172,7 @@ final class Daemon {
                 log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
             }
             for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
+            reportLateInput()
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")
                 record(event)
@@ -193,6 +196,7 @@ final class Daemon {
             var next = engine.nextDeadline()
             if let o = overlay?.deadline { next = min(next ?? o, o) }
             if let r = reloader?.deadline { next = min(next ?? r, r) }
+            if !listener.late.given.isEmpty { next = min(next ?? lateReportDue, lateReportDue) }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
@@ -214,6 +218,18 @@ final class Daemon {
                 dispatcher.dispatch()
             }
         }
+    }
+
+    /// When input read late was last reported: at most one line a second says what was given
+    /// back, so that a daemon held up for long does not flood the log as it catches up.
+    private var lateReportedAt = -Double.infinity
+    private var lateReportDue: Double { lateReportedAt + 1000 }
+
+    private func reportLateInput() {
+        guard !listener.late.given.isEmpty, listener.now() >= lateReportDue else { return }
+        let late = listener.takeLate()
+        lateReportedAt = listener.now()
+        log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(Daemon.describe(late.given))")
     }
 
     /// Takes the signals that came; returns true when one asks the daemon to end (it has shut

@@ -10,6 +10,8 @@ public struct ProcessStats {
     public var contextSwitches: Int
     /// VmRSS in KiB.
     public var residentKiB: Int
+    /// VmHWM in KiB: the most it was resident at any time.
+    public var peakKiB: Int
 
     public static let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
 
@@ -25,7 +27,8 @@ public struct ProcessStats {
             switches += value(of: "voluntary_ctxt_switches", in: status) + value(of: "nonvoluntary_ctxt_switches", in: status)
         }
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        return ProcessStats(cpuTicks: ticks, contextSwitches: switches, residentKiB: value(of: "VmRSS", in: status))
+        return ProcessStats(cpuTicks: ticks, contextSwitches: switches, residentKiB: value(of: "VmRSS", in: status),
+                            peakKiB: value(of: "VmHWM", in: status))
     }
 
     /// Nanoseconds the main thread of `pid` has run (/proc/PID/schedstat), finer than ticks.

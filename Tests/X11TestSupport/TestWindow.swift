@@ -183,3 +183,21 @@ public struct TestWindowError: Error, CustomStringConvertible {
     public let description: String
     public init(_ d: String) { description = d }
 }
+
+extension TestWindow {
+    /// Asks the window manager for desktop `n` (EWMH) and waits until it shows it: the window
+    /// is on the first one.
+    public func showDesktop(_ n: Int) -> Bool {
+        let root = XDefaultRootWindow(display)
+        var e = XEvent()
+        e.xclient.type = ClientMessage
+        e.xclient.window = root
+        e.xclient.message_type = XInternAtom(display, "_NET_CURRENT_DESKTOP", 0)
+        e.xclient.format = 32
+        e.xclient.data.l.0 = n
+        e.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
+        XFlush(display)
+        return wait { longs("_NET_CURRENT_DESKTOP").first == UInt(n) }
+    }
+}

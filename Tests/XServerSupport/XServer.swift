@@ -50,6 +50,9 @@ public final class XServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// The Xorg process, for measuring what it holds.
+    public var pid: pid_t { process.pid }
+
     // MARK: Devices
 
     /// The device with `name` (the InputDevice Identifier / XInput name).
