@@ -39,6 +39,16 @@ import TestSupport
         #expect(imports == [])
     }
 
+    /// The command line is a table and the rules that read it: no Foundation (which would cost
+    /// the daemon its start-up and several MiB of resident memory), no libc. GestureCore lends it
+    /// its "did you mean".
+    @Test func theCommandLineImportsOnlyTheEngine() {
+        let files = Self.swiftFiles(under: "Sources/GestureCommandLine")
+        #expect(files.count >= 8)
+        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" } }
+        #expect(imports == [])
+    }
+
     /// The overlay's model draws from the engine's values only: it can neither read a clock nor
     /// reach the X server.
     @Test func theOverlayModelImportsOnlyTheEngine() {
