@@ -1,15 +1,17 @@
-import ArgumentParser
+import GestureCommandLine
 import GestureConfig
 
-struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Validate a config and print a one-line summary per gesture.")
+struct Check: GesturedCommand {
+    static let command = CommandTable.check
+    let options: ConfigOption
 
-    @OptionGroup var options: ConfigOption
+    init(_ parsed: ParsedCommand) {
+        options = ConfigOption(parsed)
+    }
 
-    func run() throws {
+    func run() {
         let config: Config
-        do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
+        do { config = try options.load() } catch { CLIError.exit(error) }
         for g in config.gestures { print(GestureSummary.line(g)) }
         print("\(config.file): \(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s"), touch-timeout \(Int(config.settings.touchTimeout)) ms, arrival-window \(Int(config.settings.arrivalWindow)) ms")
     }
