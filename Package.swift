@@ -7,7 +7,6 @@ let package = Package(
         .executable(name: "gestured", targets: ["gestured"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.0"),
     ],
@@ -35,7 +34,6 @@ let package = Package(
         .target(name: "GestureCommandLine", dependencies: ["GestureCore"]),
         .executableTarget(name: "gestured", dependencies: [
             "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureCommandLine",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
