@@ -3,13 +3,10 @@ import GestureConfig
 
 struct Check: GesturedCommand {
     static let command = CommandTable.check
-    let options: ConfigOption
-
-    init(_ parsed: ParsedCommand) {
-        options = ConfigOption(parsed)
-    }
+    let parsed: ParsedCommand
 
     func run() {
+        let options = ConfigOption(parsed)
         let config: Config
         do { config = try options.load() } catch { CLIError.exit(error) }
         for g in config.gestures { print(GestureSummary.line(g)) }

@@ -3,13 +3,10 @@ import GestureX11
 
 struct Devices: GesturedCommand {
     static let command = CommandTable.devices
-    let daemon: DaemonOptions
-
-    init(_ parsed: ParsedCommand) {
-        daemon = DaemonOptions(parsed)
-    }
+    let parsed: ParsedCommand
 
     func run() {
+        let daemon = DaemonOptions(parsed)
         let x: XConnection
         do { x = try XConnection(name: daemon.display) } catch { CLIError.exit(CLIError("gestured: \(error)")) }
         print("X display \(x.name): \(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)\(x.hasGestures ? "" : " (no touchpad gestures: they need XInput 2.4)")")

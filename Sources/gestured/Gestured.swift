@@ -11,7 +11,7 @@ enum Gestured {
             guard let command = commands.first(where: { $0.command == parsed.command }) else {
                 preconditionFailure("gestured \(parsed.command.name) has nothing to run it")
             }
-            command.init(parsed).run()
+            command.init(parsed: parsed).run()
         case .output(let text):
             Descriptor.write(STDOUT_FILENO, text)
         case .writeManual(let folder):
@@ -30,18 +30,17 @@ enum Gestured {
         for page in CommandTable.program.manualPages() {
             let path = folder + "/" + page.file
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            let failed = fd < 0 ? errno : Descriptor.write(fd, page.text)
-            if fd >= 0 && close(fd) != 0 && failed == nil {
-                CLIError.exit(CLIError("\(path): cannot write the man page: \(String(cString: strerror(errno)))"))
-            }
+            var failed = fd < 0 ? errno : Descriptor.write(fd, page.text)
+            if fd >= 0 && close(fd) != 0 { failed = failed ?? errno }
             if let failed { CLIError.exit(CLIError("\(path): cannot write the man page: \(String(cString: strerror(failed)))")) }
         }
     }
 }
 
-/// A command of the table and what it does; `init` reads its values from the parse.
+/// A command of the table and what it does, with the values its line gave
+/// (`parsed[CommandTable.dryRun]`).
 protocol GesturedCommand {
     static var command: Command { get }
-    init(_ parsed: ParsedCommand)
+    init(parsed: ParsedCommand)
     func run()
 }

@@ -4,8 +4,7 @@ import GestureConfig
 
 struct Init: GesturedCommand {
     static let command = CommandTable.`init`
-
-    init(_ parsed: ParsedCommand) {}
+    let parsed: ParsedCommand
 
     func run() {
         let path = ConfigFiles.userConfigPath()

@@ -5,17 +5,10 @@ import GestureTrace
 
 struct Learn: GesturedCommand {
     static let command = CommandTable.learn
-    let name: String
-    let trace: String
-    let output: String?
-
-    init(_ parsed: ParsedCommand) {
-        name = parsed[CommandTable.templateName]
-        trace = parsed[CommandTable.strokeTrace]
-        output = parsed[CommandTable.output]
-    }
+    let parsed: ParsedCommand
 
     func run() {
+        let name = parsed[CommandTable.templateName], trace = parsed[CommandTable.strokeTrace], output = parsed[CommandTable.output]
         guard TemplateFile.isValidName(Substring(name)) else {
             CLIError.exit(CLIError("gestured learn: \"\(name)\" is not a template name (letters, digits, - and _)"))
         }

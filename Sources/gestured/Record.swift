@@ -4,17 +4,10 @@ import GestureConfig
 
 struct Record: GesturedCommand {
     static let command = CommandTable.record
-    let options: ConfigOption
-    let daemon: DaemonOptions
-    let file: String
-
-    init(_ parsed: ParsedCommand) {
-        options = ConfigOption(parsed)
-        daemon = DaemonOptions(parsed)
-        file = parsed[CommandTable.recordFile]
-    }
+    let parsed: ParsedCommand
 
     func run() {
+        let options = ConfigOption(parsed), daemon = DaemonOptions(parsed), file = parsed[CommandTable.recordFile]
         let config: Config
         do { config = try options.load() } catch { CLIError.exit(error) }
         let out: UnsafeMutablePointer<FILE>

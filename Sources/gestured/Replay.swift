@@ -6,17 +6,10 @@ import GestureConfig
 
 struct ReplayCommand: GesturedCommand {
     static let command = CommandTable.replay
-    let options: ConfigOption
-    let decisions: Bool
-    let traces: [String]
-
-    init(_ parsed: ParsedCommand) {
-        options = ConfigOption(parsed)
-        decisions = parsed[CommandTable.decisions]
-        traces = parsed[CommandTable.traces]
-    }
+    let parsed: ParsedCommand
 
     func run() {
+        let options = ConfigOption(parsed), decisions = parsed[CommandTable.decisions], traces = parsed[CommandTable.traces]
         let config: Config
         do { config = try options.load() } catch { CLIError.exit(error) }
         let replay = Replay(config: config, options: .init(decisions: decisions)) { Descriptor.write(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }

@@ -5,19 +5,11 @@ import Logging
 
 struct Run: GesturedCommand {
     static let command = CommandTable.run
-    let options: ConfigOption
-    let daemon: DaemonOptions
-    let dryRun: Bool
-    let overlay: Bool
-
-    init(_ parsed: ParsedCommand) {
-        options = ConfigOption(parsed)
-        daemon = DaemonOptions(parsed)
-        dryRun = parsed[CommandTable.dryRun]
-        overlay = parsed[CommandTable.overlay]
-    }
+    let parsed: ParsedCommand
 
     func run() {
+        let options = ConfigOption(parsed), daemon = DaemonOptions(parsed)
+        let dryRun = parsed[CommandTable.dryRun], overlay = parsed[CommandTable.overlay]
         let config: Config
         do { config = try options.load() } catch { CLIError.exit(error) }
         let log = daemon.logger()
