@@ -14,7 +14,7 @@ public struct OptionSpec: Equatable, Sendable {
         case flag
         /// Takes a value: `--name VALUE` or `--name=VALUE`; repeatable ones keep every value,
         /// the others the last one given.
-        case value(name: String, completion: ValueCompletion, defaultValue: String?, repeatable: Bool)
+        case value(valueName: String, completion: ValueCompletion, defaultValue: String?, repeatable: Bool)
     }
 
     /// Without its dashes: `log-level`.
@@ -50,7 +50,7 @@ extension Option where Value == String? {
     /// An option whose last value wins; nil when it is not given.
     public static func value(_ long: String, short: Character? = nil, valueName: String, completion: ValueCompletion = .none,
                              help: String, hidden: Bool = false) -> Option {
-        let kind = OptionSpec.Kind.value(name: valueName, completion: completion, defaultValue: nil, repeatable: false)
+        let kind = OptionSpec.Kind.value(valueName: valueName, completion: completion, defaultValue: nil, repeatable: false)
         return Option(spec: OptionSpec(long: long, short: short, help: help, kind: kind, isHidden: hidden)) { $0.last }
     }
 }
@@ -59,7 +59,7 @@ extension Option where Value == [String] {
     /// An option that may be given many times; every value, in order.
     public static func repeatable(_ long: String, short: Character? = nil, valueName: String, completion: ValueCompletion = .none,
                                   help: String) -> Option {
-        let kind = OptionSpec.Kind.value(name: valueName, completion: completion, defaultValue: nil, repeatable: true)
+        let kind = OptionSpec.Kind.value(valueName: valueName, completion: completion, defaultValue: nil, repeatable: true)
         return Option(spec: OptionSpec(long: long, short: short, help: help, kind: kind, isHidden: false)) { $0 }
     }
 }
@@ -67,7 +67,7 @@ extension Option where Value == [String] {
 extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
     /// One of the cases' raw values, `defaultValue` when not given; the last one given wins.
     public static func choice(_ long: String, valueName: String? = nil, default defaultValue: Value, help: String) -> Option {
-        let kind = OptionSpec.Kind.value(name: valueName ?? long, completion: .choices(Value.allCases.map(\.rawValue)),
+        let kind = OptionSpec.Kind.value(valueName: valueName ?? long, completion: .choices(Value.allCases.map(\.rawValue)),
                                          defaultValue: defaultValue.rawValue, repeatable: false)
         return Option(spec: OptionSpec(long: long, short: nil, help: help, kind: kind, isHidden: false)) { given in
             given.last.flatMap(Value.init(rawValue:)) ?? defaultValue
