@@ -51,7 +51,6 @@ bench-replay: test-deps
 # The binary, the systemd user unit, the autostart entry, completions and man pages.
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) $(LINK_$(CONFIGURATION)) --product gestured
-	$(SWIFT) package --disable-sandbox plugin --allow-writing-to-package-directory generate-manual --multi-page --configuration $(CONFIGURATION) >/dev/null
 	scripts/install.sh "$(PREFIX)" "$(CONFIGURATION)" "$(AUTOSTART_DIR)"
 
 clean:

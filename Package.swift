@@ -7,7 +7,6 @@ let package = Package(
         .executable(name: "gestured", targets: ["gestured"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.0"),
     ],
@@ -29,9 +28,12 @@ let package = Package(
         // The one path from engine outputs to effects: the daemon, replay and the tests use it.
         .target(name: "GestureDispatch", dependencies: ["GestureCore", "GestureConfig", "GestureActions"]),
         .target(name: "GestureReplay", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch"]),
+        // The command line, declared as one table: parsing, help, completion scripts and man pages.
+        // The standard library only (and GestureCore's "did you mean"), so that the daemon links
+        // no Foundation.
+        .target(name: "GestureCommandLine", dependencies: ["GestureCore"]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureCommandLine",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -41,6 +43,7 @@ let package = Package(
             "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "XServerSupport", "X11TestSupport", "CXInput2",
         ], path: "Benchmarks/gestured-bench"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
+        .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureCore", "GestureOverlay", "TestSupport"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureCore", "GestureActions", "GestureConfig", "GestureDispatch"]),

@@ -8,7 +8,8 @@ build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev 
 # Tests: a real Xorg with the dummy video driver and the inputtest input driver, openbox as the
 # window manager, xcompmgr as a compositor, and the X utilities the tests use to look at the result;
 # python3 (3.11 or later) for tomllib, the reference the TOML reader's tests compare with.
-test="xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
+# groff reads the man pages gestured writes, with every warning on.
+test="groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
 
 case "${1:-build}" in
   build) wanted="$build" ;;

@@ -1,13 +1,12 @@
 #!/bin/sh
 # Installs a built gestured under PREFIX: the binary, the systemd user unit, the XDG autostart
-# entry, shell completions and the man pages. Called by `make install`.
+# entry, and the shell completions and man pages the binary writes from its command table.
+# Called by `make install`.
 set -eu
 prefix="$1"; configuration="$2"; autostart="$3"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="$root/.build/$configuration/gestured"
-man="$root/.build/plugins/GenerateManual/outputs/gestured"
 [ -x "$bin" ] || { echo "install: $bin is not built" >&2; exit 1; }
-[ -f "$man/gestured.1" ] || { echo "install: no man page in $man" >&2; exit 1; }
 
 install -d "$prefix/bin" "$prefix/share/systemd/user" "$autostart" "$prefix/share/man/man1" \
   "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" \
@@ -15,7 +14,9 @@ install -d "$prefix/bin" "$prefix/share/systemd/user" "$autostart" "$prefix/shar
 install -m 755 "$bin" "$prefix/bin/gestured"
 sed "s|@BINDIR@|$prefix/bin|g" "$root/Config/service/gestured.service" > "$prefix/share/systemd/user/gestured.service"
 sed "s|@BINDIR@|$prefix/bin|g" "$root/Config/service/gestured.desktop" > "$autostart/gestured.desktop"
-install -m 644 "$man"/*.1 "$prefix/share/man/man1/"
+# The pages as an older gestured named them (gestured.run.1); now gestured-run.1.
+rm -f "$prefix/share/man/man1/gestured."*.1
+"$prefix/bin/gestured" --generate-manual "$prefix/share/man/man1"
 "$prefix/bin/gestured" --generate-completion-script bash > "$prefix/share/bash-completion/completions/gestured"
 "$prefix/bin/gestured" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_gestured"
 "$prefix/bin/gestured" --generate-completion-script fish > "$prefix/share/fish/vendor_completions.d/gestured.fish"

@@ -14,8 +14,9 @@ grep -qx "PartOf=graphical-session.target" "$p/share/systemd/user/gestured.servi
 grep -qx "Restart=on-failure" "$p/share/systemd/user/gestured.service" || fail "unit does not restart on failure"
 grep -qx "Exec=$p/bin/gestured run" "$dir/autostart/gestured.desktop" || fail "autostart entry does not run the installed binary"
 grep -q "gestured" "$p/share/man/man1/gestured.1" || fail "no man page"
-[ -f "$p/share/man/man1/gestured.run.1" ] || fail "no man page for gestured run"
-grep -q "complete" "$p/share/bash-completion/completions/gestured" || fail "no bash completion"
+[ -f "$p/share/man/man1/gestured-run.1" ] || fail "no man page for gestured run"
+replies=$(bash --norc -c '. "$1"; COMP_WORDS=(gestured re); COMP_CWORD=1; _gestured; echo "${COMPREPLY[*]}"' - "$p/share/bash-completion/completions/gestured")
+[ "$replies" = "replay record" ] || fail "the bash completion offers '$replies' for 'gestured re'"
 [ -s "$p/share/zsh/site-functions/_gestured" ] || fail "no zsh completion"
 [ -s "$p/share/fish/vendor_completions.d/gestured.fish" ] || fail "no fish completion"
 echo "install into a temporary prefix: every file in place"

@@ -1,15 +1,14 @@
-import ArgumentParser
+import GestureCommandLine
 import GestureConfig
 
-struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Validate a config and print a one-line summary per gesture.")
+struct Check: GesturedCommand {
+    static let command = CommandTable.check
+    let parsed: ParsedCommand
 
-    @OptionGroup var options: ConfigOption
-
-    func run() throws {
+    func run() {
+        let options = ConfigOption(parsed)
         let config: Config
-        do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
+        do { config = try options.load() } catch { CLIError.exit(error) }
         for g in config.gestures { print(GestureSummary.line(g)) }
         print("\(config.file): \(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s"), touch-timeout \(Int(config.settings.touchTimeout)) ms, arrival-window \(Int(config.settings.arrivalWindow)) ms")
     }

@@ -1,4 +1,4 @@
-import ArgumentParser
+import GestureCommandLine
 import GestureConfig
 import GestureX11
 #if canImport(Glibc)
@@ -6,9 +6,12 @@ import Glibc
 #endif
 
 /// `--config FILE`, shared by the commands that load a config.
-struct ConfigOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The config file (TOML). Default: $XDG_CONFIG_HOME/gestured/config.toml if it exists, else the embedded default.", valueName: "file"))
-    var config: String?
+struct ConfigOption {
+    let config: String?
+
+    init(_ parsed: ParsedCommand) {
+        config = parsed[CommandTable.config]
+    }
 
     /// The file in use: the one given, else the user's if it exists; nil for the embedded default.
     var path: String? {
@@ -18,7 +21,7 @@ struct ConfigOption: ParsableArguments {
     }
 
     /// Loads the config, or throws every located error.
-    func load() throws -> Config {
+    func load() throws(CLIError) -> Config {
         guard let path else { return DefaultConfig.load() }
         switch ConfigFiles.load(path) {
         case .success(let c): return c

@@ -1,13 +1,12 @@
-import ArgumentParser
+import GestureCommandLine
 import GestureX11
 
-struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "List the input devices and what gestured sees them as.")
+struct Devices: GesturedCommand {
+    static let command = CommandTable.devices
+    let parsed: ParsedCommand
 
-    @OptionGroup var daemon: DaemonOptions
-
-    func run() throws {
+    func run() {
+        let daemon = DaemonOptions(parsed)
         let x: XConnection
         do { x = try XConnection(name: daemon.display) } catch { CLIError.exit(CLIError("gestured: \(error)")) }
         print("X display \(x.name): \(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)\(x.hasGestures ? "" : " (no touchpad gestures: they need XInput 2.4)")")

@@ -1,13 +1,12 @@
-import ArgumentParser
 import Glibc
+import GestureCommandLine
 import GestureConfig
 
-struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Write a commented starter config to $XDG_CONFIG_HOME/gestured/config.toml.",
-        discussion: "Never overwrites a config that is there. The running daemon picks the new file up by itself.")
+struct Init: GesturedCommand {
+    static let command = CommandTable.`init`
+    let parsed: ParsedCommand
 
-    func run() throws {
+    func run() {
         let path = ConfigFiles.userConfigPath()
         let folder = Path.folder(of: path)
         if let code = Path.makeFolders(folder, mode: 0o700) {

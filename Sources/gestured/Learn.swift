@@ -1,27 +1,14 @@
-import ArgumentParser
 import Glibc
+import GestureCommandLine
 import GestureCore
 import GestureTrace
 
-struct Learn: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Make a stroke template from the strokes in a recorded trace.",
-        discussion: """
-            Every stroke in the trace (a one-finger touch, or a pointer drag with a button held) \
-            becomes one variant of the template NAME. Load the file from the config with \
-            `templates = ["NAME.stroke"]` under [settings], and bind it with `shape = "NAME"`.
-            """)
+struct Learn: GesturedCommand {
+    static let command = CommandTable.learn
+    let parsed: ParsedCommand
 
-    @Argument(help: "The template's name (letters, digits, - and _).")
-    var name: String
-
-    @Argument(help: ArgumentHelp("A trace with one or more strokes; - for stdin.", valueName: "trace"))
-    var trace: String
-
-    @Option(name: [.short, .long], help: ArgumentHelp("Where to write the template file (default: NAME.stroke). Never overwritten.", valueName: "file"))
-    var output: String?
-
-    func run() throws {
+    func run() {
+        let name = parsed[CommandTable.templateName], trace = parsed[CommandTable.strokeTrace], output = parsed[CommandTable.output]
         guard TemplateFile.isValidName(Substring(name)) else {
             CLIError.exit(CLIError("gestured learn: \"\(name)\" is not a template name (letters, digits, - and _)"))
         }

@@ -1,21 +1,15 @@
-import ArgumentParser
 import Glibc
+import GestureCommandLine
 import GestureConfig
 
-struct Record: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Run the daemon without performing actions, writing what it sees as a trace.",
-        discussion: "`gestured replay` on the file reproduces what the daemon recognized.")
+struct Record: GesturedCommand {
+    static let command = CommandTable.record
+    let parsed: ParsedCommand
 
-    @OptionGroup var options: ConfigOption
-    @OptionGroup var daemon: DaemonOptions
-
-    @Argument(help: ArgumentHelp("The trace file to write (never overwritten); - for stdout.", valueName: "file"))
-    var file: String
-
-    func run() throws {
+    func run() {
+        let options = ConfigOption(parsed), daemon = DaemonOptions(parsed), file = parsed[CommandTable.recordFile]
         let config: Config
-        do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
+        do { config = try options.load() } catch { CLIError.exit(error) }
         let out: UnsafeMutablePointer<FILE>
         if file == "-" {
             out = fdopen(1, "w")

@@ -1,30 +1,17 @@
-import ArgumentParser
 import Glibc
+import GestureCommandLine
 import GestureReplay
 import GestureTrace
 import GestureConfig
 
-struct ReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "replay",
-        abstract: "Run traces through the gesture engine and print what it recognizes, as JSON Lines.",
-        discussion: "Never performs an action: it prints the actions that would fire.")
+struct ReplayCommand: GesturedCommand {
+    static let command = CommandTable.replay
+    let parsed: ParsedCommand
 
-    @OptionGroup var options: ConfigOption
-
-    @Flag(name: .long, help: "Also print one line per touch decision (accept or reject).")
-    var decisions = false
-
-    @Argument(help: ArgumentHelp("Trace files in the trace format (docs/trace-format.md); - for stdin.", valueName: "trace"))
-    var traces: [String]
-
-    func validate() throws {
-        if traces.isEmpty { throw ValidationError("give at least one trace file, or - for stdin") }
-    }
-
-    func run() throws {
+    func run() {
+        let options = ConfigOption(parsed), decisions = parsed[CommandTable.decisions], traces = parsed[CommandTable.traces]
         let config: Config
-        do { config = try options.load() } catch let e as CLIError { CLIError.exit(e) }
+        do { config = try options.load() } catch { CLIError.exit(error) }
         let replay = Replay(config: config, options: .init(decisions: decisions)) { Descriptor.write(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
         for path in traces {
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)

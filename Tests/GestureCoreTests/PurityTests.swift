@@ -39,6 +39,25 @@ import TestSupport
         #expect(imports == [])
     }
 
+    /// The command line is a table and the rules that read it: no Foundation (which would cost
+    /// the daemon its start-up and several MiB of resident memory), no libc. GestureCore lends it
+    /// its "did you mean".
+    @Test func theCommandLineImportsOnlyTheEngine() {
+        let files = Self.swiftFiles(under: "Sources/GestureCommandLine")
+        #expect(files.count >= 8)
+        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" } }
+        #expect(imports == [])
+    }
+
+    /// The daemon links no Foundation: none of its files imports it, nor a parser that brings it.
+    @Test func theDaemonImportsNoFoundation() {
+        let files = Self.swiftFiles(under: "Sources/gestured")
+        #expect(files.count >= 10)
+        let heavy: Set = ["Foundation", "FoundationEssentials", "ArgumentParser"]
+        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter(heavy.contains).map { "\(f): \($0)" } }
+        #expect(imports == [])
+    }
+
     /// The overlay's model draws from the engine's values only: it can neither read a clock nor
     /// reach the X server.
     @Test func theOverlayModelImportsOnlyTheEngine() {

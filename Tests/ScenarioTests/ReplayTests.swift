@@ -100,6 +100,41 @@ import GestureTrace
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
+    @Test func aCommandLineThatDoesNotParseExits64WithWhatIsWrongAndTheUsage() throws {
+        let r = try gestured(["replay", "--decisions"])
+        #expect(r.status == 64)
+        #expect(r.out == "")
+        #expect(r.err == """
+            gestured replay: missing argument <trace>
+            Usage: gestured replay [--config <file>] [--decisions] <trace> ...
+            See 'gestured replay --help' for more information.
+
+            """)
+    }
+
+    @Test func versionAndHelpGoToStandardOutputAndExit0() throws {
+        let version = try gestured(["--version"])
+        #expect(version.status == 0 && version.err == "")
+        #expect(version.out.wholeMatch(of: /gestured \d+\.\d+\.\d+\n/) != nil, "\(version.out)")
+        let help = try gestured(["help", "replay"])
+        #expect(help.status == 0 && help.err == "")
+        #expect(help.out.hasPrefix("OVERVIEW: Run traces through the gesture engine"))
+    }
+
+    @Test func generateManualWritesAPagePerCommandIntoAFolderItMakes() throws {
+        let dir = try folder("manual")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pages = dir.appendingPathComponent("share/man1")
+        let r = try gestured(["--generate-manual", pages.path])
+        #expect(r.status == 0 && r.out == "" && r.err == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted() == [
+            "gestured-check.1", "gestured-devices.1", "gestured-init.1", "gestured-learn.1", "gestured-record.1",
+            "gestured-replay.1", "gestured-run.1", "gestured.1",
+        ])
+        let page = try String(contentsOf: pages.appendingPathComponent("gestured-run.1"), encoding: .utf8)
+        #expect(page.hasPrefix(".TH GESTURED\\-RUN 1 "))
+    }
+
     @Test func replayReadsStandardInputAndPrintsJSONLines() throws {
         let trace = try String(contentsOf: Self.folder.appendingPathComponent("touchpad-swipe-left.jsonl"), encoding: .utf8)
         let r = try gestured(["replay", "-"], stdin: trace)

@@ -1,0 +1,73 @@
+/// gestured's commands, options and arguments, each declared once. The commands in
+/// `Sources/gestured` read their values through these declarations (`parsed[CommandTable.dryRun]`).
+public enum CommandTable {
+    // MARK: Options
+
+    public static let config = Option<String?>.value(
+        "config", valueName: "file", completion: .files,
+        help: "The config file (TOML). Default: $XDG_CONFIG_HOME/gestured/config.toml if it exists, else the embedded default.")
+    public static let display = Option<String?>.value(
+        "display", valueName: "name", help: "The X display (default: $DISPLAY).")
+    public static let logLevel = Option<LogLevel>.choice(
+        "log-level", default: .info, help: "error, warn, info, debug or trace.")
+    public static let dryRun = Option<Bool>.flag(
+        "dry-run", help: "Recognize and log, but perform no action.")
+    public static let overlay = Option<Bool>.flag(
+        "overlay", help: "Show the debug overlay: touches, strokes, recognizer states and actions, drawn over the screen.")
+    public static let decisions = Option<Bool>.flag(
+        "decisions", help: "Also print one line per touch decision (accept or reject).")
+    public static let output = Option<String?>.value(
+        "output", short: "o", valueName: "file", completion: .files,
+        help: "Where to write the template file (default: NAME.stroke). Never overwritten.")
+
+    // MARK: Arguments
+
+    public static let traces = Argument<[String]>.list(
+        "trace", completion: .files, help: "Trace files in the trace format (docs/trace-format.md); - for stdin.")
+    public static let templateName = Argument<String>.single(
+        "name", help: "The template's name (letters, digits, - and _).")
+    public static let strokeTrace = Argument<String>.single(
+        "trace", completion: .files, help: "A trace with one or more strokes; - for stdin.")
+    public static let recordFile = Argument<String>.single(
+        "file", completion: .files, help: "The trace file to write (never overwritten); - for stdout.")
+
+    // MARK: Commands
+
+    public static let run = Command(
+        "run", abstract: "Run the gesture daemon on the X display (the default command).",
+        options: [config, display, logLevel, dryRun, overlay])
+    public static let check = Command(
+        "check", abstract: "Validate a config and print a one-line summary per gesture.",
+        options: [config])
+    public static let replay = Command(
+        "replay", abstract: "Run traces through the gesture engine and print what it recognizes, as JSON Lines.",
+        discussion: "Never performs an action: it prints the actions that would fire.",
+        options: [config, decisions], arguments: [traces])
+    public static let learn = Command(
+        "learn", abstract: "Make a stroke template from the strokes in a recorded trace.",
+        discussion: """
+            Every stroke in the trace (a one-finger touch, or a pointer drag with a button held) \
+            becomes one variant of the template NAME. Load the file from the config with \
+            `templates = ["NAME.stroke"]` under [settings], and bind it with `shape = "NAME"`.
+            """,
+        options: [output], arguments: [templateName, strokeTrace])
+    public static let record = Command(
+        "record", abstract: "Run the daemon without performing actions, writing what it sees as a trace.",
+        discussion: "`gestured replay` on the file reproduces what the daemon recognized.",
+        options: [config, display, logLevel], arguments: [recordFile])
+    public static let devices = Command(
+        "devices", abstract: "List the input devices and what gestured sees them as.",
+        options: [display, logLevel])
+    public static let `init` = Command(
+        "init", abstract: "Write a commented starter config to $XDG_CONFIG_HOME/gestured/config.toml.",
+        discussion: "Never overwrites a config that is there. The running daemon picks the new file up by itself.")
+
+    public static let program = Program(
+        name: "gestured", abstract: "Gestures for X11 desktops: touchscreen, touchpad and pointer strokes.",
+        version: Version.gestured, commands: [run, check, replay, learn, record, devices, `init`], defaultCommand: "run")
+}
+
+/// `--log-level`'s values; the daemon maps them onto its logger's levels.
+public enum LogLevel: String, CaseIterable, Sendable {
+    case error, warn, info, debug, trace
+}

@@ -1,0 +1,37 @@
+/// What is wrong with a command line, in words that follow `gestured run: `. Each names the
+/// word, option or argument at fault.
+public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownCommand(String, suggestion: String?)
+    case unknownOption(String, suggestion: String?)
+    /// `--config` at the end, or before another option, or as `--config=`.
+    case missingValue(option: String)
+    /// `--dry-run=yes`.
+    case unexpectedValue(option: String)
+    case invalidValue(option: String, value: String, allowed: [String], suggestion: String?)
+    /// `<trace>`.
+    case missingArgument(String)
+    case unexpectedArgument(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownCommand(word, suggestion):
+            return "unknown command '\(word)'" + Self.hint(suggestion)
+        case let .unknownOption(flag, suggestion):
+            return "unknown option '\(flag)'" + Self.hint(suggestion)
+        case let .missingValue(option):
+            return "\(option) needs a value"
+        case let .unexpectedValue(option):
+            return "\(option) takes no value"
+        case let .invalidValue(option, value, allowed, suggestion):
+            return "\(option): '\(value)' is not one of \(allowed.joined(separator: ", "))" + Self.hint(suggestion)
+        case let .missingArgument(name):
+            return "missing argument \(name)"
+        case let .unexpectedArgument(word):
+            return "unexpected argument '\(word)'"
+        }
+    }
+
+    private static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+}
