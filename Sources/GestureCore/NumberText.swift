@@ -77,16 +77,19 @@ public enum NumberText {
             count = 1
         }
         var m = n.magnitude
+        // The width by comparisons, then the digits from the right: one division per digit.
         var width = 1
-        var rest = m / 10
-        while rest > 0 {
+        var limit: UInt = 10
+        while width < 20 && m >= limit {
             width += 1
-            rest /= 10
+            limit &*= 10
         }
-        for i in stride(from: width - 1, through: 0, by: -1) {
-            p[count + i] = UInt8(ascii: "0") + UInt8(m % 10)
+        var i = count + width
+        repeat {
+            i -= 1
+            p[i] = UInt8(ascii: "0") + UInt8(m % 10)
             m /= 10
-        }
+        } while m > 0
         return count + width
     }
 }
