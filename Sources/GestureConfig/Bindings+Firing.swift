@@ -50,10 +50,10 @@ extension Bindings {
     /// for minutes. The steps past the cap are dropped, not saved for later.
     public static let maxStepsPerEvent = 32
 
-    /// The actions a transition fires: at the binding's `on` state, or, for a `repeat` binding,
-    /// one per step the progress has passed since the last event (its `reverse` when going back),
-    /// at most `maxStepsPerEvent`.
-    public func fire(_ r: GestureRecognizer, to state: GestureState, values: GestureValues) -> Firing {
+    /// The actions a transition of this engine's recognizer `r` fires: at the binding's `on`
+    /// state, or, for a `repeat` binding, one per step the progress has passed since the last
+    /// event (its `reverse` when going back), at most `maxStepsPerEvent`.
+    public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues) -> Firing {
         // Most transitions fire nothing: answer those before copying the binding.
         guard let st = bound(r) else { return Firing() }
         guard let size = st.repeatStep else {

@@ -46,7 +46,7 @@ public final class Bindings {
                 r.group = groups[b.signature]
                 r.passes = b.passes
                 engine.add(r)
-                let slot = Bindings.slot(source)
+                let slot = source.position
                 while bound[slot].count <= r.index { bound[slot].append(nil) }
                 bound[slot][r.index] = Bound(r, b)
                 byName[b.name, default: []].append(r)
@@ -128,20 +128,18 @@ public final class Bindings {
         }
     }
 
+    /// What the recognizer `id` names in this engine was made for; nil for one these bindings
+    /// did not make.
+    func bound(_ id: GestureRecognizer.ID) -> Bound? {
+        let source = id.source.position
+        guard id.index < bound[source].count else { return nil }
+        return bound[source][id.index]
+    }
+
     /// What `r` was made for; nil for a recognizer these bindings did not make.
-    func bound(_ r: GestureRecognizer) -> Bound? {
-        let source = Bindings.slot(r.source)
-        guard r.index < bound[source].count, let b = bound[source][r.index], b.recognizer === r else { return nil }
-        return b
+    public func binding(for r: GestureRecognizer) -> GestureBinding? {
+        guard let b = bound(r.id), b.recognizer === r else { return nil }
+        return b.binding
     }
 
-    public func binding(for r: GestureRecognizer) -> GestureBinding? { bound(r)?.binding }
-
-    private static func slot(_ source: InputSource) -> Int {
-        switch source {
-        case .touchscreen: return 0
-        case .touchpad: return 1
-        case .pointer: return 2
-        }
-    }
 }

@@ -7,10 +7,10 @@
 ///        │                                                       └─(cancelled input)───────► cancelled
 ///        └─(verdict .fail, wrong finger count, lifted before it began)─► failed
 open class ContinuousGestureRecognizer: GestureRecognizer {
-    public enum Verdict: Equatable {
+    public enum Verdict {
         case wait
         case begin
-        case fail(String)
+        case fail(Reason)
     }
 
     /// Fewest and most fingers the gesture takes.
@@ -35,7 +35,7 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     /// Called when the gesture begins, to take baselines (the span at the start of a pinch).
     open func didBegin(_ event: InputFrame) {}
 
-    private func fingerCountProblem(_ fingers: Int) -> String? {
+    private func fingerCountProblem(_ fingers: Int) -> Reason? {
         if fingers > maximumFingers { return "\(fingers) fingers > \(maximumFingers)" }
         return nil
     }

@@ -32,7 +32,7 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
         if currentState == .possible && event.metrics.maxFingers == touches.count, let first = touches.first {
             let d = distanceFromEdge(first.location, on: event.screen.monitor(at: first.location))
             if d > margin || d < 0 {
-                fail("began \(format(d.rounded())) px from the \(edge.rawValue) edge > \(format(margin)) px")
+                fail("began \(d.rounded()) px from the \(edge.rawValue) edge > \(margin) px")
                 return
             }
         }
@@ -52,9 +52,10 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
         return away >= beginDistance ? .begin : .wait
     }
 
+    public override var reportedDirection: String? { edge.rawValue }
+
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)
-        values.direction = edge.rawValue
         values.translation = event.metrics.translation
         values.velocity = event.metrics.velocity
         values.location = event.location

@@ -1,14 +1,20 @@
 /// What the engine reports, in the order it happened. The caller reads `GestureEngine.outputs`
 /// after each call and clears them.
-public struct EngineOutput {
-    public enum Kind {
+///
+/// An output is a plain value: it names its recognizer by `GestureRecognizer.ID` and its reason
+/// by `Reason.ID`, which the engine resolves (`recognizer(_:)`, `reason(_:)`) until the outputs
+/// are cleared, and its values hold no text. An engine reports several outputs for most events
+/// (every stroke binding changes with every motion), and copying, counting references in and
+/// destroying outputs that held a recognizer and Strings was a third of its time.
+public struct EngineOutput: BitwiseCopyable {
+    public enum Kind: BitwiseCopyable {
         /// A recognizer changed state; `values` are its gesture's values at that moment.
-        case transition(GestureRecognizer, from: GestureState, to: GestureState,
-                        values: GestureValues, reason: String?)
+        case transition(GestureRecognizer.ID, from: GestureState, to: GestureState,
+                        values: GestureValues, reason: Reason.ID?)
         /// A recognizer is ready to recognize but waits for another to fail first.
-        case pending(GestureRecognizer, waitingFor: GestureRecognizer)
+        case pending(GestureRecognizer.ID, waitingFor: GestureRecognizer.ID)
         /// A recognizer asked for a transition its state machine does not allow; not applied.
-        case illegalTransition(GestureRecognizer, from: GestureState, to: GestureState)
+        case illegalTransition(GestureRecognizer.ID, from: GestureState, to: GestureState)
         /// The gesture layer keeps a touch (accept) or gives it back to the application (reject).
         case decision(TouchDecision)
     }
@@ -18,14 +24,14 @@ public struct EngineOutput {
 }
 
 /// The ownership decision for one touch, one pointer press, or one touchpad gesture.
-public struct TouchDecision: Equatable, Sendable {
-    public enum Target: Equatable, Sendable {
+public struct TouchDecision: Equatable, Sendable, BitwiseCopyable {
+    public enum Target: Equatable, Sendable, BitwiseCopyable {
         case touch(id: Int)
         case button(Int)
         case touchpad(InputFrame.TouchpadKind, fingers: Int)
     }
 
-    public enum Why: String, Sendable {
+    public enum Why: String, Sendable, BitwiseCopyable {
         /// A recognizer that holds it was recognized.
         case recognized
         /// A touchpad gesture that a recognizer can use, kept at its begin.

@@ -1,13 +1,13 @@
 /// The one gate every state change goes through: legality, require-to-fail, and one winner per
 /// sequence unless recognizers may be recognized simultaneously.
 extension GestureEngine {
-    func request(_ r: GestureRecognizer, to: GestureState, reason: String?) {
+    func request(_ r: GestureRecognizer, to: GestureState, reason: Reason?) {
         if let pending = r.pending {
             requestWhilePending(r, pending: pending, to: to, reason: reason)
             return
         }
         guard GestureState.isLegal(from: r.currentState, to: to, continuous: r.isContinuous) else {
-            emit(.illegalTransition(r, from: r.currentState, to: to))
+            emit(.illegalTransition(r.id, from: r.currentState, to: to))
             return
         }
         switch to {
@@ -25,7 +25,7 @@ extension GestureEngine {
 
     /// A recognizer waiting to recognize goes on receiving input: a continuous one may ask to
     /// change (nothing to do yet) or end (it will begin and end when released).
-    private func requestWhilePending(_ r: GestureRecognizer, pending: GestureState, to: GestureState, reason: String?) {
+    private func requestWhilePending(_ r: GestureRecognizer, pending: GestureState, to: GestureState, reason: Reason?) {
         switch to {
         case .changed where pending == .began:
             return
@@ -35,11 +35,11 @@ extension GestureEngine {
             apply(r, .failed, reason: reason ?? "gave up while waiting")
             released(by: r)
         default:
-            emit(.illegalTransition(r, from: r.currentState, to: to))
+            emit(.illegalTransition(r.id, from: r.currentState, to: to))
         }
     }
 
-    private func attemptRecognition(_ r: GestureRecognizer, _ to: GestureState, reason: String?) {
+    private func attemptRecognition(_ r: GestureRecognizer, _ to: GestureState, reason: Reason?) {
         let arena = arena(r.source)
         if let winner = arena.participants.first(where: { $0 !== r && $0.hasRecognized && !r.isSimultaneous(with: $0) }) {
             apply(r, .failed, reason: "\"\(winner.name)\" was recognized first")
@@ -53,7 +53,7 @@ extension GestureEngine {
         }
         if let rival = r.requiredToFail.first(where: { $0.participating && $0.source == r.source && $0.currentState == .possible }) {
             r.pending = to
-            emit(.pending(r, waitingFor: rival))
+            emit(.pending(r.id, waitingFor: rival.id))
             return
         }
         apply(r, to, reason: reason)
@@ -83,7 +83,7 @@ extension GestureEngine {
         }
     }
 
-    private func apply(_ r: GestureRecognizer, _ to: GestureState, reason: String?) {
+    private func apply(_ r: GestureRecognizer, _ to: GestureState, reason: Reason?) {
         let from = r.currentState
         r.currentState = to
         var values = GestureValues()
@@ -97,7 +97,6 @@ extension GestureEngine {
         if to != .failed {
             r.report(into: &values, event: arena(r.source).frame)
         }
-        // Consumed, not copied: a transition's values are the bulk of what it carries.
-        emit(.transition(r, from: from, to: to, values: consume values, reason: reason))
+        emit(.transition(r.id, from: from, to: to, values: values, reason: keep(reason)))
     }
 }

@@ -108,7 +108,7 @@ extension GestureEngine {
         arena.frame.time = now
         for r in arena.participants where r.currentState == .possible && !r.isPending
             && r.maxTrackedTogether < r.requiredTouches {
-            r.fail("\(r.maxTrackedTogether) of \(r.requiredTouches) fingers arrived within \(format(settings.arrivalWindow)) ms")
+            r.fail("\(r.maxTrackedTogether) of \(r.requiredTouches) fingers arrived within \(settings.arrivalWindow) ms")
         }
         settle(arena)
     }

@@ -18,6 +18,8 @@ public final class GestureEngine {
     public private(set) var now = 0.0
     /// What happened since the caller last cleared them.
     public internal(set) var outputs: [EngineOutput] = []
+    /// The reasons those outputs give, by `Reason.ID`.
+    private var reasons: [Reason] = []
     public var screen: Screen {
         didSet { for a in arenas { a.frame.screen = screen } }
     }
@@ -65,21 +67,31 @@ public final class GestureEngine {
         arena.recognizers.append(recognizer)
     }
 
-    func arena(_ source: InputSource) -> Arena {
-        switch source {
-        case .touchscreen: return arenas[0]
-        case .touchpad: return arenas[1]
-        case .pointer: return arenas[2]
-        }
+    /// The recognizer an output names.
+    public func recognizer(_ id: GestureRecognizer.ID) -> GestureRecognizer {
+        arena(id.source).recognizers[id.index]
     }
+
+    func arena(_ source: InputSource) -> Arena { arenas[source.position] }
+
+    /// The reason an output gives, until the outputs are cleared.
+    public func reason(_ id: Reason.ID) -> Reason { reasons[Int(id.index)] }
 
     /// Most events report nothing: clearing an empty list skips removeAll's general path.
     public func clearOutputs() {
         guard !outputs.isEmpty else { return }
         outputs.removeAll(keepingCapacity: true)
+        if !reasons.isEmpty { reasons.removeAll(keepingCapacity: true) }
     }
 
     func emit(_ kind: consuming EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
+
+    /// Keeps a reason for the outputs until they are cleared.
+    func keep(_ reason: Reason?) -> Reason.ID? {
+        guard let reason else { return nil }
+        reasons.append(reason)
+        return Reason.ID(index: Int32(reasons.count - 1))
+    }
 
     // MARK: Input
 

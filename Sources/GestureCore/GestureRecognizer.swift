@@ -59,6 +59,13 @@ open class GestureRecognizer {
     /// Its place among the recognizers of its source, in the order they were added to the
     /// engine: a key for tables kept beside the engine (what a binding fires) that costs no hash.
     public internal(set) var index = 0
+    /// Its source and its index: how engine outputs name it.
+    public var id: ID { ID(source: source, index: index) }
+    /// The direction its transitions report ("left", "in", "cw", an edge); nil for none. A
+    /// property of the recognizer, as it is the same at every transition: outputs carry no text.
+    open var reportedDirection: String? { nil }
+    /// The stroke shape its transitions report; nil for none.
+    open var reportedShape: String? { nil }
     var requiredToFail: [GestureRecognizer] = []
     var simultaneous: [GestureRecognizer] = []
     /// A recognition held back until the recognizers it requires to fail have failed.
@@ -70,6 +77,19 @@ open class GestureRecognizer {
     var ignored: UInt64 = 0
     var participating = false
     var maxTrackedTogether = 0
+
+    /// A recognizer as engine outputs name it: a value, which costs no reference count to copy.
+    public struct ID: Hashable, Sendable, BitwiseCopyable {
+        public let source: InputSource
+        private let position: UInt32
+        /// Its place among the recognizers of its source.
+        public var index: Int { Int(position) }
+
+        init(source: InputSource, index: Int) {
+            self.source = source
+            position = UInt32(index)
+        }
+    }
 
     public init(name: String, type: String, source: InputSource, continuous: Bool) {
         self.name = name
@@ -88,12 +108,12 @@ open class GestureRecognizer {
     public var isPending: Bool { pending != nil }
 
     /// Fails with a reason the debug log shows ("distance 42 px < 80 px").
-    public func fail(_ reason: String) { request(.failed, reason: reason) }
+    public func fail(_ reason: Reason) { request(.failed, reason: reason) }
 
     /// Cancels a continuous gesture under way, with a reason.
-    public func cancel(_ reason: String) { request(.cancelled, reason: reason) }
+    public func cancel(_ reason: Reason) { request(.cancelled, reason: reason) }
 
-    func request(_ to: GestureState, reason: String?) {
+    func request(_ to: GestureState, reason: Reason?) {
         if let engine {
             engine.request(self, to: to, reason: reason)
         } else if GestureState.isLegal(from: currentState, to: to, continuous: isContinuous) {

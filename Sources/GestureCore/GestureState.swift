@@ -11,7 +11,7 @@
 ///
 /// After ended, cancelled or failed the engine resets the recognizer to possible once the input
 /// sequence it took part in is over.
-public enum GestureState: String, Sendable {
+public enum GestureState: String, Sendable, BitwiseCopyable {
     case possible, began, changed, ended, cancelled, failed
 
     /// ended, cancelled and failed: the recognizer waits for its reset.

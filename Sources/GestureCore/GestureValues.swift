@@ -3,9 +3,11 @@
 ///
 /// Stored as plain numbers with one bit per value that is set, because every transition copies
 /// its values several times on the way out of the engine: as thirteen optionals they took 230
-/// bytes, stored so they take 150. A value that is not set is kept at zero, so that the
-/// synthesized `==` compares only what is set.
-public struct GestureValues: Equatable, Sendable {
+/// bytes, stored so they take 120. A value that is not set is kept at zero, so that the
+/// synthesized `==` compares only what is set. It holds no text, so that an output holding it
+/// is a plain copy: a gesture's direction and shape are the recognizer's
+/// (`GestureRecognizer.reportedDirection`, `reportedShape`).
+public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
     public var fingers: Int? {
         get { get(.fingers, storedFingers) }
         set { storedFingers = newValue ?? 0; present.mark(.fingers, newValue != nil) }
@@ -53,14 +55,6 @@ public struct GestureValues: Equatable, Sendable {
         get { get(.points, storedPoints) }
         set { storedPoints = newValue ?? 0; present.mark(.points, newValue != nil) }
     }
-    public var direction: String? {
-        get { get(.direction, storedDirection) }
-        set { storedDirection = newValue ?? ""; present.mark(.direction, newValue != nil) }
-    }
-    public var shape: String? {
-        get { get(.shape, storedShape) }
-        set { storedShape = newValue ?? ""; present.mark(.shape, newValue != nil) }
-    }
     public var score: Double? {
         get { get(.score, storedScore) }
         set { storedScore = newValue ?? 0; present.mark(.score, newValue != nil) }
@@ -68,7 +62,7 @@ public struct GestureValues: Equatable, Sendable {
 
     public init() {}
 
-    private struct Present: OptionSet, Equatable, Sendable {
+    private struct Present: OptionSet, Equatable, Sendable, BitwiseCopyable {
         let rawValue: UInt16
         static let fingers = Present(rawValue: 1 << 0)
         static let location = Present(rawValue: 1 << 1)
@@ -80,9 +74,7 @@ public struct GestureValues: Equatable, Sendable {
         static let rotationVelocity = Present(rawValue: 1 << 7)
         static let taps = Present(rawValue: 1 << 8)
         static let points = Present(rawValue: 1 << 9)
-        static let direction = Present(rawValue: 1 << 10)
-        static let shape = Present(rawValue: 1 << 11)
-        static let score = Present(rawValue: 1 << 12)
+        static let score = Present(rawValue: 1 << 10)
 
         mutating func mark(_ bit: Present, _ isSet: Bool) {
             if isSet { insert(bit) } else { remove(bit) }
@@ -94,7 +86,6 @@ public struct GestureValues: Equatable, Sendable {
     private var storedLocation = Point.zero, storedTranslation = Point.zero, storedVelocity = Point.zero
     private var storedScale = 0.0, storedScaleVelocity = 0.0, storedRotation = 0.0, storedRotationVelocity = 0.0
     private var storedScore = 0.0
-    private var storedDirection = "", storedShape = ""
 
     private func get<T>(_ bit: Present, _ stored: T) -> T? { present.contains(bit) ? stored : nil }
 }

@@ -2,7 +2,7 @@
 /// down, the arena's metrics, and the touchpad gesture in progress. The engine owns one per
 /// arena and updates it in place.
 public final class InputFrame {
-    public enum TouchpadKind: String, Sendable { case swipe, pinch }
+    public enum TouchpadKind: String, Sendable, BitwiseCopyable { case swipe, pinch }
 
     public let source: InputSource
     public internal(set) var time = 0.0

@@ -44,12 +44,13 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
         reportedRaw = .zero
     }
 
+    public override var reportedDirection: String? { direction?.rawValue }
+
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)
         reportedRaw = event.metrics.translation
         values.translation = translation(in: event)
         values.velocity = event.metrics.velocity
         values.location = event.location
-        if let direction { values.direction = direction.rawValue }
     }
 }

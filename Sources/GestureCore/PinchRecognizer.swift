@@ -34,11 +34,12 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
 
     public override func reset() { scaleAtBegin = 1 }
 
+    public override var reportedDirection: String? { way?.rawValue }
+
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)
         values.scale = event.metrics.scale / scaleAtBegin
         values.scaleVelocity = event.metrics.scaleVelocity / scaleAtBegin
         values.location = event.location
-        if let way { values.direction = way.rawValue }
     }
 }

@@ -1,5 +1,5 @@
 /// A position or a displacement on screen, in pixels; y grows downwards as on X11.
-public struct Point: Equatable, Hashable, Sendable {
+public struct Point: Equatable, Hashable, Sendable, BitwiseCopyable {
     public var x: Double
     public var y: Double
 

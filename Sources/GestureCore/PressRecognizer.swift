@@ -50,7 +50,7 @@ public final class PressRecognizer: GestureRecognizer {
             return
         }
         for t in touches where t.distanceFromStart > movement {
-            fail("moved \(format(t.distanceFromStart.rounded())) px > \(format(movement)) px before \(format(duration)) ms")
+            fail("moved \(t.distanceFromStart.rounded()) px > \(movement) px before \(duration) ms")
             return
         }
     }
@@ -61,7 +61,7 @@ public final class PressRecognizer: GestureRecognizer {
         if currentState.isActive || isPending {
             state = .ended
         } else if pressing {
-            fail("lifted after \(format((event.time - event.metrics.startTime).rounded())) ms < \(format(duration)) ms")
+            fail("lifted after \((event.time - event.metrics.startTime).rounded()) ms < \(duration) ms")
         } else if event.metrics.maxFingers < fingers {
             fail("\(event.metrics.maxFingers) of \(fingers) fingers tapped")
         } else {
@@ -73,11 +73,11 @@ public final class PressRecognizer: GestureRecognizer {
     public override func deadlineReached(with event: InputFrame) {
         guard currentState == .possible else { return }
         if !down {
-            fail("no touch within \(format(interval)) ms after tap \(tapsDone)")
+            fail("no touch within \(interval) ms after tap \(tapsDone)")
         } else if pressing {
             state = .began
         } else {
-            fail("tap \(tapsDone + 1) held longer than \(format(interval)) ms")
+            fail("tap \(tapsDone + 1) held longer than \(interval) ms")
         }
     }
 

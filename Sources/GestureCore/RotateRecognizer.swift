@@ -27,11 +27,12 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    public override var reportedDirection: String? { way?.rawValue }
+
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)
         values.rotation = event.metrics.rotation
         values.rotationVelocity = event.metrics.rotationVelocity
         values.location = event.location
-        if let way { values.direction = way.rawValue }
     }
 }

@@ -23,10 +23,16 @@ public final class StrokeRecognizer: GestureRecognizer {
     public private(set) var samples: [Point] = []
     private var tracked: Int?
     private var reading: StrokeBook.Reading?
+    /// What its transitions report, made once: a directions target's text is put together.
+    private let labels: (direction: String?, shape: String?)
 
     public init(name: String, source: InputSource, target: Target, book: StrokeBook) {
         self.target = target
         self.book = book
+        switch target {
+        case .shape(let s): labels = (nil, s)
+        case .directions(let d): labels = (d.description, nil)
+        }
         super.init(name: name, type: "stroke", source: source, continuous: true)
         samples.reserveCapacity(512)
     }
@@ -62,7 +68,7 @@ public final class StrokeRecognizer: GestureRecognizer {
         guard let t = touches.first(where: { $0.id == tracked }) else { return }
         samples.append(t.location)
         guard currentState.isActive || isPending else {
-            fail("moved \(format(t.distanceFromStart.rounded())) px < \(format(minimumDistance)) px: a click, not a stroke")
+            fail("moved \(t.distanceFromStart.rounded()) px < \(minimumDistance) px: a click, not a stroke")
             return
         }
         let r = book.read(samples, at: event.time)
@@ -73,11 +79,15 @@ public final class StrokeRecognizer: GestureRecognizer {
         case let (.directions(seq), .directions(mine)) where seq == mine.description:
             state = .ended
         case let (.shape(name, score), _):
-            cancel("read as \"\(name)\" (\(format((score * 100).rounded())) %)")
+            cancel("read as \"\(name)\" (\((score * 100).rounded()) %)")
         case let (.directions(seq), _):
             cancel("read as directions \(seq)")
         case let (.nothing(best), _):
-            cancel(best.map { "matches nothing: best \"\($0.name)\" at \(format(($0.score * 100).rounded())) % < \(format((book.matcher.threshold * 100).rounded())) %" } ?? "matches nothing")
+            if let best {
+                cancel("matches nothing: best \"\(best.name)\" at \((best.score * 100).rounded()) % < \((book.matcher.threshold * 100).rounded()) %")
+            } else {
+                cancel("matches nothing")
+            }
         }
     }
 
@@ -87,14 +97,13 @@ public final class StrokeRecognizer: GestureRecognizer {
         reading = nil
     }
 
+    public override var reportedDirection: String? { labels.direction }
+    public override var reportedShape: String? { labels.shape }
+
     public override func report(into values: inout GestureValues, event: InputFrame) {
         values.fingers = 1
         values.points = samples.count
         values.location = samples.last
-        switch target {
-        case .shape(let s): values.shape = s
-        case .directions(let d): values.direction = d.description
-        }
         if case let .shape(name, score)? = reading, target == .shape(name) { values.score = score }
     }
 }

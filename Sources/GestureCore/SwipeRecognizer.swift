@@ -71,18 +71,19 @@ public final class SwipeRecognizer: GestureRecognizer {
     }
 
     public override func deadlineReached(with event: InputFrame) {
-        fail("took longer than \(format(duration)) ms")
+        fail("took longer than \(duration) ms")
     }
 
-    private func liftReason(_ event: InputFrame) -> String {
+    private func liftReason(_ event: InputFrame) -> Reason {
         let length = event.metrics.translation.length
-        if length < distance { return "lifted after \(format(length.rounded())) px < \(format(distance)) px" }
-        return "lifted at \(format(event.metrics.velocity.length.rounded())) px/s < \(format(speed)) px/s"
+        if length < distance { return "lifted after \(length.rounded()) px < \(distance) px" }
+        return "lifted at \(event.metrics.velocity.length.rounded()) px/s < \(speed) px/s"
     }
+
+    public override var reportedDirection: String? { direction.rawValue }
 
     public override func report(into values: inout GestureValues, event: InputFrame) {
         values.fingers = fingers
-        values.direction = direction.rawValue
         values.translation = event.metrics.translation
         values.velocity = event.metrics.velocity
     }

@@ -42,7 +42,7 @@ public final class TapRecognizer: GestureRecognizer {
 
     public override func touchesMoved(_ touches: Touches, with event: InputFrame) {
         for t in touches where t.distanceFromStart > movement {
-            fail("moved \(format(t.distanceFromStart.rounded())) px > \(format(movement)) px")
+            fail("moved \(t.distanceFromStart.rounded()) px > \(movement) px")
             return
         }
     }
@@ -65,9 +65,9 @@ public final class TapRecognizer: GestureRecognizer {
 
     public override func deadlineReached(with event: InputFrame) {
         if down {
-            fail("held longer than \(format(duration)) ms")
+            fail("held longer than \(duration) ms")
         } else {
-            fail("no tap \(count + 1) within \(format(interval)) ms")
+            fail("no tap \(count + 1) within \(interval) ms")
         }
     }
 

@@ -5,8 +5,9 @@ import GestureCore
 /// Who hears what the dispatcher does: the daemon logs it and shows it on the overlay, replay
 /// prints it, tests record it.
 public protocol DispatchObserver: AnyObject {
-    /// Every engine output, in order, before it is acted on.
-    func observe(_ output: EngineOutput)
+    /// Every engine output, in order, before it is acted on; `engine` knows the recognizers it
+    /// names.
+    func observe(_ output: EngineOutput, in engine: GestureEngine)
     /// An action a transition fired, and what became of it.
     func fired(_ fired: Fired, by recognizer: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double)
     /// Something done other than asked, such as steps dropped past the cap of one event.
@@ -35,13 +36,17 @@ public final class Dispatcher {
     public func dispatch() {
         let engine = bindings.engine
         guard !engine.outputs.isEmpty else { return }
+        // Read once: a weak reference costs an atomic count at every read.
+        let observer = self.observer
         for output in engine.outputs {
-            observer?.observe(output)
+            observer?.observe(output, in: engine)
             switch output.kind {
             case .decision(let d):
                 decide(d)
-            case let .transition(r, _, to, values, _):
-                let firing = bindings.fire(r, to: to, values: values)
+            case let .transition(id, _, to, values, _):
+                let firing = bindings.fire(id, to: to, values: values)
+                if firing.fired.isEmpty && firing.warning == nil { continue }
+                let r = engine.recognizer(id)
                 for f in firing.fired {
                     let outcome = actions.fire(f.action, gesture: Dispatcher.gesture(f, r, to, values),
                                                at: ActionContext(location: values.location, time: output.time))
@@ -59,7 +64,7 @@ public final class Dispatcher {
     static func gesture(_ f: Fired, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues) -> GestureContext {
         var c = GestureContext(name: f.binding.name, type: r.type, state: state.rawValue)
         c.fingers = v.fingers
-        c.direction = v.direction ?? v.shape
+        c.direction = r.reportedDirection ?? r.reportedShape
         c.dx = v.translation?.x
         c.dy = v.translation?.y
         c.scale = v.scale

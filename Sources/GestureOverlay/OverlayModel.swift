@@ -135,15 +135,16 @@ public final class OverlayModel {
 
     /// Takes one engine output: transitions and waits update the recognizer panel, a
     /// recognition adds a message, and input handed back to the application ends there.
-    public func output(_ o: EngineOutput) {
+    public func output(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
-        case let .transition(r, from, to, _, reason):
-            setLine(r, state: to.rawValue, reason: to == .failed || to == .cancelled ? reason : nil)
+        case let .transition(id, from, to, _, reason):
+            let r = engine.recognizer(id)
+            setLine(r, state: to.rawValue, reason: to == .failed || to == .cancelled ? reason.map { engine.reason($0).description } : nil)
             if to == .began || (to == .ended && from == .possible) {
                 say("recognized \(r.type) \"\(r.name)\"", .recognized, at: o.time)
             }
-        case let .pending(r, other):
-            setLine(r, state: "waits for \"\(other.name)\" to fail", reason: nil)
+        case let .pending(id, other):
+            setLine(engine.recognizer(id), state: "waits for \"\(engine.recognizer(other).name)\" to fail", reason: nil)
         case let .decision(d) where !d.accepted:
             // What is handed back goes on to the application, and gestured sees no more of it.
             switch d.target {

@@ -116,6 +116,7 @@ public final class Replay {
                                actions: ActionDispatch(performer: RecordingPerformer(), dryRun: true), observer: replay.printer)
             dispatcher = d
             engine = d.bindings.engine
+            replay.printer.start(d.bindings.engine)
         }
 
         /// After the last line: time moves to the last event's, and what is due fires.
@@ -147,6 +148,9 @@ final class ReplayPrinter: DispatchObserver {
     let options: Replay.Options
     let sink: Sink
     private var buffer: [UInt8] = []
+    /// Per source, by index: what each recognizer's transition lines repeat, written once per
+    /// trace instead of once per line.
+    private var speakers: [[OutputFormat.Speaker]] = [[], [], []]
     /// Bytes gathered before they are handed on in one write.
     static let flushSize = 1 << 20
 
@@ -156,16 +160,23 @@ final class ReplayPrinter: DispatchObserver {
         buffer.reserveCapacity(ReplayPrinter.flushSize + 4096)
     }
 
-    func observe(_ o: EngineOutput) {
+    /// A trace's replay starts with its own engine.
+    func start(_ engine: GestureEngine) {
+        speakers = [[], [], []]
+        for r in engine.recognizers { speakers[r.source.position].append(OutputFormat.Speaker(r)) }
+    }
+
+    func observe(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
-        case let .transition(r, _, to, values, _):
+        case let .transition(id, _, to, values, _):
             guard to != .failed else { return }
-            OutputFormat.transition(time: o.time, r, state: to, values: values, into: &buffer)
+            OutputFormat.transition(time: o.time, speakers[id.source.position][id.index], state: to, values: values,
+                                    into: &buffer)
         case let .decision(d):
             guard options.decisions else { return }
             OutputFormat.decision(time: o.time, d, into: &buffer)
-        case let .illegalTransition(r, from, to):
-            OutputFormat.illegal(time: o.time, r, from: from, to: to, into: &buffer)
+        case let .illegalTransition(id, from, to):
+            OutputFormat.illegal(time: o.time, engine.recognizer(id), from: from, to: to, into: &buffer)
         case .pending:
             return
         }

@@ -8,69 +8,127 @@ public enum OutputFormat {
     /// `{"t":120,"gesture":"next-desktop","type":"swipe","state":"ended","fingers":3,...}`
     public static func transition(time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues,
                                   into out: inout [UInt8]) {
-        var w = JSONLineWriter(appendingTo: &out)
-        w.add("t", time)
-        w.add("gesture", r.name)
-        w.add("type", r.type)
-        w.add("source", r.source.rawValue)
-        w.add("state", state.rawValue)
-        if let f = v.fingers { w.add("fingers", f) }
-        if let d = v.direction { w.add("direction", d) }
-        if let s = v.shape { w.add("shape", s) }
-        if let s = v.score { w.add("score", s) }
-        if let n = v.taps { w.add("taps", n) }
-        if let p = v.location { w.add("x", p.x); w.add("y", p.y) }
-        if let p = v.translation { w.add("translation", p.x, p.y) }
-        if let p = v.velocity { w.add("velocity", p.x, p.y) }
-        if let s = v.scale { w.add("scale", s) }
-        if let s = v.scaleVelocity { w.add("velocity", s) }
-        if let a = v.rotation { w.add("rotation", a) }
-        if let a = v.rotationVelocity { w.add("velocity", a) }
-        if let n = v.points { w.add("points", n) }
-        w.end(into: &out)
+        transition(time: time, Speaker(r), state: state, values: v, into: &out)
     }
+
+    /// What every transition line of one recognizer repeats, written once: replay keeps one per
+    /// recognizer instead of writing its name, type and source again on every line.
+    public struct Speaker {
+        /// `"gesture":"next-desktop","type":"swipe","source":"touchscreen"`, then
+        /// `"direction":"left"` and `"shape":"circle"` when it reports them.
+        let bytes: [UInt8]
+        let head: Range<Int>, direction: Range<Int>, shape: Range<Int>
+
+        public init(_ r: GestureRecognizer) {
+            var bytes: [UInt8] = []
+            let direction = r.reportedDirection, shape = r.reportedShape
+            let room = 64 + JSONFields.room(r.name) + JSONFields.room(r.type) + JSONFields.room(r.source.rawValue)
+                + (direction.map(JSONFields.room) ?? 0) + (shape.map(JSONFields.room) ?? 0)
+            var ends = (0, 0)
+            line(room: room, into: &bytes) { w in
+                w.add("gesture", r.name)
+                w.add("type", r.type)
+                w.add("source", r.source.rawValue)
+                ends.0 = w.count
+                if let direction { w.add("direction", direction) }
+                ends.1 = w.count
+                if let shape { w.add("shape", shape) }
+            }
+            // Without the braces and the LF of a line; each part without its leading comma.
+            self.bytes = Array(bytes[1..<(bytes.count - 2)])
+            head = 0..<ends.0
+            self.direction = direction == nil ? ends.0..<ends.0 : (ends.0 + 1)..<ends.1
+            self.shape = shape == nil ? ends.1..<ends.1 : (ends.1 + 1)..<self.bytes.count
+        }
+    }
+
+    public static func transition(time: Double, _ r: Speaker, state: GestureState, values v: GestureValues,
+                                  into out: inout [UInt8]) {
+        r.bytes.withUnsafeBufferPointer { all in
+            let head = UnsafeBufferPointer(rebasing: all[r.head])
+            let direction = UnsafeBufferPointer(rebasing: all[r.direction])
+            let shape = UnsafeBufferPointer(rebasing: all[r.shape])
+            line(room: transitionRoom + all.count, into: &out) { w in
+                w.add("t", time)
+                w.add(members: head)
+                w.add("state", state.rawValue)
+                if let f = v.fingers { w.add("fingers", f) }
+                w.add(members: direction)
+                w.add(members: shape)
+                if let s = v.score { w.add("score", s) }
+                if let n = v.taps { w.add("taps", n) }
+                if let p = v.location { w.add("x", p.x); w.add("y", p.y) }
+                if let p = v.translation { w.add("translation", p.x, p.y) }
+                if let p = v.velocity { w.add("velocity", p.x, p.y) }
+                if let s = v.scale { w.add("scale", s) }
+                if let s = v.scaleVelocity { w.add("velocity", s) }
+                if let a = v.rotation { w.add("rotation", a) }
+                if let a = v.rotationVelocity { w.add("velocity", a) }
+                if let n = v.points { w.add("points", n) }
+            }
+        }
+    }
+
+    /// Bytes for every member of a transition line but its head and its strings, at most: 16
+    /// keys of up to 15 bytes with their separators, and numbers.
+    private static let transitionRoom = 16 * 16 + 20 * NumberText.maxCount
 
     /// `{"t":120,"action":"desktop next","gesture":"next-desktop"}`
     public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, into out: inout [UInt8]) {
-        var w = JSONLineWriter(appendingTo: &out)
-        w.add("t", time)
-        w.add("action", text)
-        w.add("gesture", gesture)
-        if let step { w.add("step", step) }
-        w.end(into: &out)
+        line(room: 64 + 3 * NumberText.maxCount + JSONFields.room(text) + JSONFields.room(gesture), into: &out) { w in
+            w.add("t", time)
+            w.add("action", text)
+            w.add("gesture", gesture)
+            if let step { w.add("step", step) }
+        }
     }
 
     /// `{"t":0,"touch":1,"decision":"accept","why":"recognized"}`
     public static func decision(time: Double, _ d: TouchDecision, into out: inout [UInt8]) {
-        var w = JSONLineWriter(appendingTo: &out)
-        w.add("t", time)
-        switch d.target {
-        case .touch(let id): w.add("touch", id)
-        case .button(let b): w.add("button", b)
-        case let .touchpad(kind, fingers): w.add("touchpad", kind.rawValue); w.add("fingers", fingers)
+        line(room: 128 + 3 * NumberText.maxCount, into: &out) { w in
+            w.add("t", time)
+            switch d.target {
+            case .touch(let id): w.add("touch", id)
+            case .button(let b): w.add("button", b)
+            case let .touchpad(kind, fingers): w.add("touchpad", kind.rawValue); w.add("fingers", fingers)
+            }
+            w.add("decision", d.accepted ? "accept" : "reject")
+            w.add("why", d.why.rawValue)
         }
-        w.add("decision", d.accepted ? "accept" : "reject")
-        w.add("why", d.why.rawValue)
-        w.end(into: &out)
     }
 
     /// `{"t":40,"gesture":"zoom","warning":"..."}`: something done other than asked, such as the
     /// steps of a `repeat` binding dropped past the cap of one event.
     public static func warning(time: Double, gesture: String, _ message: String, into out: inout [UInt8]) {
-        var w = JSONLineWriter(appendingTo: &out)
-        w.add("t", time)
-        w.add("gesture", gesture)
-        w.add("warning", message)
-        w.end(into: &out)
+        line(room: 64 + NumberText.maxCount + JSONFields.room(gesture) + JSONFields.room(message), into: &out) { w in
+            w.add("t", time)
+            w.add("gesture", gesture)
+            w.add("warning", message)
+        }
     }
 
     /// `{"t":40,"gesture":"x","error":"illegal transition from ended to changed"}`
     public static func illegal(time: Double, _ r: GestureRecognizer, from: GestureState, to: GestureState, into out: inout [UInt8]) {
-        var w = JSONLineWriter(appendingTo: &out)
-        w.add("t", time)
-        w.add("gesture", r.name)
-        w.add("error", "illegal transition from \(from.rawValue) to \(to.rawValue)")
-        w.end(into: &out)
+        let message = "illegal transition from \(from.rawValue) to \(to.rawValue)"
+        line(room: 64 + NumberText.maxCount + JSONFields.room(r.name) + JSONFields.room(message), into: &out) { w in
+            w.add("t", time)
+            w.add("gesture", r.name)
+            w.add("error", message)
+        }
+    }
+
+    /// One line: `{`, what `body` writes into `room` bytes on the stack, `}` and LF, appended
+    /// to `out` at once.
+    private static func line(room: Int, into out: inout [UInt8], _ body: (inout JSONFields) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room + 3) { buffer in
+            let p = buffer.baseAddress!
+            p[0] = UInt8(ascii: "{")
+            var w = JSONFields(at: p + 1, capacity: room)
+            body(&w)
+            p[w.count + 1] = UInt8(ascii: "}")
+            p[w.count + 2] = 0x0A
+            out.append(contentsOf: UnsafeBufferPointer(start: p, count: w.count + 3))
+        }
     }
 
     public static func transition(time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues) -> String {

@@ -5,13 +5,16 @@ extension TraceFields {
     /// and its column still come from one parser.
     ///
     /// It reads the UTF-8 bytes in place, without a tree or a String per key, because building
-    /// a `JSONValue` for every event was a fifth of `gestured replay`'s time.
+    /// a `JSONValue` for every event was a fifth of `gestured replay`'s time. It takes ASCII
+    /// lines only, so that it can read any line before anyone looks at its encoding.
     init?(flatLine b: UnsafeBufferPointer<UInt8>) {
         self.init()
         let n = b.count
+        guard n < Int(Int32.max) else { return nil }
         var at = 0
         @inline(__always) func skipSpace() {
-            while at < n, b[at] == 0x20 || b[at] == 0x09 || b[at] == 0x0D || b[at] == 0x0A { at += 1 }
+            // Most places have none: one comparison says so.
+            while at < n, b[at] <= 0x20, b[at] == 0x20 || b[at] == 0x09 || b[at] == 0x0D || b[at] == 0x0A { at += 1 }
         }
         skipSpace()
         guard at < n, b[at] == UInt8(ascii: "{") else { return nil }
@@ -35,11 +38,7 @@ extension TraceFields {
                 switch b[at] {
                 case UInt8(ascii: "\""):
                     guard let end = TraceFields.plainStringEnd(b, from: at + 1) else { return nil }
-                    if let key, TraceFields.keepsText(key) {
-                        value = .string(String(decoding: UnsafeBufferPointer(rebasing: b[(at + 1)..<end]), as: UTF8.self))
-                    } else {
-                        value = .string("")
-                    }
+                    value = .string(.inLine(start: Int32(at + 1), count: Int32(end - at - 1)))
                     at = end + 1
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     guard let parsed = TraceFields.number(b, from: at) else { return nil }
@@ -74,13 +73,13 @@ extension TraceFields {
     }
 
     /// The index of the closing quote of a string whose text starts at `from`; nil when it has
-    /// an escape or a control character, or is not closed.
+    /// an escape, a control character or a byte that is not ASCII, or is not closed.
     private static func plainStringEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         var i = from
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") { return i }
-            if c == UInt8(ascii: "\\") || c < 0x20 { return nil }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { return nil }
             i += 1
         }
         return nil
@@ -97,41 +96,43 @@ extension TraceFields {
     /// `.`, `e`, `E`, `+`, `-`) and giving the value it gives; nil where it would throw.
     ///
     /// At most 15 digits with a fraction of at most 15 are `m / 10^k` with both exact, and one
-    /// correctly rounded division is what strtod gives (Clinger's fast path); anything else
-    /// goes through `Double(String)`, as before.
+    /// correctly rounded division is what strtod gives (Clinger's fast path): those are read in
+    /// one pass. Anything else goes through `Double(String)`, as before.
     private static func number(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (value: Double, end: Int)? {
-        var end = start + 1
-        while end < b.count {
-            let c = b[end]
-            guard (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: ".") || c == UInt8(ascii: "e")
-                || c == UInt8(ascii: "E") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { break }
-            end += 1
+        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+        @inline(__always) func isNumberByte(_ c: UInt8) -> Bool {
+            isDigit(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+                || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
         }
+        let n = b.count
         var i = start
         let negative = b[i] == UInt8(ascii: "-")
         if negative { i += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
-        while i < end, b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") {
-            mantissa = mantissa &* 10 &+ UInt64(b[i] - UInt8(ascii: "0"))
-            digits += 1
+        let digitsStart = i
+        while i < n, isDigit(b[i]) {
+            mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
             i += 1
         }
+        let digits = i - digitsStart
         var fraction = 0
         var simple = digits > 0
-        if i < end, b[i] == UInt8(ascii: ".") {
+        if i < n, b[i] == UInt8(ascii: ".") {
             i += 1
-            while i < end, b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") {
-                mantissa = mantissa &* 10 &+ UInt64(b[i] - UInt8(ascii: "0"))
-                fraction += 1
+            let fractionStart = i
+            while i < n, isDigit(b[i]) {
+                mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
                 i += 1
             }
+            fraction = i - fractionStart
             simple = simple && fraction > 0
         }
-        if simple && i == end && digits + fraction <= 15 {
+        if simple && digits + fraction <= 15 && (i == n || !isNumberByte(b[i])) {
             let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
-            return (negative ? -magnitude : magnitude, end)
+            return (negative ? -magnitude : magnitude, i)
         }
+        var end = start + 1
+        while end < n, isNumberByte(b[end]) { end += 1 }
         guard let v = Double(String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)), v.isFinite else {
             return nil
         }

@@ -1,16 +1,57 @@
 /// The keys of a trace line that `TraceReader` reads, each with the first value the line gives
 /// it: read straight from the line's bytes when the line is one flat object (every event gestured
 /// writes), or from a parsed `JSONValue` for anything else, so that the checks after it are one.
+///
+/// A plain value: a string's text stays where it is (`Text`, read through `Texts`), so that
+/// reading a line makes no String but the device and app names an event keeps.
 struct TraceFields {
-    /// What a key holds, as far as the checks need to know: the text of a string only for the
-    /// keys that keep it ("ev", "device", "app").
+    /// What a key holds, as far as the checks need to know.
     enum Value {
         case number(Double)
-        case string(String)
+        case string(Text)
         case bool(Bool)
         case null
         /// An array or an object.
         case other
+    }
+
+    /// Where a string value's text is: in the line's bytes (a flat line, whose strings have no
+    /// escapes), or among the strings of a parsed line.
+    enum Text {
+        case inLine(start: Int32, count: Int32)
+        case parsed(Int32)
+    }
+
+    /// The texts `Text` points into, for one line.
+    struct Texts {
+        let line: UnsafeBufferPointer<UInt8>
+        let parsed: [String]
+
+        func string(_ t: Text) -> String {
+            switch t {
+            case let .inLine(start, count): String(decoding: bytes(start, count), as: UTF8.self)
+            case let .parsed(i): parsed[Int(i)]
+            }
+        }
+
+        /// Whether the text is exactly `s`: a name read again is not made again.
+        func equals(_ t: Text, _ s: String) -> Bool {
+            switch t {
+            case let .inLine(start, count): s.utf8.elementsEqual(bytes(start, count))
+            case let .parsed(i): parsed[Int(i)] == s
+            }
+        }
+
+        func eventName(_ t: Text) -> TraceReader.EventName? {
+            switch t {
+            case let .inLine(start, count): TraceReader.EventName(bytes(start, count))
+            case let .parsed(i): TraceReader.EventName(rawValue: parsed[Int(i)])
+            }
+        }
+
+        private func bytes(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: line[Int(start)..<Int(start + count)])
+        }
     }
 
     enum Key {
@@ -62,16 +103,16 @@ struct TraceFields {
         }
     }
 
-    /// Whether the value's text matters, or only its kind.
-    static func keepsText(_ key: Key) -> Bool { key == .ev || key == .device || key == .app }
-
-    /// The members of a parsed object; keys compare as Strings do, as they always have.
-    init(_ members: [(String, JSONValue)]) {
+    /// The members of a parsed object, whose strings go into `strings`; keys compare as
+    /// Strings do, as they always have.
+    init(_ members: [(String, JSONValue)], strings: inout [String]) {
         for (name, value) in members {
             guard let key = Key(name) else { continue }
             switch value {
             case .number(let n): setFirst(key, .number(n))
-            case .string(let s): setFirst(key, .string(s))
+            case .string(let s):
+                setFirst(key, .string(.parsed(Int32(strings.count))))
+                strings.append(s)
             case .bool(let b): setFirst(key, .bool(b))
             case .null: setFirst(key, .null)
             case .array, .object: setFirst(key, .other)

@@ -9,12 +9,38 @@ public struct TraceReader {
     }
 
     public static let version = 1
-    static let eventNames = [
-        "touch-begin", "touch-move", "touch-end", "touch-cancel",
-        "button-press", "motion", "button-release",
-        "swipe-begin", "swipe-update", "swipe-end",
-        "pinch-begin", "pinch-update", "pinch-end", "idle",
-    ]
+
+    /// The events a trace may hold, by the name a line gives in "ev".
+    enum EventName: String, CaseIterable {
+        case touchBegin = "touch-begin", touchMove = "touch-move", touchEnd = "touch-end", touchCancel = "touch-cancel"
+        case buttonPress = "button-press", motion, buttonRelease = "button-release"
+        case swipeBegin = "swipe-begin", swipeUpdate = "swipe-update", swipeEnd = "swipe-end"
+        case pinchBegin = "pinch-begin", pinchUpdate = "pinch-update", pinchEnd = "pinch-end", idle
+
+        /// The name spelled by `bytes`, compared byte for byte: each name is two words, and a
+        /// line's name is found among them without a String.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count <= 16 else { return nil }
+            let words = EventName.words(bytes)
+            guard let i = EventName.spellings.firstIndex(where: { $0 == words }) else { return nil }
+            self = EventName.allCases[i]
+        }
+
+        /// Every name as the words `words(_:)` makes of it, in the order of `allCases`.
+        private static let spellings = allCases.map { name in Array(name.rawValue.utf8).withUnsafeBufferPointer(words) }
+
+        /// Up to 16 bytes as two words, the rest zero: names hold no NUL, so that equal words
+        /// are equal names.
+        private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+            var w: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &w) { raw in
+                for (i, b) in bytes.prefix(16).enumerated() { raw[i] = b }
+            }
+            return w
+        }
+    }
+
+    static let eventNames = EventName.allCases.map(\.rawValue)
 
     public let file: String
     public private(set) var lineNumber = 0
@@ -22,6 +48,9 @@ public struct TraceReader {
     var readsFlatLinesInPlace = true
     private var sawContent = false
     private var lastTime = -Double.infinity
+    /// The last device and app names read: a trace names the same few again and again, and
+    /// one read again is not made again.
+    private var lastDevice = "", lastApp = ""
 
     public init(file: String) { self.file = file }
 
@@ -38,6 +67,12 @@ public struct TraceReader {
     /// nil for a blank line or a comment. Bytes that are not UTF-8 read as U+FFFD, as they do
     /// in a String.
     public mutating func read(line bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) -> Line? {
+        // The common line first: a flat object in ASCII, read before anything else looks at it.
+        if readsFlatLinesInPlace, let fields = TraceFields(flatLine: bytes) {
+            lineNumber += 1
+            sawContent = true
+            return .event(try event(fields, TraceFields.Texts(line: bytes, parsed: [])))
+        }
         if !TraceReader.isASCII(bytes) {
             var text = String(decoding: bytes, as: UTF8.self)
             if !text.utf8.elementsEqual(bytes) {
@@ -56,7 +91,7 @@ public struct TraceReader {
         if TraceReader.isBlankOrComment(b) { return nil }
         if readsFlatLinesInPlace, let fields = TraceFields(flatLine: b) {
             sawContent = true
-            return .event(try event(fields))
+            return .event(try event(fields, TraceFields.Texts(line: b, parsed: [])))
         }
         let value: JSONValue
         do {
@@ -71,7 +106,9 @@ public struct TraceReader {
             guard first else { throw fault("a header is only allowed on the first line") }
             return .header(try header(value))
         }
-        return .event(try event(TraceFields(members)))
+        var strings: [String] = []
+        let fields = TraceFields(members, strings: &strings)
+        return .event(try event(fields, TraceFields.Texts(line: b, parsed: strings)))
     }
 
     static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -128,42 +165,45 @@ public struct TraceReader {
         return screen
     }
 
-    private mutating func event(_ v: TraceFields) throws(TraceError) -> InputEvent {
+    private mutating func event(_ v: TraceFields, _ texts: TraceFields.Texts) throws(TraceError) -> InputEvent {
         guard let evValue = v.ev else { throw fault("the event lacks \"ev\"") }
-        guard case let .string(name) = evValue else { throw fault("\"ev\" must be a string") }
+        guard case let .string(evText) = evValue else { throw fault("\"ev\" must be a string") }
+        let known = texts.eventName(evText)
+        let name = known?.rawValue ?? texts.string(evText)
         let t = try number(v, .t, "t", in: name)
         guard t >= 0 else { throw fault("\"t\" must not be negative") }
         guard t >= lastTime else {
             throw fault("\"t\" \(JSONLineWriter.number(t)) is before the previous event's \(JSONLineWriter.number(lastTime))")
         }
         let kind: InputEvent.Kind
-        switch name {
-        case "touch-begin": kind = .touchBegin(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
-        case "touch-move": kind = .touchMove(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
-        case "touch-end": kind = .touchEnd(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
-        case "touch-cancel": kind = .touchCancel(id: try integer(v, .id, "id", in: name))
-        case "button-press": kind = .buttonPress(button: try button(v, in: name), at: try point(v, in: name))
-        case "button-release": kind = .buttonRelease(button: try button(v, in: name), at: try point(v, in: name))
-        case "motion": kind = .motion(at: try point(v, in: name))
-        case "swipe-begin": kind = .swipeBegin(fingers: try fingers(v, in: name))
-        case "swipe-update":
+        switch known {
+        case .touchBegin: kind = .touchBegin(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
+        case .touchMove: kind = .touchMove(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
+        case .touchEnd: kind = .touchEnd(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
+        case .touchCancel: kind = .touchCancel(id: try integer(v, .id, "id", in: name))
+        case .buttonPress: kind = .buttonPress(button: try button(v, in: name), at: try point(v, in: name))
+        case .buttonRelease: kind = .buttonRelease(button: try button(v, in: name), at: try point(v, in: name))
+        case .motion: kind = .motion(at: try point(v, in: name))
+        case .swipeBegin: kind = .swipeBegin(fingers: try fingers(v, in: name))
+        case .swipeUpdate:
             kind = .swipeUpdate(fingers: try fingers(v, in: name),
                                 delta: Point(x: try number(v, .dx, "dx", in: name), y: try number(v, .dy, "dy", in: name)))
-        case "swipe-end": kind = .swipeEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
-        case "pinch-begin": kind = .pinchBegin(fingers: try fingers(v, in: name))
-        case "pinch-update":
+        case .swipeEnd: kind = .swipeEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
+        case .pinchBegin: kind = .pinchBegin(fingers: try fingers(v, in: name))
+        case .pinchUpdate:
             let scale = try number(v, .scale, "scale", in: name)
             kind = .pinchUpdate(fingers: try fingers(v, in: name),
                                 delta: Point(x: try number(v, .dx, "dx", in: name, default: 0),
                                              y: try number(v, .dy, "dy", in: name, default: 0)),
                                 scale: scale, angle: try number(v, .angle, "angle", in: name, default: 0))
-        case "pinch-end": kind = .pinchEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
-        case "idle": kind = .idle
-        default:
+        case .pinchEnd: kind = .pinchEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
+        case .idle: kind = .idle
+        case nil:
             let hint = Suggestion.closest(to: name, among: TraceReader.eventNames).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw fault("unknown event \"\(name)\"\(hint)")
         }
-        let event = InputEvent(time: t, kind, device: try string(v, .device, "device"), app: try string(v, .app, "app"))
+        let device = try label(v, .device, "device", texts), app = try label(v, .app, "app", texts)
+        let event = InputEvent(time: t, kind, device: device, app: app)
         // What the engine must not see is refused in one place, for traces and the X decoder alike.
         if let why = event.problem { throw fault("\"\(name)\": \(why)") }
         lastTime = t
@@ -213,9 +253,16 @@ public struct TraceReader {
         return b
     }
 
-    private func string(_ v: TraceFields, _ key: TraceFields.Key, _ name: String) throws(TraceError) -> String? {
+    /// The device or app name; the last one read when it is the same again.
+    private mutating func label(_ v: TraceFields, _ key: TraceFields.Key, _ name: String,
+                                _ texts: TraceFields.Texts) throws(TraceError) -> String? {
         guard let x = v[key] else { return nil }
-        guard case let .string(s) = x else { throw fault("\"\(name)\" must be a string") }
-        return s
+        guard case let .string(text) = x else { throw fault("\"\(name)\" must be a string") }
+        if key == .device {
+            if !texts.equals(text, lastDevice) { lastDevice = texts.string(text) }
+            return lastDevice
+        }
+        if !texts.equals(text, lastApp) { lastApp = texts.string(text) }
+        return lastApp
     }
 }

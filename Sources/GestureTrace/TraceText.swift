@@ -55,23 +55,41 @@ extension TraceText {
         public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
                                             _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
             var start = 0
-            var i = 0
             let n = chunk.count
-            while i < n {
-                if chunk[i] == lineFeed {
-                    if carry.isEmpty {
-                        try emit(UnsafeBufferPointer(rebasing: chunk[start..<i]), body)
-                    } else {
-                        carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<i]))
-                        let whole = carry
-                        carry.removeAll(keepingCapacity: true)
-                        try whole.withUnsafeBufferPointer { (line) throws(E) in try emit(line, body) }
-                    }
-                    start = i + 1
+            while let i = Splitter.nextLineFeed(in: chunk, from: start) {
+                if carry.isEmpty {
+                    try emit(UnsafeBufferPointer(rebasing: chunk[start..<i]), body)
+                } else {
+                    carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<i]))
+                    let whole = carry
+                    carry.removeAll(keepingCapacity: true)
+                    try whole.withUnsafeBufferPointer { (line) throws(E) in try emit(line, body) }
                 }
-                i += 1
+                start = i + 1
             }
             carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<n]))
+        }
+
+        /// The index of the first LF at or after `from`; nil when there is none. Eight bytes at a
+        /// time: a byte at a time, finding the line ends was a tenth of reading a trace.
+        static func nextLineFeed(in chunk: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+            guard let base = chunk.baseAddress else { return nil }
+            let n = chunk.count
+            var i = from
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= n {
+                // A byte of `x` is zero where the byte is LF; the lowest such byte sets the lowest
+                // high bit of `found` (higher ones may be false, but are never looked at).
+                let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ (ones &* UInt64(TraceText.lineFeed))
+                let found = (x &- ones) & ~x & highs
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+            while i < n {
+                if base[i] == TraceText.lineFeed { return i }
+                i += 1
+            }
+            return nil
         }
 
         /// Calls `body` with the last line, what follows the last LF (empty after a final LF).

@@ -27,9 +27,9 @@ final class Overlay {
         dirty = true
     }
 
-    func output(_ o: EngineOutput) {
+    func output(_ o: EngineOutput, in engine: GestureEngine) {
         if case .illegalTransition = o.kind { return }
-        model.output(o)
+        model.output(o, in: engine)
         dirty = true
     }
 

@@ -18,22 +18,25 @@ final class Reporter: DispatchObserver {
         self.now = now
     }
 
-    func observe(_ o: EngineOutput) {
-        overlay?.output(o)
+    func observe(_ o: EngineOutput, in engine: GestureEngine) {
+        overlay?.output(o, in: engine)
         switch o.kind {
         case let .decision(d):
             log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))")
-        case let .transition(r, _, to, _, reason):
+        case let .transition(id, _, to, _, reasonID):
+            let r = engine.recognizer(id), reason = reasonID.map(engine.reason)
             if to == .failed {
-                log.debug("\(r.type) \"\(r.name)\": failed: \(reason ?? "")")
+                log.debug("\(r.type) \"\(r.name)\": failed: \(reason?.description ?? "")")
             } else {
                 log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
             }
             if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
-        case let .illegalTransition(r, from, to):
+        case let .illegalTransition(id, from, to):
+            let r = engine.recognizer(id)
             log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")
-        case let .pending(r, other):
-            log.debug("\(r.type) \"\(r.name)\": waits for \"\(other.name)\" to fail")
+        case let .pending(id, other):
+            let r = engine.recognizer(id)
+            log.debug("\(r.type) \"\(r.name)\": waits for \"\(engine.recognizer(other).name)\" to fail")
         }
     }
 

@@ -8,9 +8,9 @@ import Testing
 @Suite struct DispatcherTests {
     final class Recorder: DispatchObserver {
         var lines: [String] = []
-        func observe(_ o: EngineOutput) {
+        func observe(_ o: EngineOutput, in engine: GestureEngine) {
             switch o.kind {
-            case let .transition(r, _, to, _, _): lines.append("\(NumberText.plain(o.time)) \(r.name) \(to.rawValue)")
+            case let .transition(r, _, to, _, _): lines.append("\(NumberText.plain(o.time)) \(engine.recognizer(r).name) \(to.rawValue)")
             case let .decision(d): lines.append("\(NumberText.plain(o.time)) \(d.target) \(d.accepted ? "accept" : "reject")")
             case .illegalTransition, .pending: break
             }

@@ -130,10 +130,12 @@ import TestSupport
         mutating func check(_ engine: GestureEngine, stream: Int, seed: UInt64) {
             for o in engine.outputs {
                 switch o.kind {
-                case let .illegalTransition(r, from, to):
+                case let .illegalTransition(id, from, to):
+                    let r = engine.recognizer(id)
                     Issue.record("stream \(stream) seed \(seed): \(r.name) asked for \(from) -> \(to)")
                     failed = true
-                case let .transition(r, from, to, _, _):
+                case let .transition(id, from, to, _, _):
+                    let r = engine.recognizer(id)
                     let known = states[ObjectIdentifier(r)] ?? .possible
                     // Resets are not reported: a final state may be followed by a fresh start.
                     let expectedFrom = known.isFinal && from == .possible ? .possible : known

@@ -84,15 +84,17 @@ final class Scenario {
         engine.clearOutputs()
     }
 
+    private func name(_ id: GestureRecognizer.ID) -> String { engine.recognizer(id).name }
+
     private func render(_ o: EngineOutput) -> String {
         let time = o.time == o.time.rounded() ? String(Int(o.time)) : String(o.time)
         switch o.kind {
         case let .transition(r, _, to, _, reason):
-            return "\(time) \(r.name) \(to.rawValue)" + (showReasons && reason != nil ? ": \(reason!)" : "")
+            return "\(time) \(name(r)) \(to.rawValue)" + (showReasons && reason != nil ? ": \(engine.reason(reason!))" : "")
         case let .pending(r, other):
-            return "\(time) \(r.name) waits for \(other.name)"
+            return "\(time) \(name(r)) waits for \(name(other))"
         case let .illegalTransition(r, from, to):
-            return "\(time) \(r.name) illegal \(from.rawValue) -> \(to.rawValue)"
+            return "\(time) \(name(r)) illegal \(from.rawValue) -> \(to.rawValue)"
         case let .decision(d):
             let what: String
             switch d.target {

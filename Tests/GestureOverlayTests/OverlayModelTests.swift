@@ -22,13 +22,13 @@ import Testing
         model.input(e)
         engine.process(e)
         engine.flush()
-        for o in engine.outputs { model.output(o) }
+        for o in engine.outputs { model.output(o, in: engine) }
         engine.clearOutputs()
     }
 
     func idle(_ time: Double) {
         engine.advance(to: time)
-        for o in engine.outputs { model.output(o) }
+        for o in engine.outputs { model.output(o, in: engine) }
         engine.clearOutputs()
         model.advance(to: time)
     }
@@ -115,7 +115,7 @@ import Testing
         engine.process(e)
         engine.flush()
         engine.advance(to: 300)
-        for o in engine.outputs { model.output(o) }
+        for o in engine.outputs { model.output(o, in: engine) }
         #expect(!model.isLive)
         // The tap gave up after its 200 ms, and the touch was handed back then.
         #expect(model.nextRedraw(after: 300, step: .infinity) == 200 + model.fade)

@@ -1,0 +1,209 @@
+import GestureCore
+
+/// Writes JSON text: one object per line, keys in the order given, as UTF-8 bytes. Each member
+/// is written by `JSONFields`, in place; this collects them into a line of its own.
+public struct JSONLineWriter {
+    private var bytes: [UInt8]
+    private var first = true
+
+    public init() {
+        bytes = []
+        bytes.reserveCapacity(160)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Writes one member with `body` into `room` bytes on the stack and appends it.
+    private mutating func put(room: Int, _ body: (inout JSONFields) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var w = JSONFields(at: buffer.baseAddress!, capacity: room, first: first)
+            body(&w)
+            first = false
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.count))
+        }
+    }
+
+    public mutating func add(_ k: StaticString, _ v: Double) {
+        put(room: JSONFields.room(k) + NumberText.maxCount) { $0.add(k, v) }
+    }
+
+    public mutating func add(_ k: StaticString, _ v: Int) {
+        put(room: JSONFields.room(k) + NumberText.maxCount) { $0.add(k, v) }
+    }
+
+    public mutating func add(_ k: StaticString, _ v: Bool) {
+        put(room: JSONFields.room(k) + 5) { $0.add(k, v) }
+    }
+
+    public mutating func add(_ k: StaticString, _ v: String) {
+        put(room: JSONFields.room(k) + JSONFields.room(v)) { $0.add(k, v) }
+    }
+
+    public mutating func add(_ k: StaticString, _ v: [Double]) {
+        put(room: JSONFields.room(k) + 2 + v.count * (NumberText.maxCount + 1)) { $0.add(k, v) }
+    }
+
+    /// Two numbers as a JSON array, without an Array of them.
+    public mutating func add(_ k: StaticString, _ a: Double, _ b: Double) {
+        put(room: JSONFields.room(k) + 3 + 2 * NumberText.maxCount) { $0.add(k, a, b) }
+    }
+
+    /// A value written already as JSON text.
+    public mutating func add(_ k: StaticString, raw: String) {
+        var raw = raw
+        raw.withUTF8 { utf8 in put(room: JSONFields.room(k) + utf8.count) { $0.add(k, raw: utf8) } }
+    }
+
+    public func line() -> String {
+        var b = bytes
+        b.append(UInt8(ascii: "}"))
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    /// Numbers rounded to 4 decimals, integers without a fraction: stable output to compare.
+    /// JSON has no infinity nor NaN, and an engine value can overflow to infinity even from
+    /// finite input: a non-finite value is written `null`, so that every line stays JSON.
+    public static func number(_ v: Double) -> String { v.isFinite ? NumberText.rounded(v) : "null" }
+}
+
+/// The members of one JSON object, written at a pointer into memory that has room for them:
+/// no check per byte. Replay writes each line of its output so, into the stack, and appends it
+/// to its output buffer in one piece; building lines as Strings, or appending to an array a byte
+/// or a member at a time, each append checking the array, was most of the time it spent
+/// printing. The caller sizes the memory with the `room` functions; debug builds check it.
+public struct JSONFields {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    public private(set) var count = 0
+    private var first: Bool
+
+    /// `first`: no member is written before this one (no comma).
+    public init(at base: UnsafeMutablePointer<UInt8>, capacity: Int, first: Bool = true) {
+        self.base = base
+        self.capacity = capacity
+        self.first = first
+    }
+
+    /// Bytes for `,"key":`.
+    public static func room(_ k: StaticString) -> Int { k.utf8CodeUnitCount + 4 }
+
+    /// Bytes for a string value at most: quoted, every byte escaped as \u00XX.
+    public static func room(_ s: String) -> Int { 6 * s.utf8.count + 2 }
+
+    @inline(__always)
+    private mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func bytes(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        (base + count).update(from: p, count: n)
+        count += n
+    }
+
+    private mutating func key(_ k: StaticString) {
+        if !first { byte(UInt8(ascii: ",")) }
+        first = false
+        byte(UInt8(ascii: "\""))
+        bytes(k.utf8Start, k.utf8CodeUnitCount)
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
+    }
+
+    private mutating func number(_ v: Double) {
+        if v.isFinite {
+            count += NumberText.rounded(v, to: base + count)
+        } else {
+            bytes(("null" as StaticString).utf8Start, 4)
+        }
+        assert(count <= capacity)
+    }
+
+    public mutating func add(_ k: StaticString, _ v: Double) {
+        key(k)
+        number(v)
+    }
+
+    public mutating func add(_ k: StaticString, _ v: Int) {
+        key(k)
+        count += NumberText.digits(v, to: base + count)
+        assert(count <= capacity)
+    }
+
+    public mutating func add(_ k: StaticString, _ v: Bool) {
+        key(k)
+        let word: StaticString = v ? "true" : "false"
+        bytes(word.utf8Start, word.utf8CodeUnitCount)
+        assert(count <= capacity)
+    }
+
+    public mutating func add(_ k: StaticString, _ v: String) {
+        key(k)
+        var v = v
+        v.withUTF8 { quote($0) }
+        assert(count <= capacity)
+    }
+
+    public mutating func add(_ k: StaticString, _ v: [Double]) {
+        key(k)
+        byte(UInt8(ascii: "["))
+        for (i, x) in v.enumerated() {
+            if i > 0 { byte(UInt8(ascii: ",")) }
+            number(x)
+        }
+        byte(UInt8(ascii: "]"))
+        assert(count <= capacity)
+    }
+
+    public mutating func add(_ k: StaticString, _ a: Double, _ b: Double) {
+        key(k)
+        byte(UInt8(ascii: "["))
+        number(a)
+        byte(UInt8(ascii: ","))
+        number(b)
+        byte(UInt8(ascii: "]"))
+        assert(count <= capacity)
+    }
+
+    /// A value written already as JSON text.
+    public mutating func add(_ k: StaticString, raw: UnsafeBufferPointer<UInt8>) {
+        key(k)
+        if let p = raw.baseAddress { bytes(p, raw.count) }
+        assert(count <= capacity)
+    }
+
+    /// Members written already as JSON text (`"a":1,"b":2`), such as those a line repeats.
+    public mutating func add(members: UnsafeBufferPointer<UInt8>) {
+        guard let p = members.baseAddress, members.count > 0 else { return }
+        if !first { byte(UInt8(ascii: ",")) }
+        first = false
+        bytes(p, members.count)
+        assert(count <= capacity)
+    }
+
+    /// `s` in double quotes, with what JSON must escape escaped.
+    private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>) {
+        byte(UInt8(ascii: "\""))
+        defer { byte(UInt8(ascii: "\"")) }
+        // The common case, nothing to escape, is copied whole.
+        if let p = utf8.baseAddress, !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes(p, utf8.count)
+            return
+        }
+        for b in utf8 {
+            switch b {
+            case UInt8(ascii: "\""): byte(UInt8(ascii: "\\")); byte(b)
+            case UInt8(ascii: "\\"): byte(UInt8(ascii: "\\")); byte(b)
+            case 0x0A: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "n"))
+            case 0x0D: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "r"))
+            case 0x09: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex: StaticString = "0123456789abcdef"
+                bytes(("\\u00" as StaticString).utf8Start, 4)
+                byte(hex.utf8Start[Int(b >> 4)])
+                byte(hex.utf8Start[Int(b & 0xF)])
+            default: byte(b)
+            }
+        }
+    }
+}
