@@ -44,8 +44,8 @@ bench: test-deps
 
 # Only the rows without an X server: the engine, replay, json.loads and libinput-gestures (a minute or two).
 bench-replay: test-deps
-	$(SWIFT) build -c release --product gestured
-	$(SWIFT) build -c release --product gestured-bench
+	$(SWIFT) build -c release $(LINK_release) --product gestured
+	$(SWIFT) build -c release $(LINK_release) --product gestured-bench
 	.build/release/gestured-bench replay
 
 # The binary, the systemd user unit, the autostart entry, completions and man pages.
