@@ -58,15 +58,8 @@ extension LiveTests {
         let oneTouch = ["TouchBegin"] + Array(repeating: "TouchUpdate", count: 8) + ["TouchEnd"]
         #expect(got == oneTouch + oneTouch + oneTouch, "\(got)")
         // A gesture after it fires, alone: the swipe fired nothing.
-        let pad = server.touchpad
-        try server.mouse.move(toX: 500, y: 400)
-        try pad.pinch(.begin, fingers: 3)
-        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
-        try pad.pinch(.end, fingers: 3)
-        try pad.sync()
+        try threeFingerPinchOutOnTheTouchpad()
         #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
-        try d.waitFor("pad-pinch")
-        #expect(result(d) == ["pad-pinch"], "\(d.log)")
         try LiveTests.expectANewTapGoesStraightThrough(server: server, window: window, id: 64)
     }
 }

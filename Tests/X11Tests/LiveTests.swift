@@ -100,6 +100,16 @@ struct LiveTests {
         }
     }
 
+    /// Three fingers spreading on the touchpad under the pointer at (500, 400): `pad-pinch`.
+    func threeFingerPinchOutOnTheTouchpad() throws {
+        let pad = server.touchpad
+        try server.mouse.move(toX: 500, y: 400)
+        try pad.pinch(.begin, fingers: 3)
+        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
+        try pad.pinch(.end, fingers: 3)
+        try pad.sync()
+    }
+
     /// Lifts the fingers `dragLeftAndHold` left down.
     func lift(_ starts: [(x: Double, y: Double)], ids: [UInt32] = [1, 2, 3]) throws {
         for (id, s) in zip(ids, starts) { try server.touchscreen.touch(.end, id: id, x: s.x - 160, y: s.y) }
@@ -126,12 +136,8 @@ struct LiveTests {
 
     @Test func aTouchpadPinchWithABindingIsKeptAndOneWithoutReachesTheApplication() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        try threeFingerPinchOutOnTheTouchpad()
         let pad = server.touchpad
-        try server.mouse.move(toX: 500, y: 400)
-        try pad.pinch(.begin, fingers: 3)
-        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
-        try pad.pinch(.end, fingers: 3)
-        try pad.sync()
         #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
         #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Pinch") } == [])
         window.clear()
