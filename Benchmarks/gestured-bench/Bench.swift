@@ -44,19 +44,13 @@ enum Bench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        if CommandLine.arguments.dropFirst().first == "cpu" {
-            // Only the daemon's CPU per event, for working on it (not a figure for the docs).
+        // `cpu` and `overload`: single live figures, for working on them (not for the docs).
+        let single: [String: (LiveBench) throws -> Void] = ["cpu": { try $0.measureCPU() }, "overload": { try $0.measureOverload() }]
+        if let mode = CommandLine.arguments.dropFirst().first, let measure = single[mode] {
             let server = try XServer.start()
             defer { server.stop() }
             try server.startWindowManager()
-            try LiveBench(server: server, binary: binary).measureCPU()
-            return
-        }
-        if CommandLine.arguments.dropFirst().first == "overload" {
-            let server = try XServer.start()
-            defer { server.stop() }
-            try server.startWindowManager()
-            try LiveBench(server: server, binary: binary).measureOverload()
+            try measure(LiveBench(server: server, binary: binary))
             return
         }
         var table = Table()

@@ -40,13 +40,10 @@ public final class XInputListener {
     private var names: [Int32: String] = [:]
     private var clock = ServerClock()
 
-    /// Input read more than this many milliseconds after it happened is late: a touch, touchpad
-    /// gesture or press that begins in it is given back at once, and the engine never sees it,
-    /// so that it still gets its answer in time and no gesture fires on stale input. The daemon
-    /// sets it to the config's touch-timeout.
-    public var lateLimit = Double.infinity
-    /// What was given back because it was read late since `takeLate()`, and the longest delay.
-    public private(set) var late: (given: [TouchDecision.Target], delay: Double) = ([], 0)
+    /// The `lateAfter` of the current `drain`.
+    private var lateLimit = Double.infinity
+    /// What was given back because it was read late, for the log.
+    public var late = LateInput()
 
     private struct TouchKey: Hashable { let device: Int32; let touch: UInt32 }
     /// Touches whose events still come to gestured: down, and not given back.
@@ -229,7 +226,13 @@ public final class XInputListener {
 
     /// Reads every event the server has sent, decoding the input ones into `events`. The socket
     /// is read once: events that come while these are decoded wake the next poll.
-    public func drain() {
+    ///
+    /// Input read more than `lateAfter` milliseconds after it happened is late: a touch,
+    /// touchpad gesture or press that begins in it is given back at once and listed in `late`,
+    /// and the engine never sees it, so that it still gets its answer in time and no gesture
+    /// fires on stale input. The daemon passes the config's touch-timeout.
+    public func drain(lateAfter: Double = .infinity) {
+        lateLimit = lateAfter
         events.removeAll(keepingCapacity: true)
         if !dropped.isEmpty { dropped.removeAll() }
         screenChanged = false
@@ -390,15 +393,8 @@ public final class XInputListener {
         _ = clock.time(t)
         guard clock.delay > lateLimit else { return false }
         carry(target, accepted: false)
-        late.given.append(target)
-        late.delay = max(late.delay, clock.delay)
+        late.add(target, delay: clock.delay)
         return true
-    }
-
-    /// What was given back as late since the last call, and the longest delay.
-    public func takeLate() -> (given: [TouchDecision.Target], delay: Double) {
-        defer { late = ([], 0) }
-        return late
     }
 
     // MARK: Decisions

@@ -48,7 +48,6 @@ final class Daemon {
         instance = try SingleInstance(x)
         let bindings = Bindings(config, screen: x.screen())
         let listener = try XInputListener(x, needs: Daemon.needs(bindings))
-        listener.lateLimit = bindings.engine.settings.touchTimeout
         self.listener = listener
         performer = ActionPerformer(x)
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
@@ -130,7 +129,6 @@ final class Daemon {
             return
         }
         dispatcher.bindings = fresh
-        listener.lateLimit = fresh.engine.settings.touchTimeout
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
         checkExecSafety()
@@ -165,7 +163,7 @@ final class Daemon {
                 signalPipeReadable = false
                 if handleSignals(screen: engine.screen) { return 0 }
             }
-            listener.drain()
+            listener.drain(lateAfter: engine.settings.touchTimeout)
             if listener.screenChanged {
                 engine.screen = x.screen()
                 overlay?.window.resize(width: engine.screen.width, height: engine.screen.height)
@@ -196,7 +194,7 @@ final class Daemon {
             var next = engine.nextDeadline()
             if let o = overlay?.deadline { next = min(next ?? o, o) }
             if let r = reloader?.deadline { next = min(next ?? r, r) }
-            if !listener.late.given.isEmpty { next = min(next ?? lateReportDue, lateReportDue) }
+            if let l = listener.late.due { next = min(next ?? l, l) }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
@@ -220,15 +218,8 @@ final class Daemon {
         }
     }
 
-    /// When input read late was last reported: at most one line a second says what was given
-    /// back, so that a daemon held up for long does not flood the log as it catches up.
-    private var lateReportedAt = -Double.infinity
-    private var lateReportDue: Double { lateReportedAt + 1000 }
-
     private func reportLateInput() {
-        guard !listener.late.given.isEmpty, listener.now() >= lateReportDue else { return }
-        let late = listener.takeLate()
-        lateReportedAt = listener.now()
+        guard let late = listener.late.report(at: listener.now()) else { return }
         log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(Daemon.describe(late.given))")
     }
 

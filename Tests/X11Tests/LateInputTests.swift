@@ -1,5 +1,6 @@
 import Foundation
-import GestureX11
+import GestureCore
+@testable import GestureX11
 import Testing
 import X11TestSupport
 
@@ -36,6 +37,29 @@ import X11TestSupport
         let times = [UInt(4_294_967_000), 200].map { clock.time($0, readAt: 10_000 + Double($0 == 200 ? 496 : 0)) }
         #expect(times == [4_294_967_000, 4_294_967_496])
         #expect(clock.delay == 0)
+    }
+}
+
+/// What the log says of input given back as late: at once, then at most once a second.
+@Suite struct LateInputReportTests {
+    @Test func theFirstLateInputIsReportedAtOnceAndWhatFollowsWithinASecondTogetherAfterIt() {
+        var late = LateInput()
+        var reports: [String] = []
+        func tick(_ now: Double) {
+            if let r = late.report(at: now) { reports.append("\(Int(now)): \(r.given.count) after \(Int(r.delay)) ms") }
+        }
+        let nothingDue = late.due
+        late.add(.touch(id: 1), delay: 700)
+        tick(10_000)
+        late.add(.touch(id: 2), delay: 900)
+        tick(10_400)
+        late.add(.button(3), delay: 800)
+        let due = late.due
+        tick(10_999)
+        tick(11_000)
+        tick(13_000)
+        #expect(nothingDue == nil && due == 11_000 && late.due == nil)
+        #expect(reports == ["10000: 1 after 700 ms", "11000: 2 after 900 ms"])
     }
 }
 
