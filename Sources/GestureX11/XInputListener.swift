@@ -38,6 +38,8 @@ public final class XInputListener {
     public private(set) var dropped: [(event: InputEvent, why: String)] = []
 
     private var names: [Int32: String] = [:]
+    /// The slave pointers, whose raw events tell a stroke from a click.
+    private var slavePointers: [Int32] = []
     private var clock = ServerClock()
 
     /// The `lateAfter` of the current `drain`.
@@ -180,10 +182,23 @@ public final class XInputListener {
     /// selection for the same devices would replace the first): devices coming and going, and
     /// while strokes are bound the slaves' raw events, which still arrive while a press is
     /// frozen and tell a stroke from a click.
+    ///
+    /// Raw events are taken from each slave pointer by its id, not from all devices: the
+    /// masters repeat their slaves' raw events, which would double the events a stroke brings,
+    /// and a frozen master's own raw events do not arrive. The selection follows the slaves as
+    /// devices come and go.
     private func selectRootEvents() {
-        var types = [XI_HierarchyChanged]
-        if !needs.strokeButtons.isEmpty { types += [XI_RawMotion, XI_RawButtonRelease] }
-        withMask(types, device: XIAllDevices) { m in _ = XISelectEvents(x.display, x.root, &m, 1) }
+        var hierarchy = mask([XI_HierarchyChanged])
+        var raw = mask(needs.strokeButtons.isEmpty ? [] : [XI_RawMotion, XI_RawButtonRelease])
+        hierarchy.withUnsafeMutableBufferPointer { h in
+            raw.withUnsafeMutableBufferPointer { r in
+                var masks = [XIEventMask(deviceid: XIAllDevices, mask_len: Int32(h.count), mask: h.baseAddress)]
+                for id in slavePointers {
+                    masks.append(XIEventMask(deviceid: id, mask_len: Int32(r.count), mask: r.baseAddress))
+                }
+                _ = XISelectEvents(x.display, x.root, &masks, Int32(masks.count))
+            }
+        }
     }
 
     /// Takes the grabs `wanted` asks for on a reload, keeping what it decodes in flight: touch
@@ -219,7 +234,11 @@ public final class XInputListener {
 
     private func refreshDevices() {
         names = [:]
-        for device in x.inputDevices() { names[device.id] = device.name }
+        slavePointers = []
+        for device in x.inputDevices() {
+            names[device.id] = device.name
+            if device.use == .slavePointer || (device.use == .floating && device.kind != .keyboard) { slavePointers.append(device.id) }
+        }
     }
 
     // MARK: Events
@@ -273,7 +292,9 @@ public final class XInputListener {
         case XI_RawMotion, XI_RawButtonRelease:
             raw(type, data.assumingMemoryBound(to: XIRawEvent.self).pointee)
         case XI_HierarchyChanged:
+            let before = slavePointers
             refreshDevices()
+            if slavePointers != before { selectRootEvents() }
         default:
             break
         }
