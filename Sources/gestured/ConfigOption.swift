@@ -37,9 +37,14 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 extension CLIError {
-    /// Prints to stderr and exits 1.
+    /// Prints to stderr and exits 1; in the journal, as an error.
     static func exit(_ e: CLIError) -> Never {
-        Descriptor.write(STDERR_FILENO, e.description + "\n")
+        var text = e.description + "\n"
+        if JournalLogHandler.standardErrorIsTheJournal() {
+            let priority = "<\(JournalLogHandler.priority(.error))>"
+            text = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { priority + $0 + "\n" }.joined()
+        }
+        Descriptor.write(STDERR_FILENO, text)
         Glibc.exit(1)
     }
 }

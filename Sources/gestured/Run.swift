@@ -32,8 +32,13 @@ struct DaemonOptions {
         logLevel = parsed[CommandTable.logLevel]
     }
 
+    /// Lines on standard error: for the journal when it is the journal's stream (under
+    /// systemd), with a timestamp and level of their own otherwise.
     func logger() -> Logger {
-        var log = Logger(label: "gestured") { label in StreamLogHandler.standardError(label: label) }
+        let journal = JournalLogHandler.standardErrorIsTheJournal()
+        var log = Logger(label: "gestured") { label in
+            journal ? JournalLogHandler() as any LogHandler : StreamLogHandler.standardError(label: label)
+        }
         log.logLevel = logLevel.level
         return log
     }

@@ -16,8 +16,12 @@ public final class DaemonProcess {
 
     /// Starts `gestured <command> --config <config> --display <display> --log-level debug` and
     /// waits until it says it is ready. `@DIR@` in the config and the arguments stands for the
-    /// daemon's own temporary folder; a later `--log-level` in `extra` wins.
-    public init(display: String, config: String, command: [String] = ["run"], extra: [String] = [], binary: URL = DaemonProcess.binary) throws {
+    /// daemon's own temporary folder; a later `--log-level` in `extra` wins. `environment` is
+    /// added to DISPLAY. `journal`: the log file is made the journal's stream, as systemd does
+    /// for a service (JOURNAL_STREAM names its device and inode), and the ready line is looked
+    /// for as the journal's lines carry it.
+    public init(display: String, config: String, command: [String] = ["run"], extra: [String] = [], binary: URL = DaemonProcess.binary,
+                environment: [String: String] = [:], journal: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("config.toml")
@@ -25,11 +29,18 @@ public final class DaemonProcess {
         logFile = directory.appendingPathComponent("gestured.log")
         outputFile = directory.appendingPathComponent("gestured.out")
         let dir = directory.path
+        var environment = environment.merging(["DISPLAY": display]) { $1 }
+        if journal {
+            FileManager.default.createFile(atPath: logFile.path, contents: nil)
+            var s = stat()
+            guard stat(logFile.path, &s) == 0 else { throw TestWindowError("cannot stat \(logFile.path)") }
+            environment["JOURNAL_STREAM"] = "\(s.st_dev):\(s.st_ino)"
+        }
         let spawned = ContinuousClock.now
         child = try ChildProcess.spawn(binary, (command + ["--config", configURL.path, "--display", display, "--log-level", "debug"] + extra)
                                         .map { $0.replacingOccurrences(of: "@DIR@", with: dir) },
-                                       environment: ["DISPLAY": display], standardOutput: outputFile, standardError: logFile)
-        try waitFor("] ready", timeout: .seconds(10), every: .milliseconds(1))
+                                       environment: environment, standardOutput: outputFile, standardError: logFile)
+        try waitFor(journal ? ">ready on " : "] ready", timeout: .seconds(10), every: .milliseconds(1))
         startup = ContinuousClock.now - spawned
     }
 

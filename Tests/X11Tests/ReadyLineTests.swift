@@ -16,6 +16,26 @@ extension LiveTests {
     }
 }
 
+/// Under systemd, standard error is the journal's stream: lines carry a syslog priority and no
+/// timestamp, so that `journalctl -p warning` can pick the warnings.
+extension LiveTests {
+    @Test func whenStandardErrorIsTheJournalLinesCarrySyslogPrioritiesAndNoTimestamp() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "info"], journal: true)
+        #expect(d.log.split(separator: "\n") == [
+            "<6>ready on \(server.displayName) (The X.Org Foundation, XInput 2.4): 1 touchscreen, 1 touchpad, 1 pointer, 1 keyboard; "
+                + "3 gestures from \(d.directory.path)/config.toml; grabbing touches, touchpad swipes, touchpad pinches, pointer buttons 3",
+        ])
+    }
+
+    /// A child of a service whose standard error was sent elsewhere inherits JOURNAL_STREAM.
+    @Test func aJournalStreamThatIsNotStandardErrorLeavesTheLinesAsTheyAre() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "info"],
+                                  environment: ["JOURNAL_STREAM": "1:1"])
+        let lines = d.log.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(" info gestured: [gestured] ready on "), "\(d.log)")
+    }
+}
+
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct PointerOnlyTests {
     @Test func withoutATouchscreenOrTouchpadTheDaemonWarnsThatOnlyPointerStrokesCanFire() throws {
@@ -24,5 +44,12 @@ struct PointerOnlyTests {
         let d = try DaemonProcess(display: server.displayName, config: LiveTests.config, extra: ["--log-level", "info"])
         #expect(d.log.contains("warning gestured: [gestured] no touchscreen or touchpad: only pointer strokes can fire"), "\(d.log)")
         #expect(d.log.contains(": no touchscreen, no touchpad, 1 pointer, 1 keyboard; 3 gestures"), "\(d.log)")
+    }
+
+    @Test func inTheJournalTheWarningIsAWarning() throws {
+        let server = try XServer.start(devices: [.mouse(), .keyboard()])
+        defer { server.stop() }
+        let d = try DaemonProcess(display: server.displayName, config: LiveTests.config, extra: ["--log-level", "info"], journal: true)
+        #expect(d.log.split(separator: "\n").filter { !$0.hasPrefix("<6>") } == ["<4>no touchscreen or touchpad: only pointer strokes can fire (`gestured devices` lists what the server has)"], "\(d.log)")
     }
 }
