@@ -58,13 +58,17 @@ public enum CommandTable {
     public static let devices = Command(
         "devices", abstract: "List the input devices and what gestured sees them as.",
         options: [display, logLevel])
+    public static let doctor = Command(
+        "doctor", abstract: "Say why gestures do not work here, and what to do.",
+        discussion: "Looks at the session, the X server, the touchpads and touchscreens, other gesture tools, the config, the grabs it needs and the running daemon. Exits 0 when everything the config needs is there, 1 otherwise.",
+        options: [config, display])
     public static let `init` = Command(
         "init", abstract: "Write a commented starter config to $XDG_CONFIG_HOME/gestured/config.toml.",
         discussion: "Never overwrites a config that is there. The running daemon picks the new file up by itself.")
 
     public static let program = Program(
         name: "gestured", abstract: "Gestures for X11 desktops: touchscreen, touchpad and pointer strokes.",
-        version: Version.gestured, commands: [run, check, replay, learn, record, devices, `init`], defaultCommand: "run")
+        version: Version.gestured, commands: [run, check, replay, learn, record, devices, doctor, `init`], defaultCommand: "run")
 }
 
 /// `--log-level`'s values; the daemon maps them onto its logger's levels.

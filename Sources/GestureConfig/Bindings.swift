@@ -143,3 +143,20 @@ public final class Bindings {
     }
 
 }
+
+extension GestureBinding {
+    /// The finger counts it takes from `source`, with the type's defaults filled in; nil for a
+    /// stroke, which a button draws.
+    public func fingers(from source: InputSource) -> ClosedRange<Int>? {
+        switch kind {
+        case .tap(let t): return t.fingers...t.fingers
+        case .swipe(let s): return s.fingers...s.fingers
+        case .edge(let e): return e.fingers...e.fingers
+        case .press(let p): return p.fingers...p.fingers
+        case .pan(let p): return Bindings.fingerRange(p.fingers, of: .pan, source: source)
+        case .pinch(let p): return Bindings.fingerRange(p.fingers, of: .pinch, source: source)
+        case .rotate(let r): return Bindings.fingerRange(r.fingers, of: .rotate, source: source)
+        case .stroke: return nil
+        }
+    }
+}

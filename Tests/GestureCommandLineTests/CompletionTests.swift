@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theFirstWordIsACommandOrAnOptionOfTheProgramAndOfTheDefaultCommand() throws {
-        #expect(try complete([""]) == ["check", "devices", "help", "init", "learn", "record", "replay", "run"])
+        #expect(try complete([""]) == ["check", "devices", "doctor", "help", "init", "learn", "record", "replay", "run"])
         #expect(try complete(["re"]) == ["record", "replay"])
         #expect(try complete(["--"]) == ["--config", "--display", "--dry-run", "--help", "--log-level", "--overlay", "--version"])
     }
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func helpOffersTheCommandsOnce() throws {
-        #expect(try complete(["help", ""]) == ["check", "devices", "init", "learn", "record", "replay", "run"])
+        #expect(try complete(["help", ""]) == ["check", "devices", "doctor", "init", "learn", "record", "replay", "run"])
         #expect(try complete(["help", "run", ""]) == [])
     }
 }

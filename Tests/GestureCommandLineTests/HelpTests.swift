@@ -24,6 +24,7 @@ import Testing
               record                  Run the daemon without performing actions, writing
                                       what it sees as a trace.
               devices                 List the input devices and what gestured sees them as.
+              doctor                  Say why gestures do not work here, and what to do.
               init                    Write a commented starter config to
                                       $XDG_CONFIG_HOME/gestured/config.toml.
               help                    Show help for a command.

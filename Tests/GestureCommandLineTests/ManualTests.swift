@@ -9,7 +9,7 @@ import Testing
 
     @Test func thereIsAPageForTheProgramAndOneForEachCommand() {
         #expect(pages.map(\.file) == ["gestured.1", "gestured-run.1", "gestured-check.1", "gestured-replay.1", "gestured-learn.1",
-                                      "gestured-record.1", "gestured-devices.1", "gestured-init.1"])
+                                      "gestured-record.1", "gestured-devices.1", "gestured-doctor.1", "gestured-init.1"])
     }
 
     @Test func aCommandsPageHasItsSynopsisDiscussionArgumentsAndOptions() throws {
