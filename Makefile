@@ -9,7 +9,7 @@ AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 # (docs/performance.md). Debug builds keep the shared ones (they link only with dead stripping).
 LINK_release ?= --static-swift-stdlib
 
-.PHONY: all build run test bench bench-replay fuzz deps test-deps clean install
+.PHONY: all build run test bench bench-replay fuzz deps test-deps clean install deb
 
 all: build
 
@@ -28,6 +28,8 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
+	$(SWIFT) build -c release $(LINK_release) --product gestured
+	scripts/test-deb.sh
 	$(SWIFT) test --skip-build
 
 # The fuzz target over mutated configs and traces, for as many inputs as asked (make test runs 3,000).
@@ -52,6 +54,11 @@ bench-replay: test-deps
 install: deps
 	$(SWIFT) build -c $(CONFIGURATION) $(LINK_$(CONFIGURATION)) --product gestured
 	scripts/install.sh "$(PREFIX)" "$(CONFIGURATION)" "$(AUTOSTART_DIR)"
+
+# The Debian package, .build/deb/gestured_<version>_<arch>.deb (scripts/make-deb.sh).
+deb: test-deps
+	$(SWIFT) build -c release $(LINK_release) --product gestured
+	scripts/make-deb.sh release
 
 clean:
 	rm -rf .build

@@ -9,7 +9,8 @@ build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev 
 # window manager, xcompmgr as a compositor, and the X utilities the tests use to look at the result;
 # python3 (3.11 or later) for tomllib, the reference the TOML reader's tests compare with.
 # groff reads the man pages gestured writes, with every warning on.
-test="groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
+# dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check the Debian package.
+test="dpkg-dev binutils lintian groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
 
 case "${1:-build}" in
   build) wanted="$build" ;;

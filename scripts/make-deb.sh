@@ -1,0 +1,55 @@
+#!/bin/sh
+# Builds gestured_<version>_<arch>.deb from a built release binary, with dpkg-deb: the binary,
+# the systemd user unit (enabled for graphical sessions by its preset), the XDG autostart
+# entry, completions, man pages, the copyright file and the changelog; Depends computed from
+# the binary's shared libraries by dpkg-shlibdeps. The binary has the Swift runtime linked in
+# (--static-swift-stdlib): 19 MB, against about 60 MB of runtime libraries a package would
+# otherwise ship under /usr/lib/gestured, and no Swift toolchain is needed to run it.
+# Called by `make deb`; prints the package's path.
+set -eu
+configuration="${1:-release}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bin="$root/.build/$configuration/gestured"
+[ -x "$bin" ] || { echo "make-deb: $bin is not built" >&2; exit 1; }
+
+version=$("$bin" --version | awk '{print $2}')
+arch=$(dpkg --print-architecture)
+out="$root/.build/deb"
+stage="$out/gestured_${version}_$arch"
+rm -rf "$stage"
+install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/lib/systemd/user" "$stage/usr/lib/systemd/user-preset" \
+  "$stage/etc/xdg/autostart" "$stage/usr/share/man/man1" "$stage/usr/share/bash-completion/completions" \
+  "$stage/usr/share/zsh/vendor-completions" "$stage/usr/share/fish/vendor_completions.d" "$stage/usr/share/doc/gestured"
+
+install -m 755 "$bin" "$stage/usr/bin/gestured"
+strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/gestured"
+sed "s|@BINDIR@|/usr/bin|g" "$root/Config/service/gestured.service" > "$stage/usr/lib/systemd/user/gestured.service"
+printf 'enable gestured.service\n' > "$stage/usr/lib/systemd/user-preset/90-gestured.preset"
+sed "s|@BINDIR@|/usr/bin|g" "$root/Config/service/gestured.desktop" > "$stage/etc/xdg/autostart/gestured.desktop"
+"$bin" --generate-manual "$stage/usr/share/man/man1"
+gzip -9n "$stage"/usr/share/man/man1/*.1
+"$bin" --generate-completion-script bash > "$stage/usr/share/bash-completion/completions/gestured"
+"$bin" --generate-completion-script zsh > "$stage/usr/share/zsh/vendor-completions/_gestured"
+"$bin" --generate-completion-script fish > "$stage/usr/share/fish/vendor_completions.d/gestured.fish"
+install -m 644 "$root/packaging/copyright" "$stage/usr/share/doc/gestured/copyright"
+date=$(git -C "$root" log -1 --format=%aD 2>/dev/null || date -R)
+printf 'gestured (%s) unstable; urgency=medium\n\n  * Built from gestured %s (see https://github.com/gestured/gestured).\n\n -- gestured developers <gestured@users.noreply.github.com>  %s\n' \
+  "$version" "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "$version")" "$date" | gzip -9n > "$stage/usr/share/doc/gestured/changelog.gz"
+find "$stage" -type d -exec chmod 755 {} +
+find "$stage/usr/share" "$stage/etc" "$stage/usr/lib" -type f -exec chmod 644 {} +
+
+# dpkg-shlibdeps reads a source package's control file: give it a minimal one.
+shlibs="$out/shlibdeps"
+rm -rf "$shlibs" && install -d "$shlibs/debian"
+printf 'Source: gestured\n\nPackage: gestured\nArchitecture: any\n' > "$shlibs/debian/control"
+depends=$(cd "$shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/gestured" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+
+size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" -e "s|@SIZE@|$size|" \
+  "$root/packaging/control" > "$stage/DEBIAN/control"
+printf '/etc/xdg/autostart/gestured.desktop\n' > "$stage/DEBIAN/conffiles"
+
+deb="$out/gestured_${version}_$arch.deb"
+dpkg-deb --root-owner-group --build "$stage" "$deb" >/dev/null
+echo "$deb"

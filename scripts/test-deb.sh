@@ -1,0 +1,31 @@
+#!/bin/sh
+# `make test` part: the Debian package that `make deb` builds passes lintian with no error,
+# installs with dpkg on this machine, runs from the installed files (`gestured --version`
+# says the package's version, `gestured check` loads the embedded config), and purges leaving
+# none of its files behind.
+set -eu
+root="$(cd "$(dirname "$0")/.." && pwd)"
+fail() { echo "package test: $*" >&2; exit 1; }
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+deb=$("$root/scripts/make-deb.sh" release)
+lintian --fail-on error "$deb" 2>&1 | grep -v "running with root privileges" || true
+lintian --fail-on error "$deb" >/dev/null 2>&1 || fail "lintian reports errors for $deb"
+if dpkg-query -W -f='${Status}' gestured 2>/dev/null | grep -q "install ok installed"; then
+  fail "a gestured package is installed on this machine already; the test would remove it"
+fi
+dir=$(mktemp -d)
+trap '$sudo dpkg --purge gestured >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
+$sudo dpkg -i "$deb" >/dev/null || fail "dpkg -i $deb failed"
+version=$(dpkg-deb -f "$deb" Version)
+[ "$(/usr/bin/gestured --version)" = "gestured $version" ] || fail "the installed gestured --version says '$(/usr/bin/gestured --version)', the package $version"
+HOME="$dir" XDG_CONFIG_HOME="$dir" /usr/bin/gestured check >/dev/null || fail "the installed gestured check fails"
+[ -f /usr/lib/systemd/user/gestured.service ] && grep -qx "ExecStart=/usr/bin/gestured run" /usr/lib/systemd/user/gestured.service \
+  || fail "the user unit does not run the installed binary"
+grep -qx "Exec=/usr/bin/gestured run" /etc/xdg/autostart/gestured.desktop || fail "the autostart entry does not run the installed binary"
+[ -f /usr/share/man/man1/gestured-doctor.1.gz ] || fail "no man page for gestured doctor"
+files=$(dpkg -L gestured | while read -r f; do [ -f "$f" ] && echo "$f"; done)
+[ -n "$files" ] || fail "dpkg lists no files of the package"
+$sudo dpkg --purge gestured >/dev/null || fail "dpkg --purge gestured failed"
+for f in $files; do [ ! -e "$f" ] || fail "$f is left after the purge"; done
+dpkg-query -W -f='${Status}' gestured 2>/dev/null | grep -q "install ok installed" && fail "dpkg still knows gestured after the purge"
+echo "package: $(basename "$deb") passes lintian, installs, runs and purges clean"
