@@ -2,7 +2,7 @@ import GestureCore
 
 /// Parses the config's action strings.
 public enum ActionParser {
-    public static let verbs = ["exec", "keys", "click", "scroll", "desktop", "window", "show-desktop", "pass"]
+    public static let verbs = ["exec", "keys", "click", "scroll", "desktop", "window", "drag", "pointer", "show-desktop", "pass"]
 
     static let modifierAliases: [String: KeyChord.Modifier] = [
         "shift": .shift, "ctrl": .ctrl, "control": .ctrl, "alt": .alt, "mod1": .alt,
@@ -64,11 +64,54 @@ public enum ActionParser {
         case "window":
             var words = args
             let window = try windowChoice(&words)
-            let names = Action.WindowCommand.allCases.map(\.rawValue)
+            if words.first == "tile" {
+                let tiles = Action.Tile.allCases.map(\.rawValue)
+                guard words.count == 2, let t = Action.Tile(rawValue: words[1]) else {
+                    throw ActionError(message: "\"window tile\" needs one of \(tiles.joined(separator: ", ")), not \"\(words.dropFirst().joined(separator: " "))\"")
+                }
+                return .tile(t, window: window)
+            }
+            if words.first == "to-monitor" {
+                guard words.count == 2 else { throw ActionError(message: "\"window to-monitor\" needs next, prev or a monitor number") }
+                switch words[1] {
+                case "next": return .toMonitor(.next, window: window)
+                case "prev", "previous": return .toMonitor(.previous, window: window)
+                default:
+                    guard let n = Int(words[1]), n >= 1 else {
+                        throw ActionError(message: "\"window to-monitor\" needs next, prev or a monitor number from 1, not \"\(words[1])\"")
+                    }
+                    return .toMonitor(.number(n), window: window)
+                }
+            }
+            let names = Action.WindowCommand.allCases.map(\.rawValue) + ["tile", "to-monitor"]
             guard words.count == 1, let c = Action.WindowCommand(rawValue: words[0]) else {
                 throw ActionError(message: "\"window\" needs one of \(names.joined(separator: ", ")), not \"\(rest)\"")
             }
             return .window(c, window: window)
+        case "drag":
+            var options = try self.options(args, verb: verb, known: ["button", "lock"])
+            let button = try options.removeValue(forKey: "button").map { (b) throws(ActionError) -> Int in
+                guard let n = Int(b), (1...32).contains(n) else {
+                    throw ActionError(message: "\"drag\" takes button=N with N from 1 to 32, not button=\(b)")
+                }
+                return n
+            } ?? 1
+            let lock = try options.removeValue(forKey: "lock").map { (l) throws(ActionError) -> Double in
+                guard let ms = Double(l), ms.isFinite, (0...10_000).contains(ms) else {
+                    throw ActionError(message: "\"drag\" takes lock=MS with MS from 0 to 10000 milliseconds, not lock=\(l)")
+                }
+                return ms
+            } ?? Action.defaultLock
+            return .drag(button: button, lock: lock)
+        case "pointer":
+            var options = try self.options(args, verb: verb, known: ["speed"])
+            let speed = try options.removeValue(forKey: "speed").map { (v) throws(ActionError) -> Double in
+                guard let f = Double(v), f.isFinite, f > 0, f <= 20 else {
+                    throw ActionError(message: "\"pointer\" takes speed=F with F above 0 and at most 20, not speed=\(v)")
+                }
+                return f
+            } ?? 1
+            return .pointer(speed: speed)
         case "show-desktop", "pass":
             guard args.isEmpty else { throw ActionError(message: "\"\(verb)\" takes no arguments") }
             return verb == "pass" ? .pass : .showDesktop
@@ -90,6 +133,21 @@ public enum ActionParser {
             }
             return .number(n)
         }
+    }
+
+    /// `key=value` words, each key at most once and among `known`.
+    static func options(_ words: [String], verb: String, known: [String]) throws(ActionError) -> [String: String] {
+        var found: [String: String] = [:]
+        let list = known.map { "\($0)=" }.joined(separator: ", ")
+        for w in words {
+            guard let eq = w.firstIndex(of: "="), known.contains(String(w[..<eq])) else {
+                throw ActionError(message: "\"\(verb)\" takes \(list), not \"\(w)\"")
+            }
+            let key = String(w[..<eq])
+            guard found[key] == nil else { throw ActionError(message: "\"\(verb)\" takes \(key)= once") }
+            found[key] = String(w[w.index(after: eq)...])
+        }
+        return found
     }
 
     /// Takes `window=active` or `window=under` out of the words.

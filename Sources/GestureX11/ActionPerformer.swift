@@ -44,9 +44,24 @@ public final class ActionPerformer: ActionPerforming {
             }
             x.flush()
             return .success("scrolled \(direction.rawValue) \(times)")
-        case .exec, .pass:
+        case .tile, .toMonitor:
+            return .failure(ActionError(message: "\(action.text) is not available yet"))
+        case .drag, .pointer, .exec, .pass:
             return .failure(ActionError(message: "\(action.text) is not performed here"))
         }
+    }
+
+    /// Sends a following action's pointer steps through XTest, in one flush.
+    public func send(_ steps: [PointerStep]) {
+        for step in steps {
+            switch step {
+            case .press(let b): XTestFakeButtonEvent(x.display, UInt32(b), 1, 0)
+            case .release(let b): XTestFakeButtonEvent(x.display, UInt32(b), 0, 0)
+            case let .moveBy(dx, dy): XTestFakeRelativeMotionEvent(x.display, Int32(clamping: dx), Int32(clamping: dy), 0)
+            case let .moveTo(px, py): XTestFakeMotionEvent(x.display, -1, Int32(clamping: px), Int32(clamping: py), 0)
+            }
+        }
+        x.flush()
     }
 
     /// Gives back the keycodes borrowed for missing keysyms.

@@ -419,6 +419,10 @@ public final class XInputListener {
             // CurrentTime: an event's own time can be later than the server's idea of now, and
             // then the server silently ignores the request, leaving the device frozen.
             XIAllowEvents(d, device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
+            // A kept gesture's events come to gestured through the grab the server copied when
+            // it began, not through the device's active grab: letting go of that one lets the
+            // pointer's own events (a drag's XTest press and motion) reach the applications.
+            if accepted { XIUngrabDevice(d, device, Time(CurrentTime)) }
             touchpadReplayed = !accepted
         case .button(let b):
             guard var press = presses[b], press.frozen else { return }
