@@ -186,6 +186,7 @@ final class Daemon {
                 reporter.report(name, action, outcome, at: listener.now())
             }
             dispatcher.advance(to: listener.now())
+            listener.grabsTouchpadSlaves = dispatcher.actions.follower.held != nil
             if let deadline = engine.nextDeadline(), deadline <= listener.now() {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()

@@ -1,0 +1,117 @@
+import CXInput2
+import Foundation
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// Three-finger drag on the touchpad, as an application under the pointer sees it.
+extension LiveTests {
+    static func dragConfig(_ action: String) -> String {
+        """
+        [[gesture]]
+        name = "three-finger-drag"
+        type = "pan"
+        source = "touchpad"
+        fingers = 3
+        action = "\(action)"
+        """
+    }
+
+    /// A window of its own that records motion too, raised over the suite's.
+    func motionWindow() throws -> TestWindow {
+        let w = try TestWindow(displayName: server.displayName, name: "gestured-drag", width: 1024, height: 768, motion: true)
+        guard w.raiseAndWait() else { throw TestWindowError("openbox did not show the drag window") }
+        return w
+    }
+
+    /// Three fingers on the touchpad moving by (`dx`, `dy`) `times` times; they lift unless told.
+    func threeFingerPan(dx: Double, dy: Double, times: Int, lift: Bool = true) throws {
+        let pad = server.touchpad
+        try pad.swipe(.begin, fingers: 3)
+        for _ in 1...times { try pad.swipe(.update, fingers: 3, dx: dx, dy: dy); try pad.sync() }
+        if lift { try pad.swipe(.end, fingers: 3) }
+        try pad.sync()
+    }
+
+    /// What the window saw of the pointer: presses, releases, and motion with what it held.
+    func pointerEvents(_ w: TestWindow) -> [TestWindow.Received] {
+        w.received.filter { ["ButtonPress", "ButtonRelease", "Motion"].contains($0.type) }
+    }
+
+    /// From the first event to the last, in pixels: `dx,dy`.
+    func moved(_ events: [TestWindow.Received]) -> String {
+        guard let a = events.first, let b = events.last else { return "none" }
+        return "\(Int(b.x - a.x)),\(Int(b.y - a.y))"
+    }
+
+    @Test func aThreeFingerTouchpadDragPressesMovesWithTheButtonHeldAndReleasesOnlyAfterTheLock() throws {
+        let w = try motionWindow()
+        try server.mouse.move(toX: 300, y: 300)
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag lock=300"))
+        w.drain()
+        w.clear()
+        try threeFingerPan(dx: 8, dy: 4, times: 10)
+        let lifted = ContinuousClock.now
+        #expect(w.wait { w.received.contains { $0.type == "ButtonRelease" } }, "\(d.log)")
+        let held = Stopwatch.milliseconds(ContinuousClock.now - lifted)
+        let got = pointerEvents(w)
+        #expect(got.first?.type == "ButtonPress" && got.first?.detail == 1, "\(got)")
+        #expect(got.last?.type == "ButtonRelease" && got.last?.detail == 1, "\(got)")
+        let motion = got.dropFirst().dropLast()
+        #expect(!motion.isEmpty && motion.allSatisfy { $0.type == "Motion" && $0.detail == 1 }, "\(got)")
+        // Along the fingers' path: right and down, never back, 80 by 40 pixels in all.
+        #expect(zip(motion, motion.dropFirst()).allSatisfy { $1.x >= $0.x && $1.y >= $0.y }, "\(got)")
+        #expect(moved(got) == "80,40", "\(got)")
+        #expect(held >= 250, "the button went up \(held) ms after the fingers lifted, before the 300 ms lock")
+        #expect(w.buttonsHeld() == 0)
+    }
+
+    /// While the lock holds the button, the pointer's own motion (one finger on the touchpad)
+    /// goes on with the drag, and three fingers that come back go on with it too: one press,
+    /// one release.
+    @Test func duringTheLockThePointerAndFingersThatComeBackGoOnWithTheSameDrag() throws {
+        let w = try motionWindow()
+        try server.mouse.move(toX: 300, y: 300)
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag lock=1500"))
+        w.drain()
+        w.clear()
+        try threeFingerPan(dx: 10, dy: 0, times: 6)
+        #expect(w.wait { moved(pointerEvents(w)) == "60,0" }, "\(pointerEvents(w))\n\(d.log)")
+        for _ in 1...3 { try server.mouse.move(dx: 0, dy: 10) }
+        try server.mouse.sync()
+        // The pointer's own motion is accelerated: it moves by 30 pixels or more.
+        var byMouse = 0
+        #expect(w.wait { byMouse = Int(moved(pointerEvents(w)).split(separator: ",").last ?? "") ?? 0; return byMouse >= 30 },
+                "\(pointerEvents(w))\n\(d.log)")
+        try threeFingerPan(dx: 0, dy: 10, times: 6)
+        #expect(w.wait { w.received.contains { $0.type == "ButtonRelease" } }, "\(d.log)")
+        let got = pointerEvents(w)
+        #expect(got.filter { $0.type != "Motion" }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(got)")
+        #expect(got.filter { $0.type == "Motion" }.allSatisfy { $0.detail == 1 }, "\(got)")
+        #expect(moved(got) == "60,\(byMouse + 60)", "\(got)\n\(d.log)")
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func theDaemonEndedMidDragLeavesNoButtonHeld(signal: Int32) throws {
+        let w = try motionWindow()
+        try server.mouse.move(toX: 300, y: 300)
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag"))
+        try threeFingerPan(dx: 10, dy: 0, times: 4, lift: false)
+        try d.waitFor("press 1")
+        #expect(w.wait { w.buttonsHeld() == UInt32(Button1Mask) }, "the drag never held button 1:\n\(d.log)")
+        #expect(d.stop(signal) == 0, "\(d.log)")
+        try server.touchpad.swipe(.end, fingers: 3)
+        try server.touchpad.sync()
+        #expect(w.buttonsHeld() == 0, "gestured left button 1 down:\n\(d.log)")
+        w.drain(waiting: .zero)
+        #expect(pointerEvents(w).filter { $0.type != "Motion" }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 1", "ButtonRelease 1"])
+        w.clear()
+        try server.mouse.click(1)
+        try server.mouse.sync()
+        #expect(w.wait { w.received.contains { $0.type == "ButtonRelease" } })
+        #expect(pointerEvents(w).filter { $0.type != "Motion" }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 1", "ButtonRelease 1"])
+    }
+}
