@@ -23,6 +23,12 @@ import GestureActions
         for block in blocks { _ = try ConfigLoader.load(block, file: "docs/config.md") }
     }
 
+    @Test func everyExampleInTheReadmeLoads() throws {
+        let blocks = Docs.blocks("README.md", language: "toml")
+        #expect(blocks.count >= 2)
+        for block in blocks { _ = try ConfigLoader.load(block, file: "README.md") }
+    }
+
     @Test func theExampleInTheGesturesDocumentLoadsWithItsTemplateFile() throws {
         let zigzag = "name=zigzag rotation-invariant=false\n0,0\n10,10\n20,0\n30,10\n"
         for block in Docs.blocks("docs/gestures.md", language: "toml") {
