@@ -108,6 +108,27 @@ public final class TestWindow {
         return mask & UInt32(Button1Mask | Button2Mask | Button3Mask | Button4Mask | Button5Mask)
     }
 
+    /// Where the window's top-left corner is on the screen, inside the window manager's frame.
+    public func rootPosition() -> (x: Int, y: Int) {
+        var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+        XTranslateCoordinates(display, window, gestured_default_root(display), 0, 0, &x, &y, &child)
+        return (Int(x), Int(y))
+    }
+
+    /// The window's size, without the frame.
+    public func size() -> (width: Int, height: Int) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        return (Int(attributes.width), Int(attributes.height))
+    }
+
+    /// `_NET_FRAME_EXTENTS`: the frame's left, right, top and bottom, in pixels.
+    public func frameExtents() -> (left: Int, right: Int, top: Int, bottom: Int) {
+        let e = longs("_NET_FRAME_EXTENTS", of: window).map { Int($0) }
+        guard e.count == 4 else { return (0, 0, 0, 0) }
+        return (e[0], e[1], e[2], e[3])
+    }
+
     public func clear() {
         received.removeAll()
         keys.removeAll()

@@ -25,10 +25,14 @@ extension LiveTests {
     }
 
     /// Three fingers on the touchpad moving by (`dx`, `dy`) `times` times; they lift unless told.
-    func threeFingerPan(dx: Double, dy: Double, times: Int, lift: Bool = true) throws {
+    func threeFingerPan(dx: Double, dy: Double, times: Int, lift: Bool = true, every pause: Duration = .zero) throws {
         let pad = server.touchpad
         try pad.swipe(.begin, fingers: 3)
-        for _ in 1...times { try pad.swipe(.update, fingers: 3, dx: dx, dy: dy); try pad.sync() }
+        for _ in 1...times {
+            try pad.swipe(.update, fingers: 3, dx: dx, dy: dy)
+            try pad.sync()
+            if pause > .zero { usleep(UInt32(pause / .microseconds(1))) }
+        }
         if lift { try pad.swipe(.end, fingers: 3) }
         try pad.sync()
     }
@@ -113,5 +117,55 @@ extension LiveTests {
         try server.mouse.sync()
         #expect(w.wait { w.received.contains { $0.type == "ButtonRelease" } })
         #expect(pointerEvents(w).filter { $0.type != "Motion" }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 1", "ButtonRelease 1"])
+    }
+
+    @Test func aReloadMidDragLetsGoOfTheButton() throws {
+        let w = try motionWindow()
+        try server.mouse.move(toX: 300, y: 300)
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag"))
+        try threeFingerPan(dx: 10, dy: 0, times: 4, lift: false)
+        try d.waitFor("press 1")
+        #expect(w.wait { w.buttonsHeld() == UInt32(Button1Mask) }, "the drag never held button 1:\n\(d.log)")
+        d.child.signal(SIGHUP)
+        try d.waitFor("reloaded")
+        #expect(w.wait { w.buttonsHeld() == 0 }, "a reload left button 1 down:\n\(d.log)")
+        try server.touchpad.swipe(.end, fingers: 3)
+        try server.touchpad.sync()
+    }
+
+    @Test func pointerMovesThePointerWithTheFingersTimesItsSpeedWithNoButton() throws {
+        let w = try motionWindow()
+        try server.mouse.move(toX: 300, y: 300)
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("pointer speed=2"))
+        w.drain()
+        w.clear()
+        try threeFingerPan(dx: 5, dy: -5, times: 8)
+        // From (300, 300) on the screen, 40 by 40 pixels of fingers, twice as far.
+        let origin = w.rootPosition()
+        #expect(w.wait { pointerEvents(w).last.map { (Int($0.x) + origin.x, Int($0.y) + origin.y) } ?? (0, 0) == (380, 220) },
+                "\(pointerEvents(w))\n\(d.log)")
+        let got = pointerEvents(w)
+        #expect(got.allSatisfy { $0.type == "Motion" && $0.detail == 0 }, "\(got)")
+    }
+
+    @Test func aDragOnATitleBarMovesTheWindowAsTheWindowManagerDoes() throws {
+        let w = try motionWindow()
+        XMoveWindow(w.display, w.window, 100, 100)
+        XResizeWindow(w.display, w.window, 400, 300)
+        #expect(w.wait { w.rootPosition().x == 100 + w.frameExtents().left && w.rootPosition().y == 100 + w.frameExtents().top })
+        let start = w.rootPosition(), top = w.frameExtents().top
+        // Over the middle of the title bar.
+        try server.mouse.move(toX: Double(start.x + 200), y: Double(start.y - top / 2))
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag lock=0"))
+        // At a hand's pace: openbox misses a move whose press, motion and release all come at
+        // once, from a mouse too.
+        try threeFingerPan(dx: 10, dy: 5, times: 8, every: .milliseconds(8))
+        #expect(w.wait { w.rootPosition() == (start.x + 80, start.y + 40) }, "at \(w.rootPosition()), from \(start):\n\(d.log)")
+        try d.waitFor("release 1")
+        #expect(w.wait { w.buttonsHeld() == 0 })
+        #expect(w.size() == (400, 300))
     }
 }
