@@ -44,8 +44,14 @@ public final class ActionPerformer: ActionPerforming {
             }
             x.flush()
             return .success("scrolled \(direction.rawValue) \(times)")
-        case .tile, .toMonitor:
-            return .failure(ActionError(message: "\(action.text) is not available yet"))
+        case let .tile(t, choice):
+            return window(choice, c).flatMap { w in place(w, time: time) { frame, monitors, areas in
+                Placement.tiled(frame, t, monitors: monitors, workAreas: areas)
+            } }
+        case let .toMonitor(target, choice):
+            return window(choice, c).flatMap { w in place(w, time: time) { frame, monitors, areas in
+                Placement.moved(frame, to: target, monitors: monitors, workAreas: areas)
+            } }
         case .drag, .pointer, .exec, .pass:
             return .failure(ActionError(message: "\(action.text) is not performed here"))
         }
@@ -73,7 +79,7 @@ public final class ActionPerformer: ActionPerforming {
 
     // MARK: Window manager
 
-    private func requireSupport(_ names: String...) -> ActionError? {
+    func requireSupport(_ names: String...) -> ActionError? {
         if supported == nil {
             supported = Set(x.atoms(of: x.root, x.atom("_NET_SUPPORTED")))
         }
@@ -83,7 +89,7 @@ public final class ActionPerformer: ActionPerforming {
         return ActionError(message: "the window manager does not support \(missing.joined(separator: ", "))")
     }
 
-    private func send(_ type: String, to window: Window, _ data: [Int]) {
+    func send(_ type: String, to window: Window, _ data: [Int]) {
         var ev = XEvent()
         ev.xclient.type = ClientMessage
         ev.xclient.serial = 0
@@ -99,7 +105,7 @@ public final class ActionPerformer: ActionPerforming {
     }
 
     /// EWMH source indication: the request comes from a pager or tool acting for the user.
-    private static let source = 2
+    static let source = 2
 
     private func desktopIndex(_ target: Action.DesktopTarget, from current: Int, count: Int, wrap: Bool) -> Int? {
         switch target {
