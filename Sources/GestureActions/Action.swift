@@ -26,6 +26,10 @@ public enum Action: Equatable, Sendable {
     case drag(button: Int, lock: Double)
     /// The pointer follows the fingers, `speed` times as far, with no button held.
     case pointer(speed: Double)
+    /// The window's frame follows the fingers while the gesture runs (`window move`).
+    case windowMove(window: WindowChoice)
+    /// An edge or a corner of the window's frame follows the fingers (`window resize`).
+    case windowResize(Edge, window: WindowChoice)
     case showDesktop
     /// Lets the gesture go to the application: for per-application rules.
     case pass
@@ -34,7 +38,7 @@ public enum Action: Equatable, Sendable {
     /// instead of firing once.
     public var follows: Bool {
         switch self {
-        case .drag, .pointer: return true
+        case .drag, .pointer, .windowMove, .windowResize: return true
         default: return false
         }
     }
@@ -67,6 +71,12 @@ public enum Action: Equatable, Sendable {
         case left, right, top, bottom
         case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
         case center
+    }
+
+    /// The edge or corner of a window that `window resize` moves.
+    public enum Edge: String, CaseIterable, Sendable {
+        case left, right, top, bottom
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
     }
 
     /// Which monitor `window to-monitor` moves a window to.
@@ -121,6 +131,8 @@ public enum Action: Equatable, Sendable {
         case let .drag(b, lock):
             return "drag" + (b == 1 ? "" : " button=\(b)") + (lock == Action.defaultLock ? "" : " lock=\(NumberText.plain(lock))")
         case .pointer(let speed): return "pointer" + (speed == 1 ? "" : " speed=\(NumberText.plain(speed))")
+        case .windowMove(let w): return "window move" + choice(w)
+        case let .windowResize(e, w): return "window resize" + (e == .bottomRight ? "" : " edge=\(e.rawValue)") + choice(w)
         case .showDesktop: return "show-desktop"
         case .pass: return "pass"
         }

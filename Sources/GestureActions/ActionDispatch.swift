@@ -21,7 +21,7 @@ public final class ActionDispatch {
         /// `pass`: nothing to do.
         case passed
         /// A following action's pointer steps: sent, or in a dry run what would be.
-        case moved([PointerStep], dryRun: Bool)
+        case moved([FollowStep], dryRun: Bool)
     }
 
     public var dryRun: Bool
@@ -105,8 +105,8 @@ public final class ActionDispatch {
         return [(gesture, action, send(steps))]
     }
 
-    private func send(_ steps: [PointerStep]) -> Outcome {
-        if !dryRun && !steps.isEmpty { performer.send(steps) }
+    private func send(_ steps: [FollowStep]) -> Outcome {
+        if !dryRun && !steps.isEmpty, let e = performer.send(steps) { return .failed(e.message) }
         return .moved(steps, dryRun: dryRun)
     }
 

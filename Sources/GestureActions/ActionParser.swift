@@ -83,7 +83,20 @@ public enum ActionParser {
                     return .toMonitor(.number(n), window: window)
                 }
             }
-            let names = Action.WindowCommand.allCases.map(\.rawValue) + ["tile", "to-monitor"]
+            if words.first == "move" {
+                guard words.count == 1 else { throw ActionError(message: "\"window move\" takes only window=under or window=active") }
+                return .windowMove(window: window)
+            }
+            if words.first == "resize" {
+                let options = try self.options(Array(words.dropFirst()), verb: "window resize", known: ["edge"])
+                let edges = Action.Edge.allCases.map(\.rawValue)
+                guard let name = options["edge"] else { return .windowResize(.bottomRight, window: window) }
+                guard let edge = Action.Edge(rawValue: name) else {
+                    throw ActionError(message: "\"window resize\" takes edge= one of \(edges.joined(separator: ", ")), not edge=\(name)")
+                }
+                return .windowResize(edge, window: window)
+            }
+            let names = Action.WindowCommand.allCases.map(\.rawValue) + ["tile", "to-monitor", "move", "resize"]
             guard words.count == 1, let c = Action.WindowCommand(rawValue: words[0]) else {
                 throw ActionError(message: "\"window\" needs one of \(names.joined(separator: ", ")), not \"\(rest)\"")
             }

@@ -23,14 +23,14 @@ public struct ActionContext: Sendable, Equatable {
 public protocol ActionPerforming: AnyObject {
     /// Performs one action; says what was done, or why nothing was.
     func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError>
-    /// Sends pointer steps, in order, at once.
-    func send(_ steps: [PointerStep])
+    /// Sends a following action's steps, in order, at once; says why one could not be done.
+    func send(_ steps: [FollowStep]) -> ActionError?
 }
 
 /// Performs nothing and remembers what it was asked, in order.
 public final class RecordingPerformer: ActionPerforming {
     public private(set) var performed: [(action: Action, context: ActionContext)] = []
-    public private(set) var steps: [PointerStep] = []
+    public private(set) var steps: [FollowStep] = []
 
     public init() {}
 
@@ -39,5 +39,8 @@ public final class RecordingPerformer: ActionPerforming {
         return .success("recorded \(action.text)")
     }
 
-    public func send(_ steps: [PointerStep]) { self.steps += steps }
+    public func send(_ steps: [FollowStep]) -> ActionError? {
+        self.steps += steps
+        return nil
+    }
 }

@@ -1,7 +1,7 @@
 import GestureCore
 
-/// Turns the transitions of a gesture bound to `drag` or `pointer` into pointer steps, and
-/// keeps the one button a drag holds. Pure: time comes in with each call, and the drag lock is
+/// Turns the transitions of a gesture bound to `drag`, `pointer`, `window move` or `window
+/// resize` into steps, and keeps the one button a drag holds. Pure: time comes in with each call, and the drag lock is
 /// a deadline the run loop asks for (`nextDeadline`), never a timer.
 ///
 /// A drag presses its button when the gesture begins, moves the pointer with every change and,
@@ -12,6 +12,9 @@ import GestureCore
 /// On a touchpad (no location) the pointer moves by the gesture's translation since the last
 /// step, which sums the server's accelerated swipe deltas; on a touchscreen a drag puts it at
 /// the fingers' centroid, and `pointer` moves it by their translation, as a trackpad would.
+///
+/// `window move` and `window resize` take the window where the gesture began and move its
+/// frame, or one edge of it, by the whole translation since, to the pixel.
 public struct Follower: Sendable {
     /// The button a drag holds down.
     public struct Held: Equatable, Sendable {
@@ -25,6 +28,8 @@ public struct Follower: Sendable {
     /// Per gesture: the translation already turned into motion, and the fraction of a pixel
     /// not yet sent.
     private var sent: [String: (translation: Point, remainder: Point)] = [:]
+    /// Per gesture: how far the taken window has been moved, in whole pixels.
+    private var windowMoved: [String: (Int, Int)] = [:]
     /// Where the last absolute move put the pointer.
     private var lastPlace: (x: Int, y: Int)?
 
@@ -35,8 +40,8 @@ public struct Follower: Sendable {
 
     /// The steps one transition of `gesture`, bound to a following action, takes.
     public mutating func follow(_ action: Action, gesture: String, state: GestureState,
-                                translation: Point?, location: Point?, time: Double) -> [PointerStep] {
-        var steps: [PointerStep] = []
+                                translation: Point?, location: Point?, time: Double) -> [FollowStep] {
+        var steps: [FollowStep] = []
         switch action {
         case let .drag(button, lock):
             switch state {
@@ -80,6 +85,32 @@ public struct Follower: Sendable {
             case .possible, .failed:
                 break
             }
+        case let .windowMove(choice), let .windowResize(_, choice):
+            func frame() -> [FollowStep] {
+                guard let t = translation, t.x.isFinite, t.y.isFinite, abs(t.x) < 1e6, abs(t.y) < 1e6 else { return [] }
+                let d = (Int(t.x.rounded()), Int(t.y.rounded()))
+                if let last = windowMoved[gesture], last == d { return [] }
+                windowMoved[gesture] = d
+                if case .windowResize(let edge, _) = action { return [.resizeWindow(edge, dx: d.0, dy: d.1)] }
+                return [.moveWindow(dx: d.0, dy: d.1)]
+            }
+            switch state {
+            case .began:
+                windowMoved[gesture] = nil
+                // Where the fingers were when they began: the window under them.
+                let start = location.map { $0 - (translation ?? .zero) }
+                steps = [.takeWindow(choice, at: start)] + frame()
+            case .changed:
+                steps = frame()
+            case .ended:
+                steps = frame() + [.letGoOfWindow]
+                windowMoved[gesture] = nil
+            case .cancelled:
+                steps = [.letGoOfWindow]
+                windowMoved[gesture] = nil
+            case .possible, .failed:
+                break
+            }
         default:
             break
         }
@@ -87,13 +118,13 @@ public struct Follower: Sendable {
     }
 
     /// The release of a locked drag whose time has come.
-    public mutating func advance(to time: Double) -> [PointerStep] {
+    public mutating func advance(to time: Double) -> [FollowStep] {
         guard let due = held?.releaseAt, due <= time else { return [] }
         return releaseAll()
     }
 
     /// Lets go of the held button at once: on cancel, reload and exit.
-    public mutating func releaseAll() -> [PointerStep] {
+    public mutating func releaseAll() -> [FollowStep] {
         guard let h = held else { return [] }
         held = nil
         sent[h.gesture] = nil
@@ -102,7 +133,7 @@ public struct Follower: Sendable {
 
     /// Motion for the translation since the last step: to the centroid when there is one (a
     /// touchscreen drag), by whole pixels otherwise, carrying the fraction to the next step.
-    private mutating func move(_ gesture: String, translation: Point?, location: Point?, speed: Double) -> [PointerStep] {
+    private mutating func move(_ gesture: String, translation: Point?, location: Point?, speed: Double) -> [FollowStep] {
         if let location { return place(location) }
         guard let translation else { return [] }
         let before = sent[gesture] ?? (.zero, .zero)
@@ -113,7 +144,7 @@ public struct Follower: Sendable {
         return [.moveBy(dx: dx, dy: dy)]
     }
 
-    private mutating func place(_ p: Point) -> [PointerStep] {
+    private mutating func place(_ p: Point) -> [FollowStep] {
         guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e6, abs(p.y) < 1e6 else { return [] }
         let x = Int(p.x.rounded()), y = Int(p.y.rounded())
         if let last = lastPlace, last == (x, y) { return [] }

@@ -184,12 +184,19 @@ public final class ConfigLoader {
         return b
     }
 
-    /// `drag` and `pointer` follow the fingers of a pan or an edge from begin to end. They are
-    /// errors where the fingers are the pointer already: one finger on a touchscreen (the
-    /// server emulates the pointer with it), and one or two on a touchpad (the server reports
-    /// them as pointer motion and scrolling, never as a gesture).
+    /// `drag`, `pointer`, `window move` and `window resize` follow the fingers of a pan or an
+    /// edge from begin to end. A drag or a pointer is an error where the fingers are the
+    /// pointer already: one finger on a touchscreen (the server emulates the pointer with it);
+    /// any of them on one or two touchpad fingers (the server reports those as pointer motion
+    /// and scrolling, never as a gesture).
     private func checkFollowing(_ b: GestureBinding, _ r: KeyReader, hasOn: Bool, hasRepeat: Bool) {
-        let verb = b.actions.first { $0.follows }.map { $0.text.split(separator: " ").first.map(String.init) ?? "" } ?? ""
+        let following = b.actions.first { $0.follows }
+        let verb = following.map { $0.text.split(separator: " ").prefix($0.text.hasPrefix("window") ? 2 : 1).joined(separator: " ") } ?? ""
+        let movesThePointer: Bool
+        switch following {
+        case .drag?, .pointer?: movesThePointer = true
+        default: movesThePointer = false
+        }
         if b.actions.count > 1 {
             r.fail("action", "\"\(verb)\" follows the gesture from begin to end: it cannot come with other actions")
         }
@@ -201,7 +208,7 @@ public final class ConfigLoader {
         if hasRepeat { r.fail("repeat", "\"\(verb)\" follows the gesture from begin to end: repeat does not apply") }
         guard case .pan(let p) = b.kind else { return }
         let fewest = Self.fewest(p.fingers)
-        if b.sources.contains(.touchscreen) && (fewest ?? 1) < 2 {
+        if movesThePointer && b.sources.contains(.touchscreen) && (fewest ?? 1) < 2 {
             let key = fewest == nil ? "action" : p.fingers == .exactly(1) ? "fingers" : "min-fingers"
             r.fail(key, "\"\(verb)\" on a one-finger touchscreen pan would fight the pointer the server already moves with one finger: set fingers (or min-fingers) to 2 or more")
         }

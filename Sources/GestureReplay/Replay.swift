@@ -196,7 +196,7 @@ final class ReplayPrinter: DispatchObserver {
     /// by less than a pixel prints nothing.
     func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
         guard case .moved(let steps, _) = outcome, !steps.isEmpty else { return }
-        OutputFormat.action(time: time, action.text, gesture: name, steps: PointerStep.text(steps), into: &buffer)
+        OutputFormat.action(time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &buffer)
         wrote()
     }
 

@@ -3,7 +3,7 @@ import GestureActions
 import GestureCore
 import Glibc
 
-/// `window tile` and `window to-monitor`: the monitors from RandR, each one's work area less the
+/// `window tile`, `window to-monitor`, `window move` and `window resize`. Tiling: the monitors from RandR, each one's work area less the
 /// struts of the panels on it (`Placement`), the window's frame from `_NET_FRAME_EXTENTS`, and
 /// one `_NET_MOVERESIZE_WINDOW` to the window manager, after `_NET_WM_STATE` has taken the
 /// maximized and fullscreen states off.
@@ -37,13 +37,62 @@ extension ActionPerformer {
         return .success("window 0x\(String(w, radix: 16)) from \(frame) to \(target)")
     }
 
+    /// Takes the window a `window move` or `window resize` follows, restored if it was
+    /// maximized, with its frame now.
+    func take(_ choice: Action.WindowChoice, at location: Point?) -> ActionError? {
+        taken = nil
+        if let e = requireSupport("_NET_MOVERESIZE_WINDOW") { return e }
+        switch window(choice, ActionContext(location: location, time: 0)) {
+        case .failure(let e):
+            return e
+        case .success(let w):
+            unmaximize(w)
+            guard let client = geometry(of: w) else { return ActionError(message: "window 0x\(String(w, radix: 16)) is gone") }
+            let e = frameExtents(of: w)
+            taken = (w, Rect(x: client.x - e.left, y: client.y - e.top,
+                             width: client.width + e.left + e.right, height: client.height + e.top + e.bottom), e)
+            return nil
+        }
+    }
+
+    /// The taken window's frame moved (`edge` nil) or with an edge moved by (dx, dy) since it
+    /// was taken; a window is never made smaller than 32 by 32.
+    func follow(_ edge: Action.Edge?, _ dx: Int, _ dy: Int) {
+        guard let (w, start, e) = taken else { return }
+        var f = start
+        let least = 32
+        switch edge {
+        case nil:
+            f.x += dx
+            f.y += dy
+        case let edge?:
+            let name = edge.rawValue
+            if name.hasSuffix("left") {
+                let moved = min(dx, start.width - e.left - e.right - least)
+                f.x += moved
+                f.width -= moved
+            }
+            if name.hasSuffix("right") { f.width = max(start.width + dx, least + e.left + e.right) }
+            if name.hasPrefix("top") {
+                let moved = min(dy, start.height - e.top - e.bottom - least)
+                f.y += moved
+                f.height -= moved
+            }
+            if name.hasPrefix("bottom") { f.height = max(start.height + dy, least + e.top + e.bottom) }
+        }
+        let northWest = 1, fromTool = ActionPerformer.source << 12
+        let fields = edge == nil ? 0x3 << 8 : 0xF << 8
+        send("_NET_MOVERESIZE_WINDOW", to: w, [northWest | fields | fromTool, f.x, f.y,
+                                               max(1, f.width - e.left - e.right), max(1, f.height - e.top - e.bottom)])
+    }
+
     /// The most a placement waits for the window manager to restore a maximized window.
     static let restoreWait = 200
 
     /// Takes the maximized and fullscreen states off, so that the window manager lets the window
     /// be placed, and waits (at most `restoreWait` ms, one property read a millisecond) until it
     /// says it has: the restored frame's extents are the ones the placement must count.
-    private func unmaximize(_ w: Window) {
+    func unmaximize(_ w: Window) {
         let vert = x.atom("_NET_WM_STATE_MAXIMIZED_VERT"), horz = x.atom("_NET_WM_STATE_MAXIMIZED_HORZ")
         let full = x.atom("_NET_WM_STATE_FULLSCREEN")
         let restoring: Set<Atom> = [vert, horz, full]
@@ -60,7 +109,7 @@ extension ActionPerformer {
     }
 
     /// The client window on the screen, inside its frame.
-    private func geometry(of w: Window) -> Rect? {
+    func geometry(of w: Window) -> Rect? {
         XErrors.windowsMayVanish {
             var attributes = XWindowAttributes()
             guard XGetWindowAttributes(x.display, w, &attributes) != 0 else { return nil }
@@ -70,7 +119,7 @@ extension ActionPerformer {
         }
     }
 
-    private func frameExtents(of w: Window) -> (left: Int, right: Int, top: Int, bottom: Int) {
+    func frameExtents(of w: Window) -> (left: Int, right: Int, top: Int, bottom: Int) {
         let e = x.cardinals(of: w, x.atom("_NET_FRAME_EXTENTS"))
         return e.count == 4 ? (e[0], e[1], e[2], e[3]) : (0, 0, 0, 0)
     }

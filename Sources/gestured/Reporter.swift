@@ -76,10 +76,10 @@ final class Reporter: DispatchObserver {
         case .passed:
             break
         case let .moved(steps, dryRun):
-            // Presses and releases are news; the motion between them is many lines a second.
+            // Presses, releases and taking a window are news; the motion between them is many lines a second.
             guard !steps.isEmpty else { return }
-            let line = "\(who): \(action.text): \(PointerStep.text(steps))\(dryRun ? " (dry run)" : "")"
-            if steps.contains(where: { if case .moveBy = $0 { false } else if case .moveTo = $0 { false } else { true } }) {
+            let line = "\(who): \(action.text): \(FollowStep.text(steps))\(dryRun ? " (dry run)" : "")"
+            if steps.contains(where: { !$0.isMotion }) {
                 log.info("\(line)")
                 overlay?.action(line, at: time)
             } else {

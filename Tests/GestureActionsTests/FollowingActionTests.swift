@@ -120,7 +120,7 @@ import Testing
             var lines: [String] = []
             func observe(_ output: EngineOutput, in engine: GestureEngine) {}
             func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
-                if case let .moved(steps, dryRun) = outcome, !steps.isEmpty { lines.append("\(dryRun) \(PointerStep.text(steps))") }
+                if case let .moved(steps, dryRun) = outcome, !steps.isEmpty { lines.append("\(dryRun) \(FollowStep.text(steps))") }
             }
             func warning(_ message: String, about r: GestureRecognizer, at time: Double) {}
             func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {}
@@ -130,5 +130,29 @@ import Testing
         rig.swipe(from: 0, Self.right)
         #expect(rig.performer.steps.isEmpty)
         #expect(observer.lines == ["true press 1, move +12 +0", "true move +4 +1", "true move +5 +1", "true release 1"])
+    }
+
+    @Test func windowMoveTakesTheWindowUnderThePointerAndMovesItsFrameByTheWholeTranslation() throws {
+        let rig = try Rig("window move")
+        rig.swipe(from: 0, Self.right)
+        #expect(rig.performer.steps == [.takeWindow(.under, at: nil), .moveWindow(dx: 12, dy: 0), .moveWindow(dx: 17, dy: 1),
+                                        .moveWindow(dx: 21, dy: 2), .letGoOfWindow])
+    }
+
+    @Test func windowResizeOnATouchscreenTakesTheWindowWhereTheFingersBegan() throws {
+        let rig = try Rig("window resize edge=left window=active", source: "touchscreen", fingers: 2)
+        rig.at(0, .touchBegin(id: 1, at: Point(x: 100, y: 100)))
+        rig.at(1, .touchBegin(id: 2, at: Point(x: 140, y: 100)))
+        for i in 1...2 {
+            rig.at(Double(10 * i), .touchMove(id: 1, at: Point(x: 100 - 10 * Double(i), y: 100)))
+            rig.at(Double(10 * i + 1), .touchMove(id: 2, at: Point(x: 140 - 10 * Double(i), y: 100)))
+        }
+        rig.at(30, .touchEnd(id: 1, at: Point(x: 80, y: 100)))
+        rig.at(31, .touchEnd(id: 2, at: Point(x: 120, y: 100)))
+        rig.at(3000)
+        let steps = rig.performer.steps
+        #expect(steps.first == .takeWindow(.active, at: Point(x: 120, y: 100)), "\(steps)")
+        #expect(steps.last == .letGoOfWindow, "\(steps)")
+        #expect(steps.dropLast().last == .resizeWindow(.left, dx: -20, dy: 0), "\(steps)")
     }
 }

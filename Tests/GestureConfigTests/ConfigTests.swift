@@ -152,7 +152,7 @@ import GestureActions
             #"config.toml:9:6: gesture "swipe-1": a swipe is discrete: it only ends, so on must be "end", not "begin" (gesture[0].on)"#,
             #"config.toml:11:10: gesture "swipe-1": "desktop" needs next, prev or a desktop number from 1, not "sideways" (gesture[0].action)"#,
             #"config.toml:7:11: gesture "swipe-1": touchpad swipes take 3 or more fingers (two fingers scroll), not 2 (gesture[0].fingers)"#,
-            #"config.toml:16:10: gesture "swipe-1": "window" needs one of maximize, unmaximize, toggle-maximize, minimize, fullscreen, close, raise, tile, to-monitor, not "shrink" (gesture[1].action)"#,
+            #"config.toml:16:10: gesture "swipe-1": "window" needs one of maximize, unmaximize, toggle-maximize, minimize, fullscreen, close, raise, tile, to-monitor, move, resize, not "shrink" (gesture[1].action)"#,
             #"config.toml:14:8: gesture "swipe-1": the name is already used by gesture[0] (gesture[1].name)"#,
             #"config.toml:15:22: gesture "swipe-1": require-failure-of names no gesture "duble" (gesture[1].require-failure-of)"#,
         ])
@@ -311,6 +311,9 @@ import GestureActions
         ("window tile center window=active", .tile(.center, window: .active)),
         ("window to-monitor next", .toMonitor(.next, window: .under)),
         ("window to-monitor 2", .toMonitor(.number(2), window: .under)),
+        ("window move", .windowMove(window: .under)),
+        ("window resize", .windowResize(.bottomRight, window: .under)),
+        ("window resize edge=left window=active", .windowResize(.left, window: .active)),
     ])
     func actionsParse(text: String, action: Action) throws {
         #expect(try ActionParser.parse(text) == action)
@@ -332,6 +335,13 @@ import GestureActions
         #expect(errors.first?.hasSuffix("gesture \"d\": \(message) (gesture[0].\(key))") == true, "\(errors)")
     }
 
+    @Test func aOneFingerTouchscreenPanMayMoveAWindowButNotDragOnATouchpadWithTwoFingers() {
+        #expect(loadErrors("[[gesture]]\ntype = \"pan\"\nsource = \"touchscreen\"\nfingers = 1\naction = \"window move\"\n") == [])
+        #expect(loadErrors("[[gesture]]\nname = \"m\"\ntype = \"pan\"\nsource = \"touchpad\"\nfingers = 2\naction = \"window resize\"\n") == [
+            "config.toml:5:11: gesture \"m\": \"window resize\" on a touchpad takes 3 or more fingers: the server reports one finger as pointer motion and two as scrolling, never as a gesture (gesture[0].fingers)",
+        ])
+    }
+
     @Test func aDragFollowsOnlyAPanOrAnEdgeAndComesAlone() {
         #expect(loadErrors("[[gesture]]\ntype = \"swipe\"\nfingers = 3\ndirection = \"left\"\naction = \"drag\"\n").map { $0.contains("follows the fingers of a pan or an edge gesture, not of a swipe") } == [true])
         #expect(loadErrors("[[gesture]]\ntype = \"pan\"\nfingers = 3\naction = [\"drag\", \"click 1\"]\n").map { $0.contains("cannot come with other actions") } == [true])
@@ -348,6 +358,7 @@ import GestureActions
         ("drag button=0", "\"drag\" takes button=N with N from 1 to 32, not button=0"),
         ("drag lock=-5", "\"drag\" takes lock=MS with MS from 0 to 10000 milliseconds, not lock=-5"),
         ("drag hold=5", "\"drag\" takes button=, lock=, not \"hold=5\""),
+        ("window resize edge=middle", "\"window resize\" takes edge= one of left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, not edge=middle"),
         ("pointer speed=0", "\"pointer\" takes speed=F with F above 0 and at most 20, not speed=0"),
         ("window tile middle", "\"window tile\" needs one of left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, not \"middle\""),
         ("scroll sideways", "\"scroll\" needs up, down, left or right, and optionally a count, not \"sideways\""),

@@ -53,7 +53,7 @@ import GestureTrace
         #expect(printed.allSatisfy(out.contains))
     }
 
-    @Test func replayPrintsTheDragsPointerStepsTheFingersComingBackAndTheReleaseWhenTheLockRunsOut() throws {
+    @Test func replayPrintsTheDragsFollowStepsTheFingersComingBackAndTheReleaseWhenTheLockRunsOut() throws {
         let config = try ConfigLoader.load("""
             [[gesture]]
             name = "three-finger-drag"

@@ -168,4 +168,40 @@ extension LiveTests {
         #expect(w.wait { w.buttonsHeld() == 0 })
         #expect(w.size() == (400, 300))
     }
+
+    /// A window of 400 by 300 at (100, 100) under the pointer, and its frame.
+    func windowToMove() throws -> (TestWindow, () -> (x: Int, y: Int, width: Int, height: Int)) {
+        let w = try TestWindow(displayName: server.displayName, name: "gestured-move", width: 400, height: 300)
+        guard w.raiseAndWait() else { throw TestWindowError("openbox did not show the window") }
+        XMoveWindow(w.display, w.window, 100, 100)
+        XSync(w.display, 0)
+        let frame = { () -> (x: Int, y: Int, width: Int, height: Int) in
+            let p = w.rootPosition(), s = w.size(), e = w.frameExtents()
+            return (p.x - e.left, p.y - e.top, s.width + e.left + e.right, s.height + e.top + e.bottom)
+        }
+        guard w.wait(until: { frame().x == 100 && frame().y == 100 }) else { throw TestWindowError("the window is at \(frame())") }
+        try server.mouse.move(toX: 300, y: 250)
+        try server.mouse.sync()
+        return (w, frame)
+    }
+
+    @Test func windowMoveFollowsAPanToThePixel() throws {
+        let (w, frame) = try windowToMove()
+        let before = frame()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("window move"))
+        try threeFingerPan(dx: 10, dy: 5, times: 8)
+        #expect(w.wait { frame() == (before.x + 80, before.y + 40, before.width, before.height) }, "\(frame()) from \(before):\n\(d.log)")
+        try d.waitFor("let go of window")
+    }
+
+    @Test(arguments: [("bottom-right", (0, 0, 80, 40)), ("left", (80, 0, -80, 0)), ("top-left", (80, 40, -80, -40))])
+    func windowResizeMovesTheEdgeAPanPulls(edge: String, change: (Int, Int, Int, Int)) throws {
+        let (w, frame) = try windowToMove()
+        let before = frame()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("window resize edge=\(edge)"))
+        try threeFingerPan(dx: 10, dy: 5, times: 8)
+        let expected = (before.x + change.0, before.y + change.1, before.width + change.2, before.height + change.3)
+        #expect(w.wait { frame() == expected }, "\(frame()), not \(expected):\n\(d.log)")
+        try d.waitFor("let go of window")
+    }
 }
