@@ -30,6 +30,8 @@ public struct Follower: Sendable {
     private var sent: [String: (translation: Point, remainder: Point)] = [:]
     /// Per gesture: how far the taken window has been moved, in whole pixels.
     private var windowMoved: [String: (Int, Int)] = [:]
+    /// Per gesture on a touchscreen: where the centroid was when the fingers began.
+    private var origin: [String: Point] = [:]
     /// Where the last absolute move put the pointer.
     private var lastPlace: (x: Int, y: Int)?
 
@@ -50,10 +52,12 @@ public struct Follower: Sendable {
                 if let h = held, h.gesture == gesture, h.button == button, h.releaseAt != nil {
                     held!.releaseAt = nil
                     sent[gesture] = (.zero, .zero)
+                    origin[gesture] = nil
                     return move(gesture, translation: translation, location: location, speed: 1)
                 }
                 steps += releaseAll()
                 sent[gesture] = (.zero, .zero)
+                origin[gesture] = nil
                 if let location, let translation { steps += place(location - translation) }
                 steps.append(.press(button: button))
                 held = Held(gesture: gesture, button: button, releaseAt: nil)
@@ -131,10 +135,16 @@ public struct Follower: Sendable {
         return [.release(button: h.button)]
     }
 
-    /// Motion for the translation since the last step: to the centroid when there is one (a
-    /// touchscreen drag), by whole pixels otherwise, carrying the fraction to the next step.
+    /// Motion for the translation since the last step: on a touchscreen (a location), to where
+    /// the centroid began plus the translation, which a finger lifting before the others does
+    /// not make jump as the centroid does; by whole pixels otherwise, carrying the fraction to
+    /// the next step.
     private mutating func move(_ gesture: String, translation: Point?, location: Point?, speed: Double) -> [FollowStep] {
-        if let location { return place(location) }
+        if let location {
+            let t = translation ?? .zero
+            if origin[gesture] == nil { origin[gesture] = location - t }
+            return place(origin[gesture]! + t)
+        }
         guard let translation else { return [] }
         let before = sent[gesture] ?? (.zero, .zero)
         let exact = (translation - before.translation) * speed + before.remainder

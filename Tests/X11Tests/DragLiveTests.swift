@@ -204,4 +204,44 @@ extension LiveTests {
         #expect(w.wait { frame() == expected }, "\(frame()), not \(expected):\n\(d.log)")
         try d.waitFor("let go of window")
     }
+
+    @Test func aTwoFingerTouchscreenDragPressesWhereTheFingersBeganAndFollowsThem() throws {
+        let w = try motionWindow()
+        let d = try DaemonProcess(display: server.displayName, config: """
+            [[gesture]]
+            name = "screen-drag"
+            type = "pan"
+            source = "touchscreen"
+            fingers = 2
+            action = "drag lock=0"
+            """)
+        w.drain()
+        w.clear()
+        let t = server.touchscreen
+        try t.touch(.begin, id: 21, x: 300, y: 300)
+        try t.touch(.begin, id: 22, x: 340, y: 300)
+        try t.sync()
+        for step in 1...8 {
+            try t.touch(.update, id: 21, x: 300 + Double(step) * 10, y: 300 + Double(step) * 5)
+            try t.touch(.update, id: 22, x: 340 + Double(step) * 10, y: 300 + Double(step) * 5)
+            try t.sync()
+            usleep(8_000)
+        }
+        try t.touch(.end, id: 21, x: 380, y: 340)
+        try t.touch(.end, id: 22, x: 420, y: 340)
+        try t.sync()
+        #expect(w.wait { w.received.contains { $0.type == "ButtonRelease" } }, "\(w.received)\n\(d.log)")
+        let got = pointerEvents(w).drop { $0.type != "ButtonPress" }
+        let origin = w.rootPosition()
+        func onScreen(_ r: TestWindow.Received?) -> String { r.map { "\($0.type) \(Int($0.x) + origin.x),\(Int($0.y) + origin.y)" } ?? "none" }
+        #expect(onScreen(got.first) == "ButtonPress 320,300", "\(got)")
+        // The centroid's path, to where it was when the fingers lifted. (The release itself
+        // comes where the first finger lifted: the server puts the pointer there as the touch
+        // that emulates it ends.)
+        #expect(onScreen(got.dropLast().last) == "Motion 400,340", "\(got)")
+        #expect(got.last?.type == "ButtonRelease" && got.last?.detail == 1, "\(got)")
+        #expect(got.dropFirst().dropLast().allSatisfy { $0.type == "Motion" && $0.detail == 1 }, "\(got)")
+        #expect(zip(got.dropFirst().dropLast(), got.dropFirst(2).dropLast()).allSatisfy { $1.x >= $0.x && $1.y >= $0.y }, "\(got)")
+        #expect(w.received.filter { $0.type.hasPrefix("Touch") }.isEmpty, "\(w.received)")
+    }
 }
