@@ -46,9 +46,10 @@ public enum Action: Equatable, Sendable {
     /// The shell command of an `exec` action.
     public var command: String? { if case .exec(let c) = self { c } else { nil } }
 
+    /// The next, the previous, or the n-th desktop (or monitor).
     public enum DesktopTarget: Equatable, Sendable {
         case next, previous
-        /// 1-based, as users count desktops.
+        /// 1-based, as users count desktops and monitors.
         case number(Int)
 
         var text: String {
@@ -79,20 +80,9 @@ public enum Action: Equatable, Sendable {
         case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
     }
 
-    /// Which monitor `window to-monitor` moves a window to.
-    public enum MonitorTarget: Equatable, Sendable {
-        case next, previous
-        /// 1-based, in the order RandR lists the monitors.
-        case number(Int)
-
-        var text: String {
-            switch self {
-            case .next: return "next"
-            case .previous: return "prev"
-            case .number(let n): return String(n)
-            }
-        }
-    }
+    /// Which monitor `window to-monitor` moves a window to: a number counts in the order RandR
+    /// lists the monitors.
+    public typealias MonitorTarget = DesktopTarget
 
     /// Which window a window action acts on.
     public enum WindowChoice: String, Sendable {

@@ -73,15 +73,7 @@ public enum ActionParser {
             }
             if words.first == "to-monitor" {
                 guard words.count == 2 else { throw ActionError(message: "\"window to-monitor\" needs next, prev or a monitor number") }
-                switch words[1] {
-                case "next": return .toMonitor(.next, window: window)
-                case "prev", "previous": return .toMonitor(.previous, window: window)
-                default:
-                    guard let n = Int(words[1]), n >= 1 else {
-                        throw ActionError(message: "\"window to-monitor\" needs next, prev or a monitor number from 1, not \"\(words[1])\"")
-                    }
-                    return .toMonitor(.number(n), window: window)
-                }
+                return .toMonitor(try desktopTarget(words[1], of: "window to-monitor", counting: "monitor"), window: window)
             }
             if words.first == "move" {
                 guard words.count == 1 else { throw ActionError(message: "\"window move\" takes only window=under or window=active") }
@@ -136,13 +128,14 @@ public enum ActionParser {
         }
     }
 
-    static func desktopTarget(_ word: String) throws(ActionError) -> Action.DesktopTarget {
+    /// `next`, `prev` or a number from 1, of desktops or monitors.
+    static func desktopTarget(_ word: String, of verb: String = "desktop", counting what: String = "desktop") throws(ActionError) -> Action.DesktopTarget {
         switch word {
         case "next": return .next
         case "prev", "previous": return .previous
         default:
             guard let n = Int(word), n >= 1 else {
-                throw ActionError(message: "\"desktop\" needs next, prev or a desktop number from 1, not \"\(word)\"")
+                throw ActionError(message: "\"\(verb)\" needs next, prev or a \(what) number from 1, not \"\(word)\"")
             }
             return .number(n)
         }

@@ -42,6 +42,27 @@ extension LiveTests {
         w.received.filter { ["ButtonPress", "ButtonRelease", "Motion"].contains($0.type) }
     }
 
+    /// A window of its own under the pointer at (300, 300), and gestured with a three-finger
+    /// touchpad pan bound to `action`; what the window received so far is cleared.
+    func dragging(_ action: String) throws -> (TestWindow, DaemonProcess) {
+        let w = try motionWindow()
+        try server.mouse.move(toX: 300, y: 300)
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig(action))
+        w.drain()
+        w.clear()
+        return (w, d)
+    }
+
+    /// Three fingers down on the touchpad and moving, bound to `drag`: button 1 is held.
+    func holdingADrag() throws -> (TestWindow, DaemonProcess) {
+        let (w, d) = try dragging("drag")
+        try threeFingerPan(dx: 10, dy: 0, times: 4, lift: false)
+        try d.waitFor("press 1")
+        #expect(w.wait { w.buttonsHeld() == UInt32(Button1Mask) }, "the drag never held button 1:\n\(d.log)")
+        return (w, d)
+    }
+
     /// From the first event to the last, in pixels: `dx,dy`.
     func moved(_ events: [TestWindow.Received]) -> String {
         guard let a = events.first, let b = events.last else { return "none" }
@@ -49,12 +70,7 @@ extension LiveTests {
     }
 
     @Test func aThreeFingerTouchpadDragPressesMovesWithTheButtonHeldAndReleasesOnlyAfterTheLock() throws {
-        let w = try motionWindow()
-        try server.mouse.move(toX: 300, y: 300)
-        try server.mouse.sync()
-        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag lock=300"))
-        w.drain()
-        w.clear()
+        let (w, d) = try dragging("drag lock=300")
         try threeFingerPan(dx: 8, dy: 4, times: 10)
         let lifted = ContinuousClock.now
         #expect(w.wait { w.received.contains { $0.type == "ButtonRelease" } }, "\(d.log)")
@@ -75,12 +91,7 @@ extension LiveTests {
     /// goes on with the drag, and three fingers that come back go on with it too: one press,
     /// one release.
     @Test func duringTheLockThePointerAndFingersThatComeBackGoOnWithTheSameDrag() throws {
-        let w = try motionWindow()
-        try server.mouse.move(toX: 300, y: 300)
-        try server.mouse.sync()
-        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag lock=1500"))
-        w.drain()
-        w.clear()
+        let (w, d) = try dragging("drag lock=1500")
         try threeFingerPan(dx: 10, dy: 0, times: 6)
         #expect(w.wait { moved(pointerEvents(w)) == "60,0" }, "\(pointerEvents(w))\n\(d.log)")
         for _ in 1...3 { try server.mouse.move(dx: 0, dy: 10) }
@@ -99,13 +110,7 @@ extension LiveTests {
 
     @Test(arguments: [SIGTERM, SIGINT])
     func theDaemonEndedMidDragLeavesNoButtonHeld(signal: Int32) throws {
-        let w = try motionWindow()
-        try server.mouse.move(toX: 300, y: 300)
-        try server.mouse.sync()
-        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag"))
-        try threeFingerPan(dx: 10, dy: 0, times: 4, lift: false)
-        try d.waitFor("press 1")
-        #expect(w.wait { w.buttonsHeld() == UInt32(Button1Mask) }, "the drag never held button 1:\n\(d.log)")
+        let (w, d) = try holdingADrag()
         #expect(d.stop(signal) == 0, "\(d.log)")
         try server.touchpad.swipe(.end, fingers: 3)
         try server.touchpad.sync()
@@ -120,13 +125,7 @@ extension LiveTests {
     }
 
     @Test func aReloadMidDragLetsGoOfTheButton() throws {
-        let w = try motionWindow()
-        try server.mouse.move(toX: 300, y: 300)
-        try server.mouse.sync()
-        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag"))
-        try threeFingerPan(dx: 10, dy: 0, times: 4, lift: false)
-        try d.waitFor("press 1")
-        #expect(w.wait { w.buttonsHeld() == UInt32(Button1Mask) }, "the drag never held button 1:\n\(d.log)")
+        let (w, d) = try holdingADrag()
         d.child.signal(SIGHUP)
         try d.waitFor("reloaded")
         #expect(w.wait { w.buttonsHeld() == 0 }, "a reload left button 1 down:\n\(d.log)")
@@ -135,12 +134,7 @@ extension LiveTests {
     }
 
     @Test func pointerMovesThePointerWithTheFingersTimesItsSpeedWithNoButton() throws {
-        let w = try motionWindow()
-        try server.mouse.move(toX: 300, y: 300)
-        try server.mouse.sync()
-        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("pointer speed=2"))
-        w.drain()
-        w.clear()
+        let (w, d) = try dragging("pointer speed=2")
         try threeFingerPan(dx: 5, dy: -5, times: 8)
         // From (300, 300) on the screen, 40 by 40 pixels of fingers, twice as far.
         let origin = w.rootPosition()
