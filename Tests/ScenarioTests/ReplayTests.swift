@@ -79,6 +79,28 @@ import GestureTrace
         ])
     }
 
+    @Test func replayPrintsAWindowMoveTakingTheWindowMovingItsFrameAndLettingGo() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "move-window"
+            type = "pan"
+            source = "touchpad"
+            fingers = 4
+            action = "window move window=active"
+            """, file: "move.toml")
+        let out = try replay("""
+            {"t":0,"ev":"swipe-begin","fingers":4}
+            {"t":8,"ev":"swipe-update","fingers":4,"dx":12.5,"dy":0}
+            {"t":16,"ev":"swipe-update","fingers":4,"dx":6,"dy":-2.5}
+            {"t":24,"ev":"swipe-end","fingers":4}
+            """, config: config).filter { $0.contains("action") }
+        #expect(out == [
+            #"{"t":8,"action":"window move window=active","gesture":"move-window","steps":"take window active, window +13 +0"}"#,
+            #"{"t":16,"action":"window move window=active","gesture":"move-window","steps":"window +19 -3"}"#,
+            #"{"t":24,"action":"window move window=active","gesture":"move-window","steps":"let go of window"}"#,
+        ])
+    }
+
     @Test func aMalformedLineStopsTheReplayAfterWhatCameBefore() throws {
         var out: [String] = []
         let text = """
