@@ -52,6 +52,8 @@ extension LiveBench {
         }
         Bench.progress("action latency, \(Bench.latencySamples) samples each")
         let latency = try latency(samples: Bench.latencySamples)
+        Bench.progress("drag latency, \(Bench.latencySamples) updates")
+        let drag = Self.dragRow(try dragLatency(samples: Bench.latencySamples))
 
         let d = try daemon(config: DefaultConfig.text)
         defer { d.stop() }
@@ -101,5 +103,6 @@ extension LiveBench {
                       "\(Table.fixed(Table.percentile(samples, 0.5))) ms median, \(Table.fixed(Table.percentile(samples, 0.99))) ms p99",
                       "touchpad swipe's completing event to the \(label == "keys" ? "key press in a test window" : "file present"), \(samples.count) samples")
         }
+        table.add(drag.label, drag.value, drag.detail)
     }
 }

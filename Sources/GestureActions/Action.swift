@@ -1,7 +1,12 @@
+import GestureCore
+
 /// What a binding does when its gesture fires: a value, parsed from the config's short strings
 /// (`desktop next`, `keys super+Left`, `exec notify-send hi`). Performing it is the X11 layer's
 /// business.
 public enum Action: Equatable, Sendable {
+    /// Milliseconds a `drag` keeps its button down after the fingers lift, unless told.
+    public static let defaultLock = 500.0
+
     case exec(String)
     /// One or more chords pressed one after the other (`keys ctrl+c ctrl+v`).
     case keys([KeyChord])
@@ -12,16 +17,39 @@ public enum Action: Equatable, Sendable {
     /// Moves the window to a desktop, and follows it there.
     case moveWindow(DesktopTarget, wrap: Bool, window: WindowChoice)
     case window(WindowCommand, window: WindowChoice)
+    /// Places the window in a part of the work area of its monitor (`window tile left`).
+    case tile(Tile, window: WindowChoice)
+    /// Moves the window to another monitor, keeping its place there (`window to-monitor next`).
+    case toMonitor(MonitorTarget, window: WindowChoice)
+    /// Holds `button` down while the gesture runs, the pointer following the fingers, and lets
+    /// it go `lock` milliseconds after they lift (drag lock; 0: at once).
+    case drag(button: Int, lock: Double)
+    /// The pointer follows the fingers, `speed` times as far, with no button held.
+    case pointer(speed: Double)
+    /// The window's frame follows the fingers while the gesture runs (`window move`).
+    case windowMove(window: WindowChoice)
+    /// An edge or a corner of the window's frame follows the fingers (`window resize`).
+    case windowResize(Edge, window: WindowChoice)
     case showDesktop
     /// Lets the gesture go to the application: for per-application rules.
     case pass
 
+    /// Whether the action follows its gesture from begin to end (fired at every transition)
+    /// instead of firing once.
+    public var follows: Bool {
+        switch self {
+        case .drag, .pointer, .windowMove, .windowResize: return true
+        default: return false
+        }
+    }
+
     /// The shell command of an `exec` action.
     public var command: String? { if case .exec(let c) = self { c } else { nil } }
 
+    /// The next, the previous, or the n-th desktop (or monitor).
     public enum DesktopTarget: Equatable, Sendable {
         case next, previous
-        /// 1-based, as users count desktops.
+        /// 1-based, as users count desktops and monitors.
         case number(Int)
 
         var text: String {
@@ -38,6 +66,23 @@ public enum Action: Equatable, Sendable {
         case toggleMaximize = "toggle-maximize"
         case minimize, fullscreen, close, raise
     }
+
+    /// Where `window tile` puts a window: a half, a quarter, or the middle of the work area.
+    public enum Tile: String, CaseIterable, Sendable {
+        case left, right, top, bottom
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+        case center
+    }
+
+    /// The edge or corner of a window that `window resize` moves.
+    public enum Edge: String, CaseIterable, Sendable {
+        case left, right, top, bottom
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+    }
+
+    /// Which monitor `window to-monitor` moves a window to: a number counts in the order RandR
+    /// lists the monitors.
+    public typealias MonitorTarget = DesktopTarget
 
     /// Which window a window action acts on.
     public enum WindowChoice: String, Sendable {
@@ -71,6 +116,13 @@ public enum Action: Equatable, Sendable {
         case let .desktop(t, wrap): return "desktop \(t.text)" + (wrap ? " wrap" : "")
         case let .moveWindow(t, wrap, w): return "desktop move-window \(t.text)" + (wrap ? " wrap" : "") + choice(w)
         case let .window(c, w): return "window \(c.rawValue)" + choice(w)
+        case let .tile(t, w): return "window tile \(t.rawValue)" + choice(w)
+        case let .toMonitor(t, w): return "window to-monitor \(t.text)" + choice(w)
+        case let .drag(b, lock):
+            return "drag" + (b == 1 ? "" : " button=\(b)") + (lock == Action.defaultLock ? "" : " lock=\(NumberText.plain(lock))")
+        case .pointer(let speed): return "pointer" + (speed == 1 ? "" : " speed=\(NumberText.plain(speed))")
+        case .windowMove(let w): return "window move" + choice(w)
+        case let .windowResize(e, w): return "window resize" + (e == .bottomRight ? "" : " edge=\(e.rawValue)") + choice(w)
         case .showDesktop: return "show-desktop"
         case .pass: return "pass"
         }

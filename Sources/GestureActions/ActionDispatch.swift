@@ -20,6 +20,8 @@ public final class ActionDispatch {
         case failed(String)
         /// `pass`: nothing to do.
         case passed
+        /// A following action's pointer steps: sent, or in a dry run what would be.
+        case moved([FollowStep], dryRun: Bool)
     }
 
     public var dryRun: Bool
@@ -31,6 +33,10 @@ public final class ActionDispatch {
     /// Monotonic milliseconds, to time what the performer does.
     private let clock: () -> Double
     private var waiting: [(action: Action, context: ActionContext, gesture: String)] = []
+    /// The pointer steps of `drag` and `pointer`, and the button a drag holds.
+    public private(set) var follower = Follower()
+    /// The action of the drag that holds a button, for what its later release reports.
+    private var holding: Action?
 
     public init(performer: ActionPerforming, dryRun: Bool = false, execRefusal: String? = nil,
                 pointerBusy: @escaping () -> Bool = { false }, clock: @escaping () -> Double = { 0 }) {
@@ -43,6 +49,12 @@ public final class ActionDispatch {
 
     /// Fires one action of the gesture described by `gesture`.
     public func fire(_ action: Action, gesture: GestureContext, at context: ActionContext) -> Outcome {
+        if action.follows {
+            let steps = follower.follow(action, gesture: context.gesture, state: context.state,
+                                        translation: context.translation, location: context.location, time: context.time)
+            if follower.held != nil { holding = action }
+            return send(steps)
+        }
         if dryRun { return .wouldPerform }
         switch action {
         case .exec(let command):
@@ -71,6 +83,31 @@ public final class ActionDispatch {
         let due = waiting
         waiting.removeAll()
         return due.map { ($0.gesture, $0.action, perform($0.action, $0.context)) }
+    }
+
+    /// When a locked drag's button is due to go up.
+    public var nextDeadline: Double? { follower.nextDeadline }
+
+    /// Lets go of a locked drag's button whose time has come; with the drag's gesture name.
+    public func advance(to time: Double) -> [(gesture: String, action: Action, outcome: Outcome)] {
+        let gesture = follower.held?.gesture
+        let steps = follower.advance(to: time)
+        guard let gesture, !steps.isEmpty, let action = holding else { return [] }
+        return [(gesture, action, send(steps))]
+    }
+
+    /// Lets go of any button a drag holds, at once: on reload and exit, so that gestured never
+    /// leaves a button down in the user's session.
+    public func releaseAll() -> [(gesture: String, action: Action, outcome: Outcome)] {
+        let gesture = follower.held?.gesture
+        let steps = follower.releaseAll()
+        guard let gesture, !steps.isEmpty, let action = holding else { return [] }
+        return [(gesture, action, send(steps))]
+    }
+
+    private func send(_ steps: [FollowStep]) -> Outcome {
+        if !dryRun && !steps.isEmpty, let e = performer.send(steps) { return .failed(e.message) }
+        return .moved(steps, dryRun: dryRun)
     }
 
     private func perform(_ action: Action, _ context: ActionContext) -> Outcome {

@@ -2,7 +2,7 @@ import GestureCore
 
 /// Parses the config's action strings.
 public enum ActionParser {
-    public static let verbs = ["exec", "keys", "click", "scroll", "desktop", "window", "show-desktop", "pass"]
+    public static let verbs = ["exec", "keys", "click", "scroll", "desktop", "window", "drag", "pointer", "show-desktop", "pass"]
 
     static let modifierAliases: [String: KeyChord.Modifier] = [
         "shift": .shift, "ctrl": .ctrl, "control": .ctrl, "alt": .alt, "mod1": .alt,
@@ -64,11 +64,59 @@ public enum ActionParser {
         case "window":
             var words = args
             let window = try windowChoice(&words)
-            let names = Action.WindowCommand.allCases.map(\.rawValue)
+            if words.first == "tile" {
+                let tiles = Action.Tile.allCases.map(\.rawValue)
+                guard words.count == 2, let t = Action.Tile(rawValue: words[1]) else {
+                    throw ActionError(message: "\"window tile\" needs one of \(tiles.joined(separator: ", ")), not \"\(words.dropFirst().joined(separator: " "))\"")
+                }
+                return .tile(t, window: window)
+            }
+            if words.first == "to-monitor" {
+                guard words.count == 2 else { throw ActionError(message: "\"window to-monitor\" needs next, prev or a monitor number") }
+                return .toMonitor(try desktopTarget(words[1], of: "window to-monitor", counting: "monitor"), window: window)
+            }
+            if words.first == "move" {
+                guard words.count == 1 else { throw ActionError(message: "\"window move\" takes only window=under or window=active") }
+                return .windowMove(window: window)
+            }
+            if words.first == "resize" {
+                let options = try self.options(Array(words.dropFirst()), verb: "window resize", known: ["edge"])
+                let edges = Action.Edge.allCases.map(\.rawValue)
+                guard let name = options["edge"] else { return .windowResize(.bottomRight, window: window) }
+                guard let edge = Action.Edge(rawValue: name) else {
+                    throw ActionError(message: "\"window resize\" takes edge= one of \(edges.joined(separator: ", ")), not edge=\(name)")
+                }
+                return .windowResize(edge, window: window)
+            }
+            let names = Action.WindowCommand.allCases.map(\.rawValue) + ["tile", "to-monitor", "move", "resize"]
             guard words.count == 1, let c = Action.WindowCommand(rawValue: words[0]) else {
                 throw ActionError(message: "\"window\" needs one of \(names.joined(separator: ", ")), not \"\(rest)\"")
             }
             return .window(c, window: window)
+        case "drag":
+            var options = try self.options(args, verb: verb, known: ["button", "lock"])
+            let button = try options.removeValue(forKey: "button").map { (b) throws(ActionError) -> Int in
+                guard let n = Int(b), (1...32).contains(n) else {
+                    throw ActionError(message: "\"drag\" takes button=N with N from 1 to 32, not button=\(b)")
+                }
+                return n
+            } ?? 1
+            let lock = try options.removeValue(forKey: "lock").map { (l) throws(ActionError) -> Double in
+                guard let ms = Double(l), ms.isFinite, (0...10_000).contains(ms) else {
+                    throw ActionError(message: "\"drag\" takes lock=MS with MS from 0 to 10000 milliseconds, not lock=\(l)")
+                }
+                return ms
+            } ?? Action.defaultLock
+            return .drag(button: button, lock: lock)
+        case "pointer":
+            var options = try self.options(args, verb: verb, known: ["speed"])
+            let speed = try options.removeValue(forKey: "speed").map { (v) throws(ActionError) -> Double in
+                guard let f = Double(v), f.isFinite, f > 0, f <= 20 else {
+                    throw ActionError(message: "\"pointer\" takes speed=F with F above 0 and at most 20, not speed=\(v)")
+                }
+                return f
+            } ?? 1
+            return .pointer(speed: speed)
         case "show-desktop", "pass":
             guard args.isEmpty else { throw ActionError(message: "\"\(verb)\" takes no arguments") }
             return verb == "pass" ? .pass : .showDesktop
@@ -80,16 +128,32 @@ public enum ActionParser {
         }
     }
 
-    static func desktopTarget(_ word: String) throws(ActionError) -> Action.DesktopTarget {
+    /// `next`, `prev` or a number from 1, of desktops or monitors.
+    static func desktopTarget(_ word: String, of verb: String = "desktop", counting what: String = "desktop") throws(ActionError) -> Action.DesktopTarget {
         switch word {
         case "next": return .next
         case "prev", "previous": return .previous
         default:
             guard let n = Int(word), n >= 1 else {
-                throw ActionError(message: "\"desktop\" needs next, prev or a desktop number from 1, not \"\(word)\"")
+                throw ActionError(message: "\"\(verb)\" needs next, prev or a \(what) number from 1, not \"\(word)\"")
             }
             return .number(n)
         }
+    }
+
+    /// `key=value` words, each key at most once and among `known`.
+    static func options(_ words: [String], verb: String, known: [String]) throws(ActionError) -> [String: String] {
+        var found: [String: String] = [:]
+        let list = known.map { "\($0)=" }.joined(separator: ", ")
+        for w in words {
+            guard let eq = w.firstIndex(of: "="), known.contains(String(w[..<eq])) else {
+                throw ActionError(message: "\"\(verb)\" takes \(list), not \"\(w)\"")
+            }
+            let key = String(w[..<eq])
+            guard found[key] == nil else { throw ActionError(message: "\"\(verb)\" takes \(key)= once") }
+            found[key] = String(w[w.index(after: eq)...])
+        }
+        return found
     }
 
     /// Takes `window=active` or `window=under` out of the words.

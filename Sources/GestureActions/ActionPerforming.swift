@@ -1,10 +1,16 @@
 import GestureCore
 
 /// Where and when an action happens: the gesture's location (nil on a touchpad, where the
-/// pointer is used) and the time of the event that fired it, which window managers check.
+/// pointer is used) and the time of the event that fired it, which window managers check. A
+/// following action (`drag`, `pointer`) also learns which gesture, in which state, moved how far.
 public struct ActionContext: Sendable, Equatable {
     public var location: Point?
     public var time: Double
+    /// The binding's name: a drag continues only the gesture that began it.
+    public var gesture = ""
+    public var state: GestureState = .ended
+    /// Pixels since the gesture began.
+    public var translation: Point?
 
     public init(location: Point?, time: Double) {
         self.location = location
@@ -17,16 +23,24 @@ public struct ActionContext: Sendable, Equatable {
 public protocol ActionPerforming: AnyObject {
     /// Performs one action; says what was done, or why nothing was.
     func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError>
+    /// Sends a following action's steps, in order, at once; says why one could not be done.
+    func send(_ steps: [FollowStep]) -> ActionError?
 }
 
 /// Performs nothing and remembers what it was asked, in order.
 public final class RecordingPerformer: ActionPerforming {
     public private(set) var performed: [(action: Action, context: ActionContext)] = []
+    public private(set) var steps: [FollowStep] = []
 
     public init() {}
 
     public func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError> {
         performed.append((action, context))
         return .success("recorded \(action.text)")
+    }
+
+    public func send(_ steps: [FollowStep]) -> ActionError? {
+        self.steps += steps
+        return nil
     }
 }

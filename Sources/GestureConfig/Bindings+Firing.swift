@@ -33,6 +33,8 @@ final class Bound {
     /// The state whose transition fires the actions (not for `repeat` bindings).
     let on: GestureState
     let repeatStep: Double?
+    /// A `drag` or `pointer` binding: fired at every transition while its gesture runs.
+    let follows: Bool
     var axis = Point(x: 1, y: 0)
     var steps = 0
 
@@ -41,6 +43,7 @@ final class Bound {
         self.binding = binding
         on = binding.on.state
         repeatStep = binding.repeatStep
+        follows = binding.follows
     }
 }
 
@@ -51,11 +54,16 @@ extension Bindings {
     public static let maxStepsPerEvent = 32
 
     /// The actions a transition of this engine's recognizer `r` fires: at the binding's `on`
-    /// state, or, for a `repeat` binding, one per step the progress has passed since the last
+    /// state, at every transition while it runs for a `drag` or `pointer` binding, or, for a `repeat` binding, one per step the progress has passed since the last
     /// event (its `reverse` when going back), at most `maxStepsPerEvent`.
     public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues) -> Firing {
         // Most transitions fire nothing: answer those before copying the binding.
         guard let st = bound(r) else { return Firing() }
+        if st.follows {
+            guard state != .possible && state != .failed else { return Firing() }
+            let b = st.binding
+            return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
+        }
         guard let size = st.repeatStep else {
             guard st.on == state else { return Firing() }
             let b = st.binding

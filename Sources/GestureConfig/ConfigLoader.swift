@@ -179,8 +179,43 @@ public final class ConfigLoader {
         } else {
             b.fires = .on(on ?? S.on.defaultValue)
         }
+        if b.follows { checkFollowing(b, r, hasOn: on != nil, hasRepeat: step != nil) }
         dropTouchpad(&b, r)
         return b
+    }
+
+    /// `drag`, `pointer`, `window move` and `window resize` follow the fingers of a pan or an
+    /// edge from begin to end. A drag or a pointer is an error where the fingers are the
+    /// pointer already: one finger on a touchscreen (the server emulates the pointer with it);
+    /// any of them on one or two touchpad fingers (the server reports those as pointer motion
+    /// and scrolling, never as a gesture).
+    private func checkFollowing(_ b: GestureBinding, _ r: KeyReader, hasOn: Bool, hasRepeat: Bool) {
+        let following = b.actions.first { $0.follows }
+        let verb = following.map { $0.text.split(separator: " ").prefix($0.text.hasPrefix("window") ? 2 : 1).joined(separator: " ") } ?? ""
+        let movesThePointer: Bool
+        switch following {
+        case .drag?, .pointer?: movesThePointer = true
+        default: movesThePointer = false
+        }
+        if b.actions.count > 1 {
+            r.fail("action", "\"\(verb)\" follows the gesture from begin to end: it cannot come with other actions")
+        }
+        guard b.type == .pan || b.type == .edge else {
+            r.fail("action", "\"\(verb)\" follows the fingers of a pan or an edge gesture, not of a \(b.type.rawValue)")
+            return
+        }
+        if hasOn { r.fail("on", "\"\(verb)\" follows the gesture from begin to end: on does not apply") }
+        if hasRepeat { r.fail("repeat", "\"\(verb)\" follows the gesture from begin to end: repeat does not apply") }
+        guard case .pan(let p) = b.kind else { return }
+        let fewest = Self.fewest(p.fingers)
+        if movesThePointer && b.sources.contains(.touchscreen) && (fewest ?? 1) < 2 {
+            let key = fewest == nil ? "action" : p.fingers == .exactly(1) ? "fingers" : "min-fingers"
+            r.fail(key, "\"\(verb)\" on a one-finger touchscreen pan would fight the pointer the server already moves with one finger: set fingers (or min-fingers) to 2 or more")
+        }
+        if b.sources == [.touchpad], let fewest, fewest < 3 {
+            r.fail(p.fingers == .exactly(fewest) ? "fingers" : "min-fingers",
+                   "\"\(verb)\" on a touchpad takes 3 or more fingers: the server reports one finger as pointer motion and two as scrolling, never as a gesture")
+        }
     }
 
     /// XInput 2.4 reports two-finger touchpad motion as scrolling, not as a swipe: a touchpad
@@ -198,6 +233,8 @@ public final class ConfigLoader {
         }
         if b.sources.contains(.touchpad) && fewest < least {
             if b.sources == [.touchpad] {
+                // A drag or pointer binding has said why already (`checkFollowing`).
+                if b.follows { return }
                 r.fail("fingers", "touchpad \(b.type.rawValue)s take \(least) or more fingers (two fingers scroll), not \(fewest)")
             } else {
                 b.sources.removeAll { $0 == .touchpad }

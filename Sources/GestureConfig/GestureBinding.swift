@@ -186,6 +186,9 @@ public struct GestureBinding: Equatable, Sendable {
 
     public var type: GestureType { kind.type }
 
+    /// Follows the gesture from begin to end (`drag`, `pointer`) instead of firing once.
+    public var follows: Bool { actions.contains { $0.follows } }
+
     /// Lets the gesture go to the application instead of acting.
     public var passes: Bool { actions == [.pass] }
 

@@ -12,6 +12,9 @@ public protocol DispatchObserver: AnyObject {
     func fired(_ fired: Fired, by recognizer: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double)
     /// Something done other than asked, such as steps dropped past the cap of one event.
     func warning(_ message: String, about recognizer: GestureRecognizer, at time: Double)
+    /// An action of the gesture `name` done after its transition: a drag's button let go when
+    /// its lock ran out, on a reload or at exit.
+    func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double)
 }
 
 /// The one path from the engine's outputs to their effects, for the daemon, `gestured replay`
@@ -48,8 +51,11 @@ public final class Dispatcher {
                 if firing.fired.isEmpty && firing.warning == nil { continue }
                 let r = engine.recognizer(id)
                 for f in firing.fired {
-                    let outcome = actions.fire(f.action, gesture: Dispatcher.gesture(f, r, to, values),
-                                               at: ActionContext(location: values.location, time: output.time))
+                    var context = ActionContext(location: values.location, time: output.time)
+                    context.gesture = f.binding.name
+                    context.state = to
+                    context.translation = values.translation
+                    let outcome = actions.fire(f.action, gesture: Dispatcher.gesture(f, r, to, values), at: context)
                     observer?.fired(f, by: r, outcome: outcome, at: output.time)
                 }
                 if let warning = firing.warning { observer?.warning(warning, about: r, at: output.time) }
@@ -58,6 +64,18 @@ public final class Dispatcher {
             }
         }
         engine.clearOutputs()
+    }
+
+    /// Does what is due by `time` that no transition fires: a locked drag's release.
+    public func advance(to time: Double) {
+        guard let due = actions.nextDeadline, due <= time else { return }
+        for (name, action, outcome) in actions.advance(to: time) { observer?.later(name, action, outcome: outcome, at: time) }
+    }
+
+    /// Lets go of whatever a following action holds, at once: before a reload swaps the
+    /// bindings, and before the daemon leaves.
+    public func releaseAll(at time: Double) {
+        for (name, action, outcome) in actions.releaseAll() { observer?.later(name, action, outcome: outcome, at: time) }
     }
 
     /// What an `exec` command learns of its gesture, through its environment.

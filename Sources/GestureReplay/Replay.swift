@@ -105,6 +105,7 @@ public final class Replay {
                 start(screen)
             case .event(let event):
                 if dispatcher == nil { start(Screen()) }
+                dispatcher.unsafelyUnwrapped.advance(to: event.time)
                 engine.unsafelyUnwrapped.process(event)
                 lastTime = event.time
                 dispatcher.unsafelyUnwrapped.dispatch()
@@ -126,12 +127,14 @@ public final class Replay {
             dispatcher.dispatch()
         }
 
-        /// Always, after the last line or a malformed one: what is in flight ends, and what was
-        /// printed is handed on.
+        /// Always, after the last line or a malformed one: what is in flight ends, a locked
+        /// drag lets go when its lock runs out, and what was printed is handed on.
         func finish() {
             if let dispatcher, let engine {
                 engine.flush()
                 dispatcher.dispatch()
+                if let due = dispatcher.actions.nextDeadline { dispatcher.advance(to: due) }
+                dispatcher.releaseAll(at: lastTime)
             }
             replay.printer.flush()
         }
@@ -184,7 +187,16 @@ final class ReplayPrinter: DispatchObserver {
     }
 
     func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
+        if case .moved = outcome { return later(r.name, fired.action, outcome: outcome, at: time) }
         OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step, into: &buffer)
+        wrote()
+    }
+
+    /// A following action's pointer steps, on one line; a transition that moved the pointer
+    /// by less than a pixel prints nothing.
+    func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
+        guard case .moved(let steps, _) = outcome, !steps.isEmpty else { return }
+        OutputFormat.action(time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &buffer)
         wrote()
     }
 

@@ -74,12 +74,15 @@ public enum OutputFormat {
     private static let transitionRoom = 16 * 16 + 20 * NumberText.maxCount
 
     /// `{"t":120,"action":"desktop next","gesture":"next-desktop"}`
-    public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, into out: inout [UInt8]) {
-        line(room: 64 + 3 * NumberText.maxCount + JSONFields.room(text) + JSONFields.room(gesture), into: &out) { w in
+    public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil,
+                              into out: inout [UInt8]) {
+        let room = 80 + 3 * NumberText.maxCount + JSONFields.room(text) + JSONFields.room(gesture) + JSONFields.room(steps ?? "")
+        line(room: room, into: &out) { w in
             w.add("t", time)
             w.add("action", text)
             w.add("gesture", gesture)
             if let step { w.add("step", step) }
+            if let steps { w.add("steps", steps) }
         }
     }
 
@@ -135,8 +138,8 @@ public enum OutputFormat {
         line { transition(time: time, r, state: state, values: v, into: &$0) }
     }
 
-    public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil) -> String {
-        line { action(time: time, text, gesture: gesture, step: step, into: &$0) }
+    public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil) -> String {
+        line { action(time: time, text, gesture: gesture, step: step, steps: steps, into: &$0) }
     }
 
     public static func decision(time: Double, _ d: TouchDecision) -> String {

@@ -9,6 +9,8 @@ import Glibc
 public final class ActionPerformer: ActionPerforming {
     let x: XConnection
     private var supported: Set<Atom>?
+    /// The window `window move` or `window resize` follows, with its frame when it was taken.
+    var taken: (window: Window, frame: Placement.Rect, extents: (left: Int, right: Int, top: Int, bottom: Int))?
     /// Keycodes borrowed for keysyms the keymap lacks, as xdotool does; given back at `close()`.
     private var borrowed: [KeySym: KeyCode] = [:]
 
@@ -44,9 +46,37 @@ public final class ActionPerformer: ActionPerforming {
             }
             x.flush()
             return .success("scrolled \(direction.rawValue) \(times)")
-        case .exec, .pass:
+        case let .tile(t, choice):
+            return window(choice, c).flatMap { w in place(w, time: time) { frame, monitors, areas in
+                Placement.tiled(frame, t, monitors: monitors, workAreas: areas)
+            } }
+        case let .toMonitor(target, choice):
+            return window(choice, c).flatMap { w in place(w, time: time) { frame, monitors, areas in
+                Placement.moved(frame, to: target, monitors: monitors, workAreas: areas)
+            } }
+        case .drag, .pointer, .windowMove, .windowResize, .exec, .pass:
             return .failure(ActionError(message: "\(action.text) is not performed here"))
         }
+    }
+
+    /// Sends a following action's steps: the pointer's through XTest, a window's to the window
+    /// manager, in one flush. Says why a window step could not be done.
+    public func send(_ steps: [FollowStep]) -> ActionError? {
+        var problem: ActionError?
+        for step in steps {
+            switch step {
+            case .press(let b): XTestFakeButtonEvent(x.display, UInt32(b), 1, 0)
+            case .release(let b): XTestFakeButtonEvent(x.display, UInt32(b), 0, 0)
+            case let .moveBy(dx, dy): XTestFakeRelativeMotionEvent(x.display, Int32(clamping: dx), Int32(clamping: dy), 0)
+            case let .moveTo(px, py): XTestFakeMotionEvent(x.display, -1, Int32(clamping: px), Int32(clamping: py), 0)
+            case let .takeWindow(choice, at): problem = take(choice, at: at) ?? problem
+            case let .moveWindow(dx, dy): follow(.none, dx, dy)
+            case let .resizeWindow(edge, dx, dy): follow(edge, dx, dy)
+            case .letGoOfWindow: taken = nil
+            }
+        }
+        x.flush()
+        return problem
     }
 
     /// Gives back the keycodes borrowed for missing keysyms.
@@ -58,7 +88,7 @@ public final class ActionPerformer: ActionPerforming {
 
     // MARK: Window manager
 
-    private func requireSupport(_ names: String...) -> ActionError? {
+    func requireSupport(_ names: String...) -> ActionError? {
         if supported == nil {
             supported = Set(x.atoms(of: x.root, x.atom("_NET_SUPPORTED")))
         }
@@ -68,7 +98,7 @@ public final class ActionPerformer: ActionPerforming {
         return ActionError(message: "the window manager does not support \(missing.joined(separator: ", "))")
     }
 
-    private func send(_ type: String, to window: Window, _ data: [Int]) {
+    func send(_ type: String, to window: Window, _ data: [Int]) {
         var ev = XEvent()
         ev.xclient.type = ClientMessage
         ev.xclient.serial = 0
@@ -84,7 +114,7 @@ public final class ActionPerformer: ActionPerforming {
     }
 
     /// EWMH source indication: the request comes from a pager or tool acting for the user.
-    private static let source = 2
+    static let source = 2
 
     private func desktopIndex(_ target: Action.DesktopTarget, from current: Int, count: Int, wrap: Bool) -> Int? {
         switch target {
@@ -155,7 +185,7 @@ public final class ActionPerformer: ActionPerforming {
 
     /// The window an action acts on: under the gesture, or the active one. Docks and the
     /// desktop are never acted on.
-    private func window(_ choice: Action.WindowChoice, _ c: ActionContext) -> Result<Window, ActionError> {
+    func window(_ choice: Action.WindowChoice, _ c: ActionContext) -> Result<Window, ActionError> {
         var w: Window?
         switch choice {
         case .active:

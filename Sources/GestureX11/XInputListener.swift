@@ -59,6 +59,9 @@ public final class XInputListener {
     /// After a replay the server ends the gesture for us once more: that end is not input.
     private var touchpadReplayed = false
     private var touchpadActive = false
+    /// Whether the pending touchpad gesture came through a grab of the master pointer, not of
+    /// its slave (`grabsTouchpadSlaves`).
+    private var touchpadOnMaster = true
 
     /// A touchpad gesture or a stroke holds the pointer: a fake click now would come back to
     /// gestured's own grab instead of reaching the application.
@@ -225,8 +228,31 @@ public final class XInputListener {
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 
+    /// Whether touchpad swipes are also grabbed on the slave devices, while a drag holds a
+    /// button. That button gives the application under the pointer an implicit grab of the
+    /// master pointer, and the server hands a touchpad gesture that begins during any grab of
+    /// the master to that grab: fingers that come back within the drag lock would never reach
+    /// gestured. A grab on the slave is looked at first and keeps the gesture from the master.
+    /// It is held only while a button is, since a swipe gestured gives back from a slave grab
+    /// reaches no application.
+    public var grabsTouchpadSlaves = false {
+        didSet {
+            guard grabsTouchpadSlaves != oldValue, needs.touchpadSwipe, x.hasGestures else { return }
+            var mods = anyModifier()
+            if grabsTouchpadSlaves {
+                withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], device: XIAllDevices) { m in
+                    _ = XIGrabSwipeGestureBegin(x.display, XIAllDevices, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                }
+            } else {
+                XIUngrabSwipeGestureBegin(x.display, XIAllDevices, x.root, 1, &mods)
+            }
+            x.flush()
+        }
+    }
+
     /// Releases every grab (the daemon is exiting).
     public func ungrab() {
+        grabsTouchpadSlaves = false
         ungrab(needs)
         needs = Needs()
         selectRootEvents()
@@ -343,6 +369,8 @@ public final class XInputListener {
         switch phase {
         case 0:
             touchpadPending = e.deviceid
+            // Through a master, an event names the slave it came from as its source.
+            touchpadOnMaster = e.deviceid != e.sourceid
             touchpadReplayed = false
             touchpadActive = true
             if givenBackAsLate(.touchpad(kind, fingers: fingers), e.time) { return }
@@ -440,6 +468,11 @@ public final class XInputListener {
             // CurrentTime: an event's own time can be later than the server's idea of now, and
             // then the server silently ignores the request, leaving the device frozen.
             XIAllowEvents(d, device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
+            // A kept gesture's events come to gestured through the grab the server copied when
+            // it began, not through the device's active grab: letting go of that grab of the
+            // master lets the pointer's own events (a drag's XTest press and motion) reach the
+            // applications. A grabbed slave stays grabbed, so that the master never sees its gesture.
+            if accepted && touchpadOnMaster { XIUngrabDevice(d, device, Time(CurrentTime)) }
             touchpadReplayed = !accepted
         case .button(let b):
             guard var press = presses[b], press.frozen else { return }

@@ -122,6 +122,8 @@ final class Daemon {
         }
         bindings.engine.decideAll()
         dispatcher.dispatch()
+        // A drag of the old bindings lets go now: the new ones may not have it.
+        dispatcher.releaseAll(at: listener.now())
         do {
             try listener.regrab(Daemon.needs(fresh))
         } catch {
@@ -183,6 +185,8 @@ final class Daemon {
             for (name, action, outcome) in dispatcher.actions.performDeferred() {
                 reporter.report(name, action, outcome, at: listener.now())
             }
+            dispatcher.advance(to: listener.now())
+            listener.grabsTouchpadSlaves = dispatcher.actions.follower.held != nil
             if let deadline = engine.nextDeadline(), deadline <= listener.now() {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()
@@ -195,6 +199,7 @@ final class Daemon {
             if let o = overlay?.deadline { next = min(next ?? o, o) }
             if let r = reloader?.deadline { next = min(next ?? r, r) }
             if let l = listener.late.due { next = min(next ?? l, l) }
+            if let d = dispatcher.actions.nextDeadline { next = min(next ?? d, d) }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             let n = poll(&fds, nfds_t(fds.count), timeout)
@@ -243,11 +248,12 @@ final class Daemon {
         return false
     }
 
-    /// Decides every held touch and lets go of every grab.
+    /// Decides every held touch, lets go of every grab and of any button a drag holds.
     func shutdown() {
         bindings.engine.decideAll()
         let decided = bindings.engine.outputs.contains { if case .decision = $0.kind { true } else { false } }
         dispatcher.dispatch()
+        dispatcher.releaseAll(at: listener.now())
         // Then what the engine never saw: input still queued when the signal came.
         let unread = listener.giveBackAll()
         if !unread.isEmpty { log.debug("gave back input not yet read: \(Daemon.describe(unread))") }

@@ -44,6 +44,10 @@ final class Reporter: DispatchObserver {
         report(fired.binding.name, fired.action, outcome, at: time)
     }
 
+    func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
+        report(name, action, outcome, at: time)
+    }
+
     func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
         log.warning("\(r.type) \"\(r.name)\": \(message)")
     }
@@ -71,6 +75,16 @@ final class Reporter: DispatchObserver {
             log.debug("\(who): \(action.text) waits until gestured lets go of the pointer")
         case .passed:
             break
+        case let .moved(steps, dryRun):
+            // Presses, releases and taking a window are news; the motion between them is many lines a second.
+            guard !steps.isEmpty else { return }
+            let line = "\(who): \(action.text): \(FollowStep.text(steps))\(dryRun ? " (dry run)" : "")"
+            if steps.contains(where: { !$0.isMotion }) {
+                log.info("\(line)")
+                overlay?.action(line, at: time)
+            } else {
+                log.trace("\(line)")
+            }
         }
     }
 }

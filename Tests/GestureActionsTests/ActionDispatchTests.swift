@@ -57,6 +57,7 @@ import Testing
             func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError> {
                 .failure(ActionError(message: "the window manager does not support _NET_CURRENT_DESKTOP"))
             }
+            func send(_ steps: [FollowStep]) -> ActionError? { nil }
         }
         #expect(ActionDispatch(performer: Failing()).fire(.desktop(.next, wrap: false), gesture: gesture, at: here)
                 == .failed("the window manager does not support _NET_CURRENT_DESKTOP"))

@@ -21,6 +21,9 @@ import Testing
         func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
             lines.append("\(NumberText.plain(time)) \(r.name): \(message)")
         }
+        func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
+            lines.append("\(NumberText.plain(time)) \(name) later \(action.text) -> \(outcome)")
+        }
     }
 
     @Test func decisionsGoToTheInputsOwnerAndActionsThroughThePolicyInTheEnginesOrder() throws {

@@ -23,6 +23,12 @@ import GestureActions
         for block in blocks { _ = try ConfigLoader.load(block, file: "docs/config.md") }
     }
 
+    @Test func everyExampleInTheReadmeLoads() throws {
+        let blocks = Docs.blocks("README.md", language: "toml")
+        #expect(blocks.count >= 2)
+        for block in blocks { _ = try ConfigLoader.load(block, file: "README.md") }
+    }
+
     @Test func theExampleInTheGesturesDocumentLoadsWithItsTemplateFile() throws {
         let zigzag = "name=zigzag rotation-invariant=false\n0,0\n10,10\n20,0\n30,10\n"
         for block in Docs.blocks("docs/gestures.md", language: "toml") {
@@ -146,7 +152,7 @@ import GestureActions
             #"config.toml:9:6: gesture "swipe-1": a swipe is discrete: it only ends, so on must be "end", not "begin" (gesture[0].on)"#,
             #"config.toml:11:10: gesture "swipe-1": "desktop" needs next, prev or a desktop number from 1, not "sideways" (gesture[0].action)"#,
             #"config.toml:7:11: gesture "swipe-1": touchpad swipes take 3 or more fingers (two fingers scroll), not 2 (gesture[0].fingers)"#,
-            #"config.toml:16:10: gesture "swipe-1": "window" needs one of maximize, unmaximize, toggle-maximize, minimize, fullscreen, close, raise, not "shrink" (gesture[1].action)"#,
+            #"config.toml:16:10: gesture "swipe-1": "window" needs one of maximize, unmaximize, toggle-maximize, minimize, fullscreen, close, raise, tile, to-monitor, move, resize, not "shrink" (gesture[1].action)"#,
             #"config.toml:14:8: gesture "swipe-1": the name is already used by gesture[0] (gesture[1].name)"#,
             #"config.toml:15:22: gesture "swipe-1": require-failure-of names no gesture "duble" (gesture[1].require-failure-of)"#,
         ])
@@ -296,9 +302,49 @@ import GestureActions
         ("scroll left", .scroll(.left, times: 1)),
         ("show-desktop", .showDesktop),
         ("pass", .pass),
+        ("drag", .drag(button: 1, lock: 500)),
+        ("drag button=3 lock=0", .drag(button: 3, lock: 0)),
+        ("drag lock=250.5", .drag(button: 1, lock: 250.5)),
+        ("pointer", .pointer(speed: 1)),
+        ("pointer speed=2.5", .pointer(speed: 2.5)),
+        ("window tile top-left", .tile(.topLeft, window: .under)),
+        ("window tile center window=active", .tile(.center, window: .active)),
+        ("window to-monitor next", .toMonitor(.next, window: .under)),
+        ("window to-monitor 2", .toMonitor(.number(2), window: .under)),
+        ("window move", .windowMove(window: .under)),
+        ("window resize", .windowResize(.bottomRight, window: .under)),
+        ("window resize edge=left window=active", .windowResize(.left, window: .active)),
     ])
     func actionsParse(text: String, action: Action) throws {
         #expect(try ActionParser.parse(text) == action)
+        #expect(try ActionParser.parse(action.text) == action)
+    }
+
+    @Test(arguments: [
+        ("source = \"touchscreen\"\nfingers = 1", "fingers",
+         "\"drag\" on a one-finger touchscreen pan would fight the pointer the server already moves with one finger: set fingers (or min-fingers) to 2 or more"),
+        ("source = \"touchpad\"\nfingers = 2", "fingers",
+         "\"drag\" on a touchpad takes 3 or more fingers: the server reports one finger as pointer motion and two as scrolling, never as a gesture"),
+        ("source = \"touchscreen\"", "action",
+         "\"drag\" on a one-finger touchscreen pan would fight the pointer the server already moves with one finger: set fingers (or min-fingers) to 2 or more"),
+        ("fingers = 3\non = \"update\"", "on", "\"drag\" follows the gesture from begin to end: on does not apply"),
+    ])
+    func aDragWhereTheFingersAreThePointerAlreadyIsAnErrorThatSaysWhy(keys: String, key: String, message: String) {
+        let errors = loadErrors("[[gesture]]\nname = \"d\"\ntype = \"pan\"\n\(keys)\naction = \"drag\"\n")
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.hasSuffix("gesture \"d\": \(message) (gesture[0].\(key))") == true, "\(errors)")
+    }
+
+    @Test func aOneFingerTouchscreenPanMayMoveAWindowButNotDragOnATouchpadWithTwoFingers() {
+        #expect(loadErrors("[[gesture]]\ntype = \"pan\"\nsource = \"touchscreen\"\nfingers = 1\naction = \"window move\"\n") == [])
+        #expect(loadErrors("[[gesture]]\nname = \"m\"\ntype = \"pan\"\nsource = \"touchpad\"\nfingers = 2\naction = \"window resize\"\n") == [
+            "config.toml:5:11: gesture \"m\": \"window resize\" on a touchpad takes 3 or more fingers: the server reports one finger as pointer motion and two as scrolling, never as a gesture (gesture[0].fingers)",
+        ])
+    }
+
+    @Test func aDragFollowsOnlyAPanOrAnEdgeAndComesAlone() {
+        #expect(loadErrors("[[gesture]]\ntype = \"swipe\"\nfingers = 3\ndirection = \"left\"\naction = \"drag\"\n").map { $0.contains("follows the fingers of a pan or an edge gesture, not of a swipe") } == [true])
+        #expect(loadErrors("[[gesture]]\ntype = \"pan\"\nfingers = 3\naction = [\"drag\", \"click 1\"]\n").map { $0.contains("cannot come with other actions") } == [true])
     }
 
     @Test(arguments: [
@@ -308,7 +354,13 @@ import GestureActions
         ("keys Left+ctrl", "\"Left\" in \"Left+ctrl\" is not a modifier (shift, ctrl, alt, super, meta, hyper); only the last part is a key"),
         ("click 0", "\"click\" needs one button number from 1 to 32, not \"0\""),
         ("desktop 0", "\"desktop\" needs next, prev or a desktop number from 1, not \"0\""),
-        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, scroll, desktop, window, show-desktop, pass"),
+        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, scroll, desktop, window, drag, pointer, show-desktop, pass"),
+        ("drag button=0", "\"drag\" takes button=N with N from 1 to 32, not button=0"),
+        ("drag lock=-5", "\"drag\" takes lock=MS with MS from 0 to 10000 milliseconds, not lock=-5"),
+        ("drag hold=5", "\"drag\" takes button=, lock=, not \"hold=5\""),
+        ("window resize edge=middle", "\"window resize\" takes edge= one of left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, not edge=middle"),
+        ("pointer speed=0", "\"pointer\" takes speed=F with F above 0 and at most 20, not speed=0"),
+        ("window tile middle", "\"window tile\" needs one of left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, not \"middle\""),
         ("scroll sideways", "\"scroll\" needs up, down, left or right, and optionally a count, not \"sideways\""),
         ("window close window=mine", "window=mine is not one of window=under, window=active"),
     ])

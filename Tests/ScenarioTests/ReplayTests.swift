@@ -53,6 +53,54 @@ import GestureTrace
         #expect(printed.allSatisfy(out.contains))
     }
 
+    @Test func replayPrintsTheDragsFollowStepsTheFingersComingBackAndTheReleaseWhenTheLockRunsOut() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "three-finger-drag"
+            type = "pan"
+            source = "touchpad"
+            fingers = 3
+            action = "drag lock=300"
+            """, file: "drag.toml")
+        let out = try replay("""
+            {"t":0,"ev":"swipe-begin","fingers":3}
+            {"t":8,"ev":"swipe-update","fingers":3,"dx":12.5,"dy":0}
+            {"t":16,"ev":"swipe-update","fingers":3,"dx":6,"dy":-2.5}
+            {"t":24,"ev":"swipe-end","fingers":3}
+            {"t":200,"ev":"swipe-begin","fingers":3}
+            {"t":208,"ev":"swipe-update","fingers":3,"dx":0,"dy":11}
+            {"t":216,"ev":"swipe-end","fingers":3}
+            """, config: config).filter { $0.contains("action") }
+        #expect(out == [
+            #"{"t":8,"action":"drag lock=300","gesture":"three-finger-drag","steps":"press 1, move +12 +0"}"#,
+            #"{"t":16,"action":"drag lock=300","gesture":"three-finger-drag","steps":"move +6 -2"}"#,
+            #"{"t":208,"action":"drag lock=300","gesture":"three-finger-drag","steps":"move +0 +11"}"#,
+            #"{"t":516,"action":"drag lock=300","gesture":"three-finger-drag","steps":"release 1"}"#,
+        ])
+    }
+
+    @Test func replayPrintsAWindowMoveTakingTheWindowMovingItsFrameAndLettingGo() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "move-window"
+            type = "pan"
+            source = "touchpad"
+            fingers = 4
+            action = "window move window=active"
+            """, file: "move.toml")
+        let out = try replay("""
+            {"t":0,"ev":"swipe-begin","fingers":4}
+            {"t":8,"ev":"swipe-update","fingers":4,"dx":12.5,"dy":0}
+            {"t":16,"ev":"swipe-update","fingers":4,"dx":6,"dy":-2.5}
+            {"t":24,"ev":"swipe-end","fingers":4}
+            """, config: config).filter { $0.contains("action") }
+        #expect(out == [
+            #"{"t":8,"action":"window move window=active","gesture":"move-window","steps":"take window active, window +13 +0"}"#,
+            #"{"t":16,"action":"window move window=active","gesture":"move-window","steps":"window +19 -3"}"#,
+            #"{"t":24,"action":"window move window=active","gesture":"move-window","steps":"let go of window"}"#,
+        ])
+    }
+
     @Test func aMalformedLineStopsTheReplayAfterWhatCameBefore() throws {
         var out: [String] = []
         let text = """

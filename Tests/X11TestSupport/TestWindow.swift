@@ -21,8 +21,11 @@ public final class TestWindow {
     /// Key presses as `ctrl+alt+Left`: the modifiers in effect and the key's first keysym.
     public private(set) var keys: [String] = []
 
-    /// Opens a window of `width`x`height` at (x, y) on `displayName`, with WM_CLASS `name`.
-    public init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32) throws {
+    /// Opens a window of `width`x`height` at (x, y) on `displayName`, with WM_CLASS `name`;
+    /// with `motion`, it records pointer motion too (`Motion`, its detail the buttons held:
+    /// button N is bit N - 1).
+    public init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32,
+                motion: Bool = false) throws {
         TestWindow.sayWhyTheServerWentAway
         guard let d = XOpenDisplay(displayName) else { throw TestWindowError("cannot open \(displayName)") }
         display = d
@@ -43,7 +46,7 @@ public final class TestWindow {
         var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
         for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease,
                   XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
-                  XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_KeyPress] {
+                  XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_KeyPress] + (motion ? [XI_Motion] : []) {
             gestured_set_mask(&bits, t)
         }
         bits.withUnsafeMutableBufferPointer { buf in
@@ -93,6 +96,37 @@ public final class TestWindow {
             usleep(10_000)
         } while ContinuousClock.now < deadline
         return received
+    }
+
+    /// The pointer buttons held now, as the server says (XQueryPointer's mask): Button1Mask and
+    /// the rest.
+    public func buttonsHeld() -> UInt32 {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(display, window, &root, &child, &rx, &ry, &wx, &wy, &mask)
+        return mask & UInt32(Button1Mask | Button2Mask | Button3Mask | Button4Mask | Button5Mask)
+    }
+
+    /// Where the window's top-left corner is on the screen, inside the window manager's frame.
+    public func rootPosition() -> (x: Int, y: Int) {
+        var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+        XTranslateCoordinates(display, window, gestured_default_root(display), 0, 0, &x, &y, &child)
+        return (Int(x), Int(y))
+    }
+
+    /// The window's size, without the frame.
+    public func size() -> (width: Int, height: Int) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        return (Int(attributes.width), Int(attributes.height))
+    }
+
+    /// `_NET_FRAME_EXTENTS`: the frame's left, right, top and bottom, in pixels.
+    public func frameExtents() -> (left: Int, right: Int, top: Int, bottom: Int) {
+        let e = longs("_NET_FRAME_EXTENTS", of: window).map { Int($0) }
+        guard e.count == 4 else { return (0, 0, 0, 0) }
+        return (e[0], e[1], e[2], e[3])
     }
 
     public func clear() {
@@ -149,7 +183,7 @@ public final class TestWindow {
     private func record(_ type: Int32, _ data: UnsafeMutableRawPointer) {
         let names: [Int32: String] = [
             XI_TouchBegin: "TouchBegin", XI_TouchUpdate: "TouchUpdate", XI_TouchEnd: "TouchEnd",
-            XI_ButtonPress: "ButtonPress", XI_ButtonRelease: "ButtonRelease", XI_KeyPress: "KeyPress",
+            XI_ButtonPress: "ButtonPress", XI_ButtonRelease: "ButtonRelease", XI_KeyPress: "KeyPress", XI_Motion: "Motion",
             XI_GestureSwipeBegin: "SwipeBegin", XI_GestureSwipeUpdate: "SwipeUpdate", XI_GestureSwipeEnd: "SwipeEnd",
             XI_GesturePinchBegin: "PinchBegin", XI_GesturePinchUpdate: "PinchUpdate", XI_GesturePinchEnd: "PinchEnd",
         ]
@@ -171,6 +205,12 @@ public final class TestWindow {
             let name = XKeysymToString(sym).map { String(cString: $0) } ?? "?"
             keys.append("\(modifierNames(UInt32(e.mods.effective)))\(name)")
             received.append(Received(type: "KeyPress", detail: Int(e.detail), x: e.event_x, y: e.event_y))
+        case XI_Motion:
+            let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            var held = 0
+            let mask = UnsafeBufferPointer(start: e.buttons.mask, count: Int(e.buttons.mask_len))
+            for button in 1..<min(32, mask.count * 8) where mask[button / 8] & (1 << (button % 8)) != 0 { held |= 1 << (button - 1) }
+            received.append(Received(type: name, detail: held, x: e.event_x, y: e.event_y))
         default:
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             received.append(Received(type: name, detail: type == XI_ButtonPress || type == XI_ButtonRelease ? Int(e.detail) : 0,

@@ -1,0 +1,148 @@
+import CXInput2
+import GestureActions
+import GestureCore
+import Glibc
+
+/// `window tile`, `window to-monitor`, `window move` and `window resize`. Tiling: the monitors from RandR, each one's work area less the
+/// struts of the panels on it (`Placement`), the window's frame from `_NET_FRAME_EXTENTS`, and
+/// one `_NET_MOVERESIZE_WINDOW` to the window manager, after `_NET_WM_STATE` has taken the
+/// maximized and fullscreen states off.
+extension ActionPerformer {
+    typealias Rect = Placement.Rect
+
+    /// Moves `w` where `placement` says its frame goes, given its frame, the monitors and
+    /// their work areas; nil: it stays.
+    func place(_ w: Window, time: Time, _ placement: (Rect, [Rect], [Rect]) -> Rect?) -> Result<String, ActionError> {
+        if let e = requireSupport("_NET_MOVERESIZE_WINDOW") { return .failure(e) }
+        // A maximized frame has other extents (no borders): restore the window first.
+        unmaximize(w)
+        guard let client = geometry(of: w) else { return .failure(ActionError(message: "window 0x\(String(w, radix: 16)) is gone")) }
+        let e = frameExtents(of: w)
+        let frame = Rect(x: client.x - e.left, y: client.y - e.top,
+                         width: client.width + e.left + e.right, height: client.height + e.top + e.bottom)
+        let screen = x.screen()
+        let width = Int(screen.width), height = Int(screen.height)
+        var monitors = screen.monitors.map { Rect(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
+        if monitors.isEmpty { monitors = [Rect(x: 0, y: 0, width: width, height: height)] }
+        let struts = panelStruts(screenWidth: width, screenHeight: height)
+        let areas = monitors.map { Placement.workArea(of: $0, screenWidth: width, screenHeight: height, struts: struts) }
+        guard let target = placement(frame, monitors, areas) else {
+            return .success("window 0x\(String(w, radix: 16)) stays at \(frame): no such monitor")
+        }
+        // North-west gravity: x and y place the frame's outer corner; width and height are
+        // the client's, inside the frame.
+        let northWest = 1, xywh = 0xF << 8, fromTool = ActionPerformer.source << 12
+        send("_NET_MOVERESIZE_WINDOW", to: w, [northWest | xywh | fromTool, target.x, target.y,
+                                               max(1, target.width - e.left - e.right), max(1, target.height - e.top - e.bottom)])
+        return .success("window 0x\(String(w, radix: 16)) from \(frame) to \(target)")
+    }
+
+    /// Takes the window a `window move` or `window resize` follows, restored if it was
+    /// maximized, with its frame now.
+    func take(_ choice: Action.WindowChoice, at location: Point?) -> ActionError? {
+        taken = nil
+        if let e = requireSupport("_NET_MOVERESIZE_WINDOW") { return e }
+        switch window(choice, ActionContext(location: location, time: 0)) {
+        case .failure(let e):
+            return e
+        case .success(let w):
+            unmaximize(w)
+            guard let client = geometry(of: w) else { return ActionError(message: "window 0x\(String(w, radix: 16)) is gone") }
+            let e = frameExtents(of: w)
+            taken = (w, Rect(x: client.x - e.left, y: client.y - e.top,
+                             width: client.width + e.left + e.right, height: client.height + e.top + e.bottom), e)
+            return nil
+        }
+    }
+
+    /// The taken window's frame moved (`edge` nil) or with an edge moved by (dx, dy) since it
+    /// was taken; a window is never made smaller than 32 by 32.
+    func follow(_ edge: Action.Edge?, _ dx: Int, _ dy: Int) {
+        guard let (w, start, e) = taken else { return }
+        var f = start
+        let least = 32
+        switch edge {
+        case nil:
+            f.x += dx
+            f.y += dy
+        case let edge?:
+            let name = edge.rawValue
+            if name.hasSuffix("left") {
+                let moved = min(dx, start.width - e.left - e.right - least)
+                f.x += moved
+                f.width -= moved
+            }
+            if name.hasSuffix("right") { f.width = max(start.width + dx, least + e.left + e.right) }
+            if name.hasPrefix("top") {
+                let moved = min(dy, start.height - e.top - e.bottom - least)
+                f.y += moved
+                f.height -= moved
+            }
+            if name.hasPrefix("bottom") { f.height = max(start.height + dy, least + e.top + e.bottom) }
+        }
+        let northWest = 1, fromTool = ActionPerformer.source << 12
+        let fields = edge == nil ? 0x3 << 8 : 0xF << 8
+        send("_NET_MOVERESIZE_WINDOW", to: w, [northWest | fields | fromTool, f.x, f.y,
+                                               max(1, f.width - e.left - e.right), max(1, f.height - e.top - e.bottom)])
+    }
+
+    /// The most a placement waits for the window manager to restore a maximized window.
+    static let restoreWait = 200
+
+    /// Takes the maximized and fullscreen states off, so that the window manager lets the window
+    /// be placed, and waits (at most `restoreWait` ms, one property read a millisecond) until it
+    /// says it has: the restored frame's extents are the ones the placement must count.
+    func unmaximize(_ w: Window) {
+        let vert = x.atom("_NET_WM_STATE_MAXIMIZED_VERT"), horz = x.atom("_NET_WM_STATE_MAXIMIZED_HORZ")
+        let full = x.atom("_NET_WM_STATE_FULLSCREEN")
+        let restoring: Set<Atom> = [vert, horz, full]
+        let states = Set(x.atoms(of: w, x.atom("_NET_WM_STATE")))
+        guard !states.isDisjoint(with: restoring) else { return }
+        if states.contains(vert) || states.contains(horz) {
+            send("_NET_WM_STATE", to: w, [0, Int(vert), Int(horz), ActionPerformer.source])
+        }
+        if states.contains(full) { send("_NET_WM_STATE", to: w, [0, Int(full), 0, ActionPerformer.source]) }
+        for _ in 0..<ActionPerformer.restoreWait {
+            if Set(x.atoms(of: w, x.atom("_NET_WM_STATE"))).isDisjoint(with: restoring) { return }
+            usleep(1000)
+        }
+    }
+
+    /// The client window on the screen, inside its frame.
+    func geometry(of w: Window) -> Rect? {
+        XErrors.windowsMayVanish {
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(x.display, w, &attributes) != 0 else { return nil }
+            var rx: Int32 = 0, ry: Int32 = 0, child: Window = 0
+            XTranslateCoordinates(x.display, w, x.root, 0, 0, &rx, &ry, &child)
+            return Rect(x: Int(rx), y: Int(ry), width: Int(attributes.width), height: Int(attributes.height))
+        }
+    }
+
+    func frameExtents(of w: Window) -> (left: Int, right: Int, top: Int, bottom: Int) {
+        let e = x.cardinals(of: w, x.atom("_NET_FRAME_EXTENTS"))
+        return e.count == 4 ? (e[0], e[1], e[2], e[3]) : (0, 0, 0, 0)
+    }
+
+    /// The struts of the panels shown now: top-level windows, or their clients, with
+    /// `_NET_WM_STRUT_PARTIAL` (or the older `_NET_WM_STRUT`).
+    private func panelStruts(screenWidth: Int, screenHeight: Int) -> [Placement.Strut] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(x.display, x.root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        let partial = x.atom("_NET_WM_STRUT_PARTIAL"), full = x.atom("_NET_WM_STRUT")
+        var struts: [Placement.Strut] = []
+        for i in 0..<Int(count) {
+            let top = children[i]
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(x.display, top, &attributes) != 0, attributes.map_state == IsViewable,
+                  let client = x.clientWindow(top) else { continue }
+            var values = x.cardinals(of: client, partial)
+            if values.count < 12 { values = x.cardinals(of: client, full) }
+            if let s = Placement.Strut(values, screenWidth: screenWidth, screenHeight: screenHeight) { struts.append(s) }
+        }
+        return struts
+    }
+}
