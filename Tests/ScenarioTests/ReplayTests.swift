@@ -176,7 +176,7 @@ import GestureTrace
         let r = try gestured(["--generate-manual", pages.path])
         #expect(r.status == 0 && r.out == "" && r.err == "")
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted() == [
-            "gestured-check.1", "gestured-devices.1", "gestured-init.1", "gestured-learn.1", "gestured-record.1",
+            "gestured-check.1", "gestured-devices.1", "gestured-doctor.1", "gestured-init.1", "gestured-learn.1", "gestured-record.1",
             "gestured-replay.1", "gestured-run.1", "gestured.1",
         ])
         let page = try String(contentsOf: pages.appendingPathComponent("gestured-run.1"), encoding: .utf8)
