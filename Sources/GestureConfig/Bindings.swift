@@ -38,7 +38,7 @@ public final class Bindings {
         }
         for b in config.gestures {
             for source in b.sources {
-                let r = Bindings.makeRecognizer(b, source: source, book: books[source])
+                let r = Bindings.makeRecognizer(b, source: source, book: books[source], settings: config.settings)
                 // Stroke bindings read the same stroke together: the best reading wins, not the first.
                 if b.type == .stroke { r.simultaneousSet = 0 }
                 r.app = b.app.map(Glob.init)
@@ -61,7 +61,9 @@ public final class Bindings {
         }
     }
 
-    static func makeRecognizer(_ b: GestureBinding, source: InputSource, book: StrokeBook?) -> GestureRecognizer {
+    static func makeRecognizer(_ b: GestureBinding, source: InputSource, book: StrokeBook?,
+                               settings: Config.Settings) -> GestureRecognizer {
+        let commitDistance = settings.commitDistance(for: source)
         switch b.kind {
         case .tap(let t):
             let r = TapRecognizer(name: b.name, source: source, taps: t.taps, fingers: t.fingers)
@@ -74,26 +76,31 @@ public final class Bindings {
             r.distance = s.distance
             r.speed = s.speed
             r.duration = s.duration
+            r.commitDistance = commitDistance
             return r
         case .pan(let p):
             let r = PanRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pan, source: source))
             r.beginDistance = p.distance
             r.direction = p.direction
+            r.commitDistance = commitDistance
             return r
         case .pinch(let p):
             let r = PinchRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pinch, source: source),
                                     way: p.way)
             r.threshold = p.threshold
+            r.commitScale = settings.commitScale
             return r
         case .rotate(let p):
             let r = RotateRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .rotate, source: source),
                                      way: p.way)
             r.threshold = p.threshold
+            r.commitAngle = settings.commitAngle
             return r
         case .edge(let e):
             let r = EdgeRecognizer(name: b.name, edge: e.edge, fingers: e.fingers...e.fingers)
             r.margin = e.margin
             r.beginDistance = e.distance
+            r.commitDistance = commitDistance
             return r
         case .press(let p):
             let r = PressRecognizer(name: b.name, fingers: p.fingers, taps: p.taps)

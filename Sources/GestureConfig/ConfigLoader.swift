@@ -102,6 +102,11 @@ public final class ConfigLoader {
         s.touchTimeout = r.value(S.touchTimeout)
         s.arrivalWindow = r.value(S.arrivalWindow)
         s.overlay = r.value(S.overlay)
+        s.touchpadCommitDistance = r.value(S.touchpadCommitDistance)
+        s.screenCommitDistance = r.value(S.screenCommitDistance)
+        s.commitScale = r.value(S.commitScale)
+        s.commitAngle = r.value(S.commitAngle)
+        s.toucheggStream = r.value(S.toucheggStream)
         s.templateFiles = r.value(S.templates)
         for path in s.templateFiles {
             switch readFile(path) {

@@ -69,7 +69,7 @@ import GestureTrace
             #expect(error.description == #"bad.jsonl:3: "swipe-update" lacks "dx""#)
         }
         #expect(out == [
-            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-90,0],"velocity":[-11250,0]}"#,
+            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-90,0],"velocity":[-11250,0],"heading":"left","progress":0.45}"#,
             #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
         ])
     }
@@ -275,7 +275,7 @@ import GestureTrace
         #expect(r.status == 0 && r.err.isEmpty)
         let lines = r.out.split(separator: "\n")
         #expect(lines == [
-            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-1e+308,0],"velocity":[null,0]}"#,
+            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-1e+308,0],"velocity":[null,0],"heading":"left","progress":5e+305}"#,
             #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
             #"{"t":110,"gesture":"back","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-left","x":1.5e+308,"y":1e+308,"points":2}"#,
             #"{"t":110,"gesture":"forward","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-right","x":1.5e+308,"y":1e+308,"points":2}"#,
