@@ -15,6 +15,9 @@ public enum Action: Equatable, Sendable {
     case showDesktop
     /// Lets the gesture go to the application: for per-application rules.
     case pass
+    /// Sends the gesture, as it goes, to the touchegg stream's clients (a desktop shell's
+    /// animations) instead of performing anything.
+    case stream
 
     /// The shell command of an `exec` action.
     public var command: String? { if case .exec(let c) = self { c } else { nil } }
@@ -73,6 +76,7 @@ public enum Action: Equatable, Sendable {
         case let .window(c, w): return "window \(c.rawValue)" + choice(w)
         case .showDesktop: return "show-desktop"
         case .pass: return "pass"
+        case .stream: return "stream"
         }
     }
 }

@@ -18,7 +18,7 @@ public final class ActionDispatch {
         case deferred
         /// The performer or the command could not do it.
         case failed(String)
-        /// `pass`: nothing to do.
+        /// `pass` or `stream`: nothing to perform.
         case passed
     }
 
@@ -51,7 +51,7 @@ public final class ActionDispatch {
             case .success(let pid): return .spawned(pid: pid)
             case .failure(let e): return .failed(e.message)
             }
-        case .pass:
+        case .pass, .stream:
             return .passed
         case .click, .scroll:
             if pointerBusy() {

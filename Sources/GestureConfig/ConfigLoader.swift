@@ -86,6 +86,10 @@ public final class ConfigLoader {
             }
         }
         checkNames(config.gestures)
+        for b in config.gestures where b.streams && !config.settings.toucheggStream {
+            report("gesture \"\(b.name)\": action \"stream\" needs touchegg-stream = true in [settings]",
+                   table: "gesture", index: b.index, key: "action", path: "gesture[\(b.index ?? 0)].action")
+        }
         checkCycles(config.gestures)
         fitTouchTimeout(&config, explicit: table["settings"]?.table?["touch-timeout"] != nil)
         config.templates = templates
@@ -170,6 +174,9 @@ public final class ConfigLoader {
         b.actions = r.value(S.action)
         if b.actions.contains(.pass) && b.actions.count > 1 {
             r.fail("action", "\"pass\" hands the gesture to the application: it cannot come with other actions")
+        }
+        if b.actions.contains(.stream) && b.actions.count > 1 {
+            r.fail("action", "\"stream\" sends the gesture to the touchegg stream instead of performing it: it cannot come with other actions")
         }
         let step = S.repeatKey(for: type).flatMap(r.read)
         let reverse = type.isContinuous ? r.read(S.reverse) : nil

@@ -44,7 +44,7 @@ public final class ActionPerformer: ActionPerforming {
             }
             x.flush()
             return .success("scrolled \(direction.rawValue) \(times)")
-        case .exec, .pass:
+        case .exec, .pass, .stream:
             return .failure(ActionError(message: "\(action.text) is not performed here"))
         }
     }
