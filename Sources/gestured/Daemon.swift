@@ -3,6 +3,7 @@ import GestureActions
 import GestureConfig
 import GestureCore
 import GestureDispatch
+import GestureStream
 import GestureTrace
 import GestureX11
 import Logging
@@ -39,6 +40,8 @@ final class Daemon {
     private var readyText = "ready"
     /// The debug overlay, while it is on: the reporter draws what the dispatcher did on it.
     var overlay: Overlay? { reporter.overlay }
+    /// touchegg's gesture stream, while `touchegg-stream` is on and its address was free.
+    private(set) var touchegg: ToucheggStream?
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -70,6 +73,7 @@ final class Daemon {
             log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
         }
         showOverlay(options.overlay || config.settings.overlay)
+        serveTouchegg(config.settings.toucheggStream)
         readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
             + Daemon.count(devices) + "; \(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)"
     }
@@ -97,6 +101,26 @@ final class Daemon {
         let o = Overlay(x, recognizers: bindings.engine.recognizers)
         reporter.overlay = o
         log.info("debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))")
+    }
+
+    /// Starts or stops serving touchegg's stream. An address that is taken (touchegg's own
+    /// daemon runs) is an error in the log, and the daemon runs on without the stream.
+    private func serveTouchegg(_ on: Bool) {
+        if !on {
+            if touchegg != nil { log.info("touchegg stream off") }
+            touchegg = nil
+            dispatcher.stream = nil
+            return
+        }
+        if touchegg != nil { return }
+        do {
+            let stream = try ToucheggStream(log: log)
+            touchegg = stream
+            dispatcher.stream = stream
+            log.info("touchegg stream on \(stream.bus.address)")
+        } catch {
+            log.error("touchegg stream: cannot serve \(error); running without it")
+        }
     }
 
     static func needs(_ bindings: Bindings) -> XInputListener.Needs {
@@ -131,6 +155,7 @@ final class Daemon {
         dispatcher.bindings = fresh
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
+        serveTouchegg(fresh.config.settings.toucheggStream)
         checkExecSafety()
         log.info("\(loaded.why): reloaded \(fresh.config.gestures.count) gestures from \(fresh.config.file); grabbing \(listener.grabbedText)")
     }
@@ -151,7 +176,8 @@ final class Daemon {
     func run() -> Int32 {
         Signals.install()
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        var fds = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let fixed = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = fixed
         log.info("\(readyText)")
         var signalPipeReadable = false
         while true {
@@ -195,8 +221,16 @@ final class Daemon {
             if let o = overlay?.deadline { next = min(next ?? o, o) }
             if let r = reloader?.deadline { next = min(next ?? r, r) }
             if let l = listener.late.due { next = min(next ?? l, l) }
+            if let w = touchegg?.bus.wait(nowMonotonicMicroseconds: Daemon.monotonicMicroseconds()) {
+                next = min(next ?? listener.now() + w, listener.now() + w)
+            }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
+            // The streams' clients come and go, and what each waits for changes with what is
+            // queued for it: their descriptors are asked for on every turn.
+            fds.removeSubrange(fixed.count...)
             for i in fds.indices { fds[i].revents = 0 }
+            let stream = touchegg
+            stream?.bus.pollDescriptors(into: &fds)
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
@@ -211,11 +245,18 @@ final class Daemon {
                 if fds[2].revents & Int16(POLLIN) != 0, reloader.watched(now: listener.now()) { checkExecSafety() }
                 if fds[3].revents & Int16(POLLIN) != 0, let loaded = reloader.finished(screen: engine.screen) { apply(loaded) }
             }
+            if let stream, n >= 0 { stream.bus.handle(fds[fixed.count...], timedOut: n == 0) }
             if n == 0 {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()
             }
         }
+    }
+
+    static func monotonicMicroseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000 + UInt64(t.tv_nsec) / 1000
     }
 
     private func reportLateInput() {

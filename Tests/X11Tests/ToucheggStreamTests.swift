@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// A client of touchegg's stream as GNOME's X11 Gestures extension is one (touchegg-client.py,
+/// Gio under the system's Python), its output in a file.
+final class ToucheggClient {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("touchegg-client.py")
+
+    let child: ChildProcess
+    let output: URL
+
+    /// Starts a client and waits until the daemon `d` says it is connected.
+    init(_ d: DaemonProcess, name: String) throws {
+        output = d.directory.appendingPathComponent("\(name).out")
+        child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [Self.script.path], standardOutput: output)
+        try d.waitFor("(pid \(child.pid)) connected", timeout: .seconds(10))
+    }
+
+    var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+    /// The signals heard, one line each.
+    var signals: [String] { text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("On") } }
+
+    /// Waits until the client has heard `count` OnGestureEnd signals, or printed `closed`.
+    @discardableResult
+    func waitForEnds(_ count: Int, timeout: Duration = .seconds(10)) throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        while signals.filter({ $0.hasPrefix("OnGestureEnd") }).count < count {
+            if ContinuousClock.now > deadline { throw TestWindowError("the client heard no \(count) ends:\n\(text)") }
+            usleep(2_000)
+        }
+        return signals
+    }
+
+    deinit { child.terminate(grace: .seconds(1)) }
+}
+
+/// touchegg's stream, live: the daemon on a test X server of its own, real touchpad gestures
+/// through the inputtest driver, and clients that do what the desktop shells do. Serialized, and
+/// alone in using touchegg's address.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct ToucheggStreamTests {
+    static let server: Result<XServer, Error> = Result {
+        let s = try XServer.start()
+        atexit { if case .success(let s) = ToucheggStreamTests.server { s.stop() } }
+        return s
+    }
+
+    let server: XServer
+
+    init() throws { server = try Self.server.get() }
+
+    static let config = """
+        [settings]
+        touchegg-stream = true
+
+        [[gesture]]
+        name = "three-right"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 3
+        direction = "right"
+        action = "exec echo three-right >> @DIR@/result.txt"
+        """
+
+    /// A three-finger touchpad swipe of `steps` moves of `dx` pixels each.
+    func swipe(fingers: Int = 3, steps: Int, dx: Double, dy: Double = 1) throws {
+        let pad = server.touchpad
+        try server.mouse.move(toX: 500, y: 400)
+        try pad.swipe(.begin, fingers: fingers)
+        for _ in 0..<steps { try pad.swipe(.update, fingers: fingers, dx: dx, dy: dy); try pad.sync() }
+        try pad.swipe(.end, fingers: fingers)
+        try pad.sync()
+    }
+
+    /// The fields of a signal line: member, then type, direction, percentage, fingers, device, elapsed.
+    static func fields(_ line: String) -> (member: String, type: Int, direction: Int, percentage: Double, fingers: Int, device: Int) {
+        let f = line.split(separator: " ").map(String.init)
+        return (f[0], Int(f[1])!, Int(f[2])!, Double(f[3])!, Int(f[4])!, Int(f[5])!)
+    }
+
+    /// One Begin, Updates with rising percentage, one End; all a three-finger touchpad swipe left.
+    static func expectOneSwipeLeft(_ signals: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let f = signals.map(fields)
+        #expect(f.map(\.member) == ["OnGestureBegin"] + Array(repeating: "OnGestureUpdate", count: max(0, f.count - 2)) + ["OnGestureEnd"],
+                "\(signals)", sourceLocation: sourceLocation)
+        #expect(f.allSatisfy { $0.type == 1 && $0.direction == 3 && $0.fingers == 3 && $0.device == 1 }, "\(signals)", sourceLocation: sourceLocation)
+        let percentages = f.map(\.percentage)
+        #expect(zip(percentages, percentages.dropFirst()).allSatisfy { $0 <= $1 } && percentages.last! > percentages.first!,
+                "\(percentages)", sourceLocation: sourceLocation)
+    }
+
+    @Test func anUnboundSwipeStreamsBeginRisingUpdatesAndEndAndABoundOneNothing() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let client = try ToucheggClient(d, name: "shell")
+        // Bound: performed, never streamed.
+        try swipe(steps: 6, dx: 25)
+        try d.waitFor("recognized swipe \"three-right\"")
+        // Unbound: streamed. Its signals come after any the bound swipe could have sent.
+        try swipe(steps: 8, dx: -25)
+        let got = try client.waitForEnds(1)
+        Self.expectOneSwipeLeft(got)
+        #expect(got.first.map(Self.fields)?.percentage ?? 0 > 0)
+        #expect(got.last.map(Self.fields)?.percentage == 100, "200 px is the touchpad's commit distance: \(got)")
+    }
+
+    @Test func severalClientsHearTheSameAndAClientThatLeavesCanComeBack() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let first = try ToucheggClient(d, name: "first")
+        let second = try ToucheggClient(d, name: "second")
+        try swipe(steps: 5, dx: -20)
+        let heard = try first.waitForEnds(1)
+        Self.expectOneSwipeLeft(heard)
+        #expect(try second.waitForEnds(1) == heard)
+
+        first.child.terminate(grace: .seconds(1))
+        try d.waitFor("(pid \(first.child.pid)) disconnected; 1 listening")
+        let again = try ToucheggClient(d, name: "again")
+        try swipe(steps: 5, dx: -20)
+        Self.expectOneSwipeLeft(try again.waitForEnds(1))
+        Self.expectOneSwipeLeft(Array(try second.waitForEnds(2).dropFirst(heard.count)))
+    }
+
+    @Test func connectedClientsNeverWakeTheIdleDaemon() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let clients = try [ToucheggClient(d, name: "one"), ToucheggClient(d, name: "two")]
+        try swipe(steps: 5, dx: -20)
+        for c in clients { try c.waitForEnds(1) }
+        try d.waitUntilWaitingForInput()
+        let before = try ProcessStats.read(pid: d.child.pid).contextSwitches
+        usleep(1_000_000)
+        #expect(try ProcessStats.read(pid: d.child.pid).contextSwitches == before)
+    }
+
+    @Test func aClientThatStopsReadingIsDroppedAndNeverHoldsUpTheOthers() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let stuck = try ToucheggClient(d, name: "stuck")
+        let reader = try ToucheggClient(d, name: "reader")
+        stuck.child.signal(SIGSTOP)
+        defer { stuck.child.signal(SIGCONT) }
+        try swipe(steps: 300, dx: -1, dy: 0)
+        try d.waitFor("(pid \(stuck.child.pid)) stopped reading")
+        try d.waitFor("(pid \(stuck.child.pid)) dropped; 1 listening")
+        let heard = try reader.waitForEnds(1)
+        Self.expectOneSwipeLeft(heard)
+        // It begins once "three-right" has failed, 32 px in: every move after that.
+        #expect(heard.count == 300 - 32 + 3, "\(heard.count) signals")
+    }
+}
