@@ -67,6 +67,6 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureReplay", "GestureTrace", "TestSupport"],
                     exclude: ["Corpus"]),
         .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "CXInput2", "GestureTrace", "GestureCore", "GestureX11"],
-                    exclude: ["touchegg-client.py"]),
+                    exclude: ["touchegg-client.py", "gestured-stream-client.py"]),
     ]
 )

@@ -22,6 +22,8 @@ public struct Config: Sendable {
         public var commitAngle = ConfigSchema.commitAngle.defaultValue
         /// Serves touchegg's gesture stream, and streams the gestures no binding performs.
         public var toucheggStream = ConfigSchema.toucheggStream.defaultValue
+        /// Serves every recognized gesture on gestured's own stream.
+        public var gesturedStream = ConfigSchema.gesturedStream.defaultValue
         public init() {}
 
         /// The commit distance of a pan, swipe or edge gesture on `source`.

@@ -111,6 +111,7 @@ public final class ConfigLoader {
         s.commitScale = r.value(S.commitScale)
         s.commitAngle = r.value(S.commitAngle)
         s.toucheggStream = r.value(S.toucheggStream)
+        s.gesturedStream = r.value(S.gesturedStream)
         s.templateFiles = r.value(S.templates)
         for path in s.templateFiles {
             switch readFile(path) {

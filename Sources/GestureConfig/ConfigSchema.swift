@@ -39,6 +39,9 @@ enum ConfigSchema {
     static let toucheggStream = ConfigKey<Bool>(
         "touchegg-stream", .settings, .bool, .value(false),
         doc: "serves touchegg's gesture stream to desktop shells (see [desktop.md](desktop.md))")
+    static let gesturedStream = ConfigKey<Bool>(
+        "gestured-stream", .settings, .bool, .value(false),
+        doc: "serves every recognized gesture on D-Bus at `unix:abstract=gestured` (see [desktop.md](desktop.md#gestureds-own-stream))")
 
     // MARK: [[gesture]], every type
 
@@ -164,7 +167,7 @@ enum ConfigSchema {
     /// Every declaration, in the order the docs list them.
     static let all: [any AnyConfigKey] = [
         touchTimeout, arrivalWindow, templates, overlay,
-        touchpadCommitDistance, screenCommitDistance, commitScale, commitAngle, toucheggStream,
+        touchpadCommitDistance, screenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
         name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action,
         taps, pressTaps, movement, duration, interval, swipeDirection, panDirection, pinchDirection, rotateDirection,
         distance, speed, minFingers, maxFingers, pinchThreshold, rotateThreshold, edge, margin,

@@ -31,6 +31,9 @@ public final class Dispatcher {
     public weak var observer: DispatchObserver?
     /// Hears the transitions of streamed gestures; nil when nothing streams.
     public weak var stream: GestureStreaming?
+    /// Hears the transitions of every gesture, bound, streamed or neither (gestured's own
+    /// stream); nil when nobody listens.
+    public weak var everyGesture: GestureStreaming?
     /// Carries a touch decision to the input's owner (the X server); nothing in replay.
     private let decide: (TouchDecision) -> Void
 
@@ -47,13 +50,16 @@ public final class Dispatcher {
         let engine = bindings.engine
         guard !engine.outputs.isEmpty else { return }
         // Read once: a weak reference costs an atomic count at every read.
-        let observer = self.observer, stream = self.stream
+        let observer = self.observer, stream = self.stream, every = self.everyGesture
         for output in engine.outputs {
             observer?.observe(output, in: engine)
             switch output.kind {
             case .decision(let d):
                 decide(d)
             case let .transition(id, _, to, values, _):
+                if let every, to != .failed, to != .possible {
+                    every.stream(engine.recognizer(id), to: to, values: values, at: output.time)
+                }
                 if let stream, to != .failed, to != .possible, bindings.streams(id) {
                     stream.stream(engine.recognizer(id), to: to, values: values, at: output.time)
                     continue

@@ -6,7 +6,7 @@ import Logging
 /// touchegg's gesture stream, served as touchegg's daemon serves it, for the desktop shells
 /// that animate with it (GNOME's X11 Gestures extension, Cinnamon, Gala): the gestures the
 /// bindings stream go to every client as they run.
-public final class ToucheggStream: GestureStreaming {
+public final class ToucheggStream: ServedStream {
     public static let abstractName = "touchegg"
     public static let path = "/io/github/joseexposito/Touchegg"
     public static let interface = "io.github.joseexposito.Touchegg"
@@ -34,6 +34,11 @@ public final class ToucheggStream: GestureStreaming {
             }
         }
     }
+}
+
+/// A stream the daemon serves: what the dispatcher tells it goes out on its bus.
+public protocol ServedStream: GestureStreaming {
+    var bus: PeerBus { get }
 }
 
 extension PeerBus {

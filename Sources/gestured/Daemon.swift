@@ -42,6 +42,10 @@ final class Daemon {
     var overlay: Overlay? { reporter.overlay }
     /// touchegg's gesture stream, while `touchegg-stream` is on and its address was free.
     private(set) var touchegg: ToucheggStream?
+    /// gestured's own stream, while `gestured-stream` is on and its address was free.
+    private(set) var ownStream: GesturedStream?
+    /// The D-Bus servers the poll waits on.
+    private var buses: [PeerBus] { [touchegg?.bus, ownStream?.bus].compactMap(\.self) }
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -73,7 +77,7 @@ final class Daemon {
             log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
         }
         showOverlay(options.overlay || config.settings.overlay)
-        serveTouchegg(config.settings.toucheggStream)
+        serveStreams(config.settings)
         readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
             + Daemon.count(devices) + "; \(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)"
     }
@@ -103,23 +107,30 @@ final class Daemon {
         log.info("debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))")
     }
 
-    /// Starts or stops serving touchegg's stream. An address that is taken (touchegg's own
-    /// daemon runs) is an error in the log, and the daemon runs on without the stream.
-    private func serveTouchegg(_ on: Bool) {
+    /// Starts or stops serving the streams the settings ask for. An address that is taken
+    /// (touchegg's own daemon runs) is an error in the log, and the daemon runs on without
+    /// that stream.
+    private func serveStreams(_ settings: Config.Settings) {
+        let log = self.log
+        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log) }
+        dispatcher.stream = touchegg
+        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log) }
+        dispatcher.everyGesture = ownStream
+    }
+
+    private func serve<S: ServedStream>(_ label: String, _ on: Bool, _ running: S?, _ start: () throws(StreamError) -> S) -> S? {
         if !on {
-            if touchegg != nil { log.info("touchegg stream off") }
-            touchegg = nil
-            dispatcher.stream = nil
-            return
+            if running != nil { log.info("\(label) off") }
+            return nil
         }
-        if touchegg != nil { return }
-        do {
-            let stream = try ToucheggStream(log: log)
-            touchegg = stream
-            dispatcher.stream = stream
-            log.info("touchegg stream on \(stream.bus.address)")
+        if let running { return running }
+        do throws(StreamError) {
+            let stream = try start()
+            log.info("\(label) on \(stream.bus.address)")
+            return stream
         } catch {
-            log.error("touchegg stream: cannot serve \(error); running without it")
+            log.error("\(label): cannot serve \(error); running without it")
+            return nil
         }
     }
 
@@ -155,7 +166,7 @@ final class Daemon {
         dispatcher.bindings = fresh
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
-        serveTouchegg(fresh.config.settings.toucheggStream)
+        serveStreams(fresh.config.settings)
         checkExecSafety()
         log.info("\(loaded.why): reloaded \(fresh.config.gestures.count) gestures from \(fresh.config.file); grabbing \(listener.grabbedText)")
     }
@@ -221,7 +232,9 @@ final class Daemon {
             if let o = overlay?.deadline { next = min(next ?? o, o) }
             if let r = reloader?.deadline { next = min(next ?? r, r) }
             if let l = listener.late.due { next = min(next ?? l, l) }
-            if let w = touchegg?.bus.wait(nowMonotonicMicroseconds: Daemon.monotonicMicroseconds()) {
+            let buses = self.buses
+            for bus in buses {
+                guard let w = bus.wait(nowMonotonicMicroseconds: Daemon.monotonicMicroseconds()) else { continue }
                 next = min(next ?? listener.now() + w, listener.now() + w)
             }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
@@ -229,8 +242,12 @@ final class Daemon {
             // queued for it: their descriptors are asked for on every turn.
             fds.removeSubrange(fixed.count...)
             for i in fds.indices { fds[i].revents = 0 }
-            let stream = touchegg
-            stream?.bus.pollDescriptors(into: &fds)
+            var ranges: [Range<Int>] = []
+            for bus in buses {
+                let start = fds.count
+                bus.pollDescriptors(into: &fds)
+                ranges.append(start..<fds.count)
+            }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
@@ -245,7 +262,7 @@ final class Daemon {
                 if fds[2].revents & Int16(POLLIN) != 0, reloader.watched(now: listener.now()) { checkExecSafety() }
                 if fds[3].revents & Int16(POLLIN) != 0, let loaded = reloader.finished(screen: engine.screen) { apply(loaded) }
             }
-            if let stream, n >= 0 { stream.bus.handle(fds[fixed.count...], timedOut: n == 0) }
+            if n >= 0 { for (bus, range) in zip(buses, ranges) { bus.handle(fds[range], timedOut: n == 0) } }
             if n == 0 {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()

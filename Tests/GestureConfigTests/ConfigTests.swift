@@ -296,6 +296,7 @@ import GestureActions
         ("scroll left", .scroll(.left, times: 1)),
         ("show-desktop", .showDesktop),
         ("pass", .pass),
+        ("stream", .stream),
     ])
     func actionsParse(text: String, action: Action) throws {
         #expect(try ActionParser.parse(text) == action)
@@ -308,7 +309,7 @@ import GestureActions
         ("keys Left+ctrl", "\"Left\" in \"Left+ctrl\" is not a modifier (shift, ctrl, alt, super, meta, hyper); only the last part is a key"),
         ("click 0", "\"click\" needs one button number from 1 to 32, not \"0\""),
         ("desktop 0", "\"desktop\" needs next, prev or a desktop number from 1, not \"0\""),
-        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, scroll, desktop, window, show-desktop, pass"),
+        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, scroll, desktop, window, show-desktop, pass, stream"),
         ("scroll sideways", "\"scroll\" needs up, down, left or right, and optionally a count, not \"sideways\""),
         ("window close window=mine", "window=mine is not one of window=under, window=active"),
     ])

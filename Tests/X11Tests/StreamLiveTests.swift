@@ -3,18 +3,21 @@ import Testing
 import X11TestSupport
 import XServerSupport
 
-/// A client of touchegg's stream as GNOME's X11 Gestures extension is one (touchegg-client.py,
-/// Gio under the system's Python), its output in a file.
-final class ToucheggClient {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("touchegg-client.py")
+/// A client of a gesture stream, Gio under the system's Python, its output in a file: of
+/// touchegg's as GNOME's X11 Gestures extension is one (touchegg-client.py), or of gestured's
+/// own (gestured-stream-client.py).
+final class StreamClient {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     let child: ChildProcess
     let output: URL
 
-    /// Starts a client and waits until the daemon `d` says it is connected.
-    init(_ d: DaemonProcess, name: String) throws {
+    /// Starts a client (`script`, in this folder) and waits until the daemon `d` says it is
+    /// connected.
+    init(_ d: DaemonProcess, name: String, script: String = "touchegg-client.py") throws {
         output = d.directory.appendingPathComponent("\(name).out")
-        child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [Self.script.path], standardOutput: output)
+        child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [Self.folder.appendingPathComponent(script).path],
+                                       standardOutput: output)
         try d.waitFor("(pid \(child.pid)) connected", timeout: .seconds(10))
     }
 
@@ -33,17 +36,29 @@ final class ToucheggClient {
         return signals
     }
 
+    /// Waits until the client has printed a line that `done` accepts; returns every line but
+    /// `subscribed`.
+    func waitForLine(timeout: Duration = .seconds(10), _ done: (String) -> Bool) throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let lines = text.split(separator: "\n").map(String.init).filter { $0 != "subscribed" }
+            if lines.contains(where: done) { return lines }
+            if ContinuousClock.now > deadline { throw TestWindowError("the client did not print the line:\n\(text)") }
+            usleep(2_000)
+        }
+    }
+
     deinit { child.terminate(grace: .seconds(1)) }
 }
 
-/// touchegg's stream, live: the daemon on a test X server of its own, real touchpad gestures
+/// The gesture streams, live: the daemon on a test X server of its own, real touchpad gestures
 /// through the inputtest driver, and clients that do what the desktop shells do. Serialized, and
-/// alone in using touchegg's address.
+/// alone in using the streams' addresses.
 @Suite(.serialized, .timeLimit(.minutes(2)))
-struct ToucheggStreamTests {
+struct StreamLiveTests {
     static let server: Result<XServer, Error> = Result {
         let s = try XServer.start()
-        atexit { if case .success(let s) = ToucheggStreamTests.server { s.stop() } }
+        atexit { if case .success(let s) = StreamLiveTests.server { s.stop() } }
         return s
     }
 
@@ -93,7 +108,7 @@ struct ToucheggStreamTests {
 
     @Test func anUnboundSwipeStreamsBeginRisingUpdatesAndEndAndABoundOneNothing() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
-        let client = try ToucheggClient(d, name: "shell")
+        let client = try StreamClient(d, name: "shell")
         // Bound: performed, never streamed.
         try swipe(steps: 6, dx: 25)
         try d.waitFor("recognized swipe \"three-right\"")
@@ -107,8 +122,8 @@ struct ToucheggStreamTests {
 
     @Test func severalClientsHearTheSameAndAClientThatLeavesCanComeBack() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
-        let first = try ToucheggClient(d, name: "first")
-        let second = try ToucheggClient(d, name: "second")
+        let first = try StreamClient(d, name: "first")
+        let second = try StreamClient(d, name: "second")
         try swipe(steps: 5, dx: -20)
         let heard = try first.waitForEnds(1)
         Self.expectOneSwipeLeft(heard)
@@ -116,7 +131,7 @@ struct ToucheggStreamTests {
 
         first.child.terminate(grace: .seconds(1))
         try d.waitFor("(pid \(first.child.pid)) disconnected; 1 listening")
-        let again = try ToucheggClient(d, name: "again")
+        let again = try StreamClient(d, name: "again")
         try swipe(steps: 5, dx: -20)
         Self.expectOneSwipeLeft(try again.waitForEnds(1))
         Self.expectOneSwipeLeft(Array(try second.waitForEnds(2).dropFirst(heard.count)))
@@ -124,7 +139,7 @@ struct ToucheggStreamTests {
 
     @Test func connectedClientsNeverWakeTheIdleDaemon() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
-        let clients = try [ToucheggClient(d, name: "one"), ToucheggClient(d, name: "two")]
+        let clients = try [StreamClient(d, name: "one"), StreamClient(d, name: "two")]
         try swipe(steps: 5, dx: -20)
         for c in clients { try c.waitForEnds(1) }
         try d.waitUntilWaitingForInput()
@@ -135,8 +150,8 @@ struct ToucheggStreamTests {
 
     @Test func aClientThatStopsReadingIsDroppedAndNeverHoldsUpTheOthers() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
-        let stuck = try ToucheggClient(d, name: "stuck")
-        let reader = try ToucheggClient(d, name: "reader")
+        let stuck = try StreamClient(d, name: "stuck")
+        let reader = try StreamClient(d, name: "reader")
         stuck.child.signal(SIGSTOP)
         defer { stuck.child.signal(SIGCONT) }
         try swipe(steps: 300, dx: -1, dy: 0)
@@ -146,5 +161,21 @@ struct ToucheggStreamTests {
         Self.expectOneSwipeLeft(heard)
         // It begins once "three-right" has failed, 32 px in: every move after that.
         #expect(heard.count == 300 - 32 + 3, "\(heard.count) signals")
+    }
+
+    @Test func gesturedsOwnStreamCarriesEveryGestureBoundOrStreamedWithItsProgress() throws {
+        let config = Self.config.replacingOccurrences(of: "touchegg-stream = true", with: "touchegg-stream = true\ngestured-stream = true")
+        let d = try DaemonProcess(display: server.displayName, config: config)
+        let client = try StreamClient(d, name: "panel", script: "gestured-stream-client.py")
+        try swipe(steps: 6, dx: 25, dy: 0)
+        try swipe(steps: 3, dx: -40, dy: 0)
+        let lines = try client.waitForLine { $0.hasPrefix("touchegg-swipe pan touchpad ended") }
+        #expect(lines == [
+            "three-right swipe touchpad ended right 0.5 3",
+            "touchegg-swipe pan touchpad began left 0.2 3",
+            "touchegg-swipe pan touchpad changed left 0.4 3",
+            "touchegg-swipe pan touchpad changed left 0.6 3",
+            "touchegg-swipe pan touchpad ended left 0.6 3",
+        ])
     }
 }
