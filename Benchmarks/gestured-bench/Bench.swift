@@ -44,8 +44,9 @@ enum Bench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        // `cpu` and `overload`: single live figures, for working on them (not for the docs).
-        let single: [String: (LiveBench) throws -> Void] = ["cpu": { try $0.measureCPU() }, "overload": { try $0.measureOverload() }]
+        // `cpu`, `overload` and `stream`: single live figures, for working on them (not for the docs).
+        let single: [String: (LiveBench) throws -> Void] = ["cpu": { try $0.measureCPU() }, "overload": { try $0.measureOverload() },
+                                                        "stream": { try $0.measureStream() }]
         if let mode = CommandLine.arguments.dropFirst().first, let measure = single[mode] {
             let server = try XServer.start()
             defer { server.stop() }

@@ -19,6 +19,20 @@ extension LiveBench {
         print("VmRSS: \(Table.fixed(Double(try ProcessStats.read(pid: d.child.pid).residentKiB) / 1024, 1)) MiB")
     }
 
+    /// `gestured-bench stream`: the stream's latency alone.
+    func measureStream() throws {
+        let row = Self.streamRow(try streamLatency(samples: Bench.latencySamples))
+        print("\(row.label): \(row.value); \(row.detail)")
+    }
+
+    static func streamRow(_ samples: [Double]) -> (label: String, value: String, detail: String) {
+        ("touchegg stream latency",
+         "\(Table.fixed(Table.percentile(samples, 0.5))) ms median, \(Table.fixed(Table.percentile(samples, 0.99))) ms p99",
+         "a three-finger touchpad swipe update handed to the server (before the inputtest sync) to its OnGestureUpdate in a Gio client's "
+             + "handler (Tests/X11Tests/touchegg-client.py, as GNOME's X11 Gestures extension connects), CLOCK_MONOTONIC on both sides, "
+             + "one update at a time, \(samples.count) samples")
+    }
+
     /// `gestured-bench overload`: the overload rows alone.
     func measureOverload() throws {
         for held in [false, true] {
@@ -52,6 +66,8 @@ extension LiveBench {
         }
         Bench.progress("action latency, \(Bench.latencySamples) samples each")
         let latency = try latency(samples: Bench.latencySamples)
+        Bench.progress("touchegg stream latency, \(Bench.latencySamples) samples")
+        let stream = try streamLatency(samples: Bench.latencySamples)
 
         let d = try daemon(config: DefaultConfig.text)
         defer { d.stop() }
@@ -101,5 +117,6 @@ extension LiveBench {
                       "\(Table.fixed(Table.percentile(samples, 0.5))) ms median, \(Table.fixed(Table.percentile(samples, 0.99))) ms p99",
                       "touchpad swipe's completing event to the \(label == "keys" ? "key press in a test window" : "file present"), \(samples.count) samples")
         }
+        table.add(Self.streamRow(stream).label, Self.streamRow(stream).value, Self.streamRow(stream).detail)
     }
 }

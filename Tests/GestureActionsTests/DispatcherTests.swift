@@ -63,12 +63,12 @@ import Testing
         }
     }
 
-    /// A three-finger touchpad swipe of `steps` moves of `dx` each, dispatched after each event.
-    static func swipe(_ dispatcher: Dispatcher, from start: Double, steps: Int, dx: Double) {
+    /// A touchpad swipe of `steps` moves of `by` each, 10 ms apart, dispatched after each event.
+    static func swipe(_ dispatcher: Dispatcher, from start: Double, fingers: Int = 3, steps: Int, by d: Point, cancelled: Bool = false) {
         let engine = dispatcher.bindings.engine
-        var events = [InputEvent(time: start, .swipeBegin(fingers: 3))]
-        for i in 1...steps { events.append(InputEvent(time: start + Double(i) * 10, .swipeUpdate(fingers: 3, delta: Point(x: dx, y: 0)))) }
-        events.append(InputEvent(time: start + Double(steps + 1) * 10, .swipeEnd(fingers: 3, cancelled: false)))
+        var events = [InputEvent(time: start, .swipeBegin(fingers: fingers))]
+        for i in 1...steps { events.append(InputEvent(time: start + Double(i) * 10, .swipeUpdate(fingers: fingers, delta: d))) }
+        events.append(InputEvent(time: start + Double(steps + 1) * 10, .swipeEnd(fingers: fingers, cancelled: cancelled)))
         for e in events {
             engine.process(e)
             dispatcher.dispatch()
@@ -93,8 +93,8 @@ import Testing
         let dispatcher = Dispatcher(bindings: Bindings(config), actions: ActionDispatch(performer: performer), observer: nil)
         dispatcher.stream = stream
         dispatcher.everyGesture = every
-        Self.swipe(dispatcher, from: 0, steps: 3, dx: 50)
-        Self.swipe(dispatcher, from: 100, steps: 3, dx: -50)
+        Self.swipe(dispatcher, from: 0, steps: 3, by: Point(x: 50, y: 0))
+        Self.swipe(dispatcher, from: 100, steps: 3, by: Point(x: -50, y: 0))
         #expect(performer.performed.map(\.action) == [.desktop(.next, wrap: false)])
         // "right" fails 50 px to the left: the streamed pan, waiting for it, begins there.
         #expect(stream.lines == ["110 touchegg-swipe began left 0.25", "120 touchegg-swipe changed left 0.5",
@@ -118,13 +118,7 @@ import Testing
         let stream = StreamRecorder()
         let dispatcher = Dispatcher(bindings: Bindings(config), actions: ActionDispatch(performer: performer), observer: nil)
         dispatcher.stream = stream
-        let engine = dispatcher.bindings.engine
-        for e in [InputEvent(time: 0, .swipeBegin(fingers: 4)),
-                  InputEvent(time: 10, .swipeUpdate(fingers: 4, delta: Point(x: 0, y: 100))),
-                  InputEvent(time: 20, .swipeEnd(fingers: 4, cancelled: true))] {
-            engine.process(e)
-            dispatcher.dispatch()
-        }
+        Self.swipe(dispatcher, from: 0, fingers: 4, steps: 1, by: Point(x: 0, y: 100), cancelled: true)
         #expect(stream.lines == ["10 to-the-shell began down 0.5", "20 to-the-shell cancelled down 0.5"])
         #expect(performer.performed.isEmpty)
     }
