@@ -19,7 +19,7 @@ extension LiveBench {
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
-    /// Milliseconds from before each of `samples` swipe updates is handed to the server to the
+    /// Milliseconds from before each of `samples` swipe updates is written to the server to the
     /// client's handler holding its OnGestureUpdate, both read on CLOCK_MONOTONIC; one update
     /// at a time, the next once the client has the last.
     func streamLatency(samples: Int) throws -> [Double] {
@@ -30,8 +30,10 @@ extension LiveBench {
         let client = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "--times"], standardOutput: output)
         defer { client.terminate(grace: .seconds(1)) }
         try d.waitFor("(pid \(client.pid)) connected", timeout: .seconds(10))
+        /// The updates the client has printed whole (a line may be read while it is written).
         func updates() -> [Substring] {
-            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("OnGestureUpdate") }
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return text[..<(text.lastIndex(of: "\n") ?? text.startIndex)].split(separator: "\n").filter { $0.hasPrefix("OnGestureUpdate") }
         }
         let pad = server.touchpad
         try server.mouse.move(toX: 400, y: 300)
@@ -40,8 +42,9 @@ extension LiveBench {
         try pad.sync()
         var latencies: [Double] = []
         for i in 1...samples {
-            try pad.swipe(.update, fingers: 3, dx: -1, dy: 0)
+            // The driver takes the event as soon as it is written: the clock starts before.
             let sent = Self.monotonicNanoseconds()
+            try pad.swipe(.update, fingers: 3, dx: -1, dy: 0)
             try pad.sync()
             let deadline = ContinuousClock.now + .seconds(2)
             var got = updates()

@@ -28,7 +28,7 @@ extension LiveBench {
     static func streamRow(_ samples: [Double]) -> (label: String, value: String, detail: String) {
         ("touchegg stream latency",
          "\(Table.fixed(Table.percentile(samples, 0.5))) ms median, \(Table.fixed(Table.percentile(samples, 0.99))) ms p99",
-         "a three-finger touchpad swipe update handed to the server (before the inputtest sync) to its OnGestureUpdate in a Gio client's "
+         "a three-finger touchpad swipe update written to the server's inputtest driver to its OnGestureUpdate in a Gio client's "
              + "handler (Tests/X11Tests/touchegg-client.py, as GNOME's X11 Gestures extension connects), CLOCK_MONOTONIC on both sides, "
              + "one update at a time, \(samples.count) samples")
     }
