@@ -30,8 +30,9 @@ public final class PeerBus {
         var who: String { "client \(number) (pid \(pid))" }
     }
 
-    /// Signals a client may let wait beyond what its socket holds before it is dropped.
-    public static let defaultMaxQueued = 64
+    /// Signals a client may let wait beyond what its socket holds before it is dropped: with
+    /// the socket's forty-odd, three seconds of a touchpad reporting at 100 Hz.
+    public static let defaultMaxQueued = 256
     /// Bytes the kernel holds for one client: a few dozen signals.
     static let socketBuffer: Int32 = 16 * 1024
 

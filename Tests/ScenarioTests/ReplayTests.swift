@@ -45,6 +45,21 @@ import GestureTrace
         #expect(actual == expected)
     }
 
+    @Test func withTheToucheggStreamReplayPrintsTheStreamedSwipeWithItsHeadingAndProgress() throws {
+        let config = try ConfigLoader.load("gesture = []\n[settings]\ntouchegg-stream = true\n", file: "c.toml")
+        let out = try replay("""
+            {"t":0,"ev":"swipe-begin","fingers":4}
+            {"t":8,"ev":"swipe-update","fingers":4,"dx":0,"dy":-50}
+            {"t":16,"ev":"swipe-update","fingers":4,"dx":0,"dy":-150}
+            {"t":24,"ev":"swipe-end","fingers":4}
+            """, config: config).filter { !$0.contains("decision") }
+        #expect(out == [
+            #"{"t":8,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"began","fingers":4,"translation":[0,-50],"velocity":[0,-6250],"heading":"up","progress":0.25}"#,
+            #"{"t":16,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"changed","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
+            #"{"t":24,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"ended","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
+        ])
+    }
+
     @Test func theTraceFormatExampleReplays() throws {
         let example = Docs.blocks("docs/trace-format.md", language: "jsonl")[1]
         let out = try replay(example)
