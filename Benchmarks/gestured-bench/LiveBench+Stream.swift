@@ -30,6 +30,12 @@ extension LiveBench {
         let client = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "--times"], standardOutput: output)
         defer { client.terminate(grace: .seconds(1)) }
         try d.waitFor("(pid \(client.pid)) connected", timeout: .seconds(10))
+        // Connected is not yet subscribed: signals before the subscription are not handed over.
+        let subscribed = ContinuousClock.now + .seconds(10)
+        while !((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("subscribed\n") {
+            if ContinuousClock.now > subscribed { throw BenchError("the stream's client never subscribed") }
+            usleep(1000)
+        }
         /// The updates the client has printed whole (a line may be read while it is written).
         func updates() -> [Substring] {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
