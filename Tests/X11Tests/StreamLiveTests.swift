@@ -131,6 +131,25 @@ struct StreamLiveTests {
         #expect(got.last.map(Self.fields)?.percentage == 100, "200 px is the touchpad's commit distance: \(got)")
     }
 
+    @Test func aThreeFingerTouchscreenSwipeLeftStreamsAsATouchscreenSwipe() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let client = try StreamClient(d, name: "shell")
+        let t = server.touchscreen
+        let starts: [(id: UInt32, x: Double, y: Double)] = [(31, 600, 400), (32, 660, 400), (33, 720, 400)]
+        for s in starts { try t.touch(.begin, id: s.id, x: s.x, y: s.y) }
+        for step in 1...8 {
+            for s in starts { try t.touch(.update, id: s.id, x: s.x - Double(step) * 20, y: s.y) }
+            try t.sync()
+        }
+        for s in starts { try t.touch(.end, id: s.id, x: s.x - 160, y: s.y) }
+        try t.sync()
+        let f = try client.waitForEnds(1).map(Self.fields)
+        #expect(f.first?.member == "OnGestureBegin" && f.last?.member == "OnGestureEnd" && f.count >= 3, "\(f)")
+        #expect(f.allSatisfy { $0.type == 1 && $0.direction == 3 && $0.fingers == 3 && $0.device == 2 }, "\(f)")
+        // 160 px of the screen's 300 to the commit point.
+        #expect(f.last?.percentage == 160.0 / 3, "\(f)")
+    }
+
     @Test func severalClientsHearTheSameAndAClientThatLeavesCanComeBack() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         let first = try StreamClient(d, name: "first")
