@@ -17,7 +17,7 @@ public struct Config: Sendable {
         /// How far a gesture goes to reach progress 1 (`Progress`): touchpad pixels, screen
         /// pixels, a scale, radians.
         public var touchpadCommitDistance = ConfigSchema.touchpadCommitDistance.defaultValue
-        public var screenCommitDistance = ConfigSchema.screenCommitDistance.defaultValue
+        public var touchscreenCommitDistance = ConfigSchema.touchscreenCommitDistance.defaultValue
         public var commitScale = ConfigSchema.commitScale.defaultValue
         public var commitAngle = ConfigSchema.commitAngle.defaultValue
         /// Serves touchegg's gesture stream, and streams the gestures no binding performs.
@@ -28,7 +28,7 @@ public struct Config: Sendable {
 
         /// The commit distance of a pan, swipe or edge gesture on `source`.
         public func commitDistance(for source: InputSource) -> Double {
-            source == .touchpad ? touchpadCommitDistance : screenCommitDistance
+            source == .touchpad ? touchpadCommitDistance : touchscreenCommitDistance
         }
     }
 

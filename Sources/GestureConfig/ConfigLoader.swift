@@ -107,7 +107,7 @@ public final class ConfigLoader {
         s.arrivalWindow = r.value(S.arrivalWindow)
         s.overlay = r.value(S.overlay)
         s.touchpadCommitDistance = r.value(S.touchpadCommitDistance)
-        s.screenCommitDistance = r.value(S.screenCommitDistance)
+        s.touchscreenCommitDistance = r.value(S.touchscreenCommitDistance)
         s.commitScale = r.value(S.commitScale)
         s.commitAngle = r.value(S.commitAngle)
         s.toucheggStream = r.value(S.toucheggStream)

@@ -24,9 +24,9 @@ enum ConfigSchema {
     static let touchpadCommitDistance = ConfigKey<Double>(
         "touchpad-commit-distance", .settings, .number(1...100_000, "px"), .value(Progress.defaultTouchpadDistance),
         doc: "how far a touchpad pan or swipe moves along its direction to reach progress 1 (see [Progress](#progress))")
-    static let screenCommitDistance = ConfigKey<Double>(
-        "screen-commit-distance", .settings, .number(1...100_000, "px"), .value(Progress.defaultScreenDistance),
-        doc: "the same on a touchscreen (pan, swipe, edge) and for the pointer")
+    static let touchscreenCommitDistance = ConfigKey<Double>(
+        "touchscreen-commit-distance", .settings, .number(1...100_000, "px"), .value(Progress.defaultScreenDistance),
+        doc: "the same on a touchscreen (pan, swipe, edge)")
     static let commitScale = ConfigKey<Double>(
         "commit-scale", .settings, .number(1.01...100, "scale"), .value(Progress.defaultScale),
         doc: "the scale at which a spreading pinch reaches progress 1; a closing one reaches it at the inverse")
@@ -167,7 +167,7 @@ enum ConfigSchema {
     /// Every declaration, in the order the docs list them.
     static let all: [any AnyConfigKey] = [
         touchTimeout, arrivalWindow, templates, overlay,
-        touchpadCommitDistance, screenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
+        touchpadCommitDistance, touchscreenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
         name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action,
         taps, pressTaps, movement, duration, interval, swipeDirection, panDirection, pinchDirection, rotateDirection,
         distance, speed, minFingers, maxFingers, pinchThreshold, rotateThreshold, edge, margin,

@@ -46,13 +46,14 @@ public enum Heading: String, CaseIterable, Sendable, BitwiseCopyable {
 /// stream and the feedback read it, and `gestured replay` prints it.
 ///
 /// - a pan, swipe or edge gesture: the distance along its heading over a commit distance, in
-///   pixels as the engine sees them (touchpad deltas or screen pixels), one per source;
+///   pixels as the engine sees them (touchpad deltas or screen pixels), one for the touchpad
+///   and one for the screen;
 /// - a pinch: the scale's way from 1 to the commit scale (spreading) or to its inverse (closing);
 /// - a rotation: the angle turned along its heading over the commit angle.
 public enum Progress {
     /// Pixels of touchpad movement to the commit point: about a third of a common touchpad's width.
     public static let defaultTouchpadDistance = 200.0
-    /// Screen pixels to the commit point for a touchscreen or a pointer.
+    /// Screen pixels to the commit point on a touchscreen.
     public static let defaultScreenDistance = 300.0
     /// The scale a spreading pinch commits at (closing: its inverse, 0.5).
     public static let defaultScale = 2.0
