@@ -167,6 +167,25 @@ struct StreamLiveTests {
         Self.expectOneSwipeLeft(Array(try second.waitForEnds(2).dropFirst(heard.count)))
     }
 
+    @Test func aReloadTurnsTheStreamOnAndOffAndItsClientsHearItClose() throws {
+        let without = Self.config.replacingOccurrences(of: "touchegg-stream = true", with: "")
+        let d = try DaemonProcess(display: server.displayName, config: without)
+        #expect(!d.log.contains("touchegg stream"))
+        func write(_ text: String) throws {
+            let next = d.directory.appendingPathComponent("config.toml.next")
+            try text.replacingOccurrences(of: "@DIR@", with: d.directory.path).write(to: next, atomically: false, encoding: .utf8)
+            guard rename(next.path, d.directory.appendingPathComponent("config.toml").path) == 0 else { throw TestWindowError("rename failed") }
+        }
+        try write(Self.config)
+        try d.waitFor("touchegg stream on unix:abstract=touchegg")
+        let client = try StreamClient(d, name: "shell")
+        try swipe(steps: 5, dx: -20)
+        Self.expectOneSwipeLeft(try client.waitForEnds(1))
+        try write(without)
+        try d.waitFor("touchegg stream off")
+        _ = try client.waitForLine { $0 == "closed" }
+    }
+
     @Test func connectedClientsNeverWakeTheIdleDaemon() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         let clients = try [StreamClient(d, name: "one"), StreamClient(d, name: "two")]
