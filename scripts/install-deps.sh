@@ -3,14 +3,17 @@
 # those that are missing: apt-get as root, sudo otherwise.
 set -eu
 
-# Build: the X11 client libraries the daemon links against.
-build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev pkg-config"
+# Build: the X11 client libraries the daemon links against, and libsystemd's sd-bus for the
+# gesture streams (touchegg's and gestured's own).
+build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev pkg-config"
 # Tests: a real Xorg with the dummy video driver and the inputtest input driver, openbox as the
 # window manager, xcompmgr as a compositor, and the X utilities the tests use to look at the result;
 # python3 (3.11 or later) for tomllib, the reference the TOML reader's tests compare with.
-# groff reads the man pages gestured writes, with every warning on.
+# groff reads the man pages gestured writes, with every warning on. The system's python3 with
+# PyGObject (python3-gi, gir1.2-glib-2.0) is the touchegg client of the stream's tests, as
+# GNOME Shell's X11 Gestures extension uses Gio.
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check the Debian package.
-test="dpkg-dev binutils lintian groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
+test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
 
 case "${1:-build}" in
   build) wanted="$build" ;;

@@ -19,6 +19,20 @@ extension LiveBench {
         print("VmRSS: \(Table.fixed(Double(try ProcessStats.read(pid: d.child.pid).residentKiB) / 1024, 1)) MiB")
     }
 
+    /// `gestured-bench stream`: the stream's latency alone.
+    func measureStream() throws {
+        let row = Self.streamRow(try streamLatency(samples: Bench.latencySamples))
+        print("\(row.label): \(row.value); \(row.detail)")
+    }
+
+    static func streamRow(_ samples: [Double]) -> (label: String, value: String, detail: String) {
+        ("touchegg stream latency",
+         "\(Table.fixed(Table.percentile(samples, 0.5))) ms median, \(Table.fixed(Table.percentile(samples, 0.99))) ms p99",
+         "a three-finger touchpad swipe update written to the server's inputtest driver to its OnGestureUpdate in a Gio client's "
+             + "handler (Tests/X11Tests/touchegg-client.py, as GNOME's X11 Gestures extension connects), CLOCK_MONOTONIC on both sides, "
+             + "one update at a time, \(samples.count) samples")
+    }
+
     /// `gestured-bench overload`: the overload rows alone.
     func measureOverload() throws {
         for held in [false, true] {
@@ -54,6 +68,8 @@ extension LiveBench {
         let latency = try latency(samples: Bench.latencySamples)
         Bench.progress("drag latency, \(Bench.latencySamples) updates")
         let drag = Self.dragRow(try dragLatency(samples: Bench.latencySamples))
+        Bench.progress("touchegg stream latency, \(Bench.latencySamples) samples")
+        let stream = try streamLatency(samples: Bench.latencySamples)
 
         let d = try daemon(config: DefaultConfig.text)
         defer { d.stop() }
@@ -104,5 +120,6 @@ extension LiveBench {
                       "touchpad swipe's completing event to the \(label == "keys" ? "key press in a test window" : "file present"), \(samples.count) samples")
         }
         table.add(drag.label, drag.value, drag.detail)
+        table.add(Self.streamRow(stream).label, Self.streamRow(stream).value, Self.streamRow(stream).detail)
     }
 }

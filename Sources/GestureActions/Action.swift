@@ -33,6 +33,9 @@ public enum Action: Equatable, Sendable {
     case showDesktop
     /// Lets the gesture go to the application: for per-application rules.
     case pass
+    /// Sends the gesture, as it goes, to the touchegg stream's clients (a desktop shell's
+    /// animations) instead of performing anything.
+    case stream
 
     /// Whether the action follows its gesture from begin to end (fired at every transition)
     /// instead of firing once.
@@ -125,6 +128,7 @@ public enum Action: Equatable, Sendable {
         case let .windowResize(e, w): return "window resize" + (e == .bottomRight ? "" : " edge=\(e.rawValue)") + choice(w)
         case .showDesktop: return "show-desktop"
         case .pass: return "pass"
+        case .stream: return "stream"
         }
     }
 }

@@ -18,7 +18,7 @@ public final class ActionDispatch {
         case deferred
         /// The performer or the command could not do it.
         case failed(String)
-        /// `pass`: nothing to do.
+        /// `pass` or `stream`: nothing to perform.
         case passed
         /// A following action's pointer steps: sent, or in a dry run what would be.
         case moved([FollowStep], dryRun: Bool)
@@ -63,7 +63,7 @@ public final class ActionDispatch {
             case .success(let pid): return .spawned(pid: pid)
             case .failure(let e): return .failed(e.message)
             }
-        case .pass:
+        case .pass, .stream:
             return .passed
         case .click, .scroll:
             if pointerBusy() {

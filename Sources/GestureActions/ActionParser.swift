@@ -2,7 +2,7 @@ import GestureCore
 
 /// Parses the config's action strings.
 public enum ActionParser {
-    public static let verbs = ["exec", "keys", "click", "scroll", "desktop", "window", "drag", "pointer", "show-desktop", "pass"]
+    public static let verbs = ["exec", "keys", "click", "scroll", "desktop", "window", "drag", "pointer", "show-desktop", "pass", "stream"]
 
     static let modifierAliases: [String: KeyChord.Modifier] = [
         "shift": .shift, "ctrl": .ctrl, "control": .ctrl, "alt": .alt, "mod1": .alt,
@@ -117,9 +117,9 @@ public enum ActionParser {
                 return f
             } ?? 1
             return .pointer(speed: speed)
-        case "show-desktop", "pass":
+        case "show-desktop", "pass", "stream":
             guard args.isEmpty else { throw ActionError(message: "\"\(verb)\" takes no arguments") }
-            return verb == "pass" ? .pass : .showDesktop
+            return verb == "pass" ? .pass : verb == "stream" ? .stream : .showDesktop
         case "":
             throw ActionError(message: "the action is empty")
         default:

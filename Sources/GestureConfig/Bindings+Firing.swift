@@ -58,7 +58,7 @@ extension Bindings {
     /// event (its `reverse` when going back), at most `maxStepsPerEvent`.
     public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues) -> Firing {
         // Most transitions fire nothing: answer those before copying the binding.
-        guard let st = bound(r) else { return Firing() }
+        guard let st = bound(r), !st.binding.streams else { return Firing() }
         if st.follows {
             guard state != .possible && state != .failed else { return Firing() }
             let b = st.binding

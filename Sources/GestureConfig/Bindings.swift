@@ -5,6 +5,9 @@ import GestureActions
 /// set, and the way back from a recognizer's transition to the actions it fires.
 public final class Bindings {
     public let config: Config
+    /// Every binding made live: the config's and, with `touchegg-stream`, what the stream adds
+    /// (`streamed(besides:)`).
+    public let gestures: [GestureBinding]
     public let engine: GestureEngine
     /// Per source, by the recognizer's index in the engine: what it was made for. Looked up on
     /// every transition, so an array rather than a dictionary, and a constant, which costs no
@@ -13,6 +16,8 @@ public final class Bindings {
 
     public init(_ config: Config, screen: Screen = Screen()) {
         self.config = config
+        let gestures = config.gestures + (config.settings.toucheggStream ? Bindings.streamed(besides: config.gestures) : [])
+        self.gestures = gestures
         engine = GestureEngine(settings: GestureEngine.Settings(touchTimeout: config.settings.touchTimeout,
                                                                 arrivalWindow: config.settings.arrivalWindow),
                                screen: screen)
@@ -20,7 +25,7 @@ public final class Bindings {
         var books: [InputSource: StrokeBook] = [:]
         for source in [InputSource.touchscreen, .pointer] {
             var shapes: Set<String> = [], sequences: [DirectionSequence] = [], any = false
-            for b in config.gestures where b.sources.contains(source) {
+            for b in gestures where b.sources.contains(source) {
                 guard case .stroke(let stroke) = b.kind else { continue }
                 any = true
                 switch stroke.target {
@@ -33,12 +38,12 @@ public final class Bindings {
         }
         var bound: [[Bound?]] = [[], [], []]
         var groups: [String: Int] = [:]
-        for b in config.gestures where b.app != nil || b.device != nil || b.passes {
+        for b in gestures where b.app != nil || b.device != nil || b.passes {
             groups[b.signature] = groups[b.signature] ?? groups.count
         }
-        for b in config.gestures {
+        for b in gestures {
             for source in b.sources {
-                let r = Bindings.makeRecognizer(b, source: source, book: books[source])
+                let r = Bindings.makeRecognizer(b, source: source, book: books[source], settings: config.settings)
                 // Stroke bindings read the same stroke together: the best reading wins, not the first.
                 if b.type == .stroke { r.simultaneousSet = 0 }
                 r.app = b.app.map(Glob.init)
@@ -53,7 +58,7 @@ public final class Bindings {
             }
         }
         self.bound = bound
-        for b in config.gestures {
+        for b in gestures {
             for r in byName[b.name] ?? [] {
                 for other in b.simultaneousWith.flatMap({ byName[$0] ?? [] }) { r.recognizeSimultaneously(with: other) }
                 for other in b.requireFailureOf.flatMap({ byName[$0] ?? [] }) { r.require(toFail: other) }
@@ -61,7 +66,9 @@ public final class Bindings {
         }
     }
 
-    static func makeRecognizer(_ b: GestureBinding, source: InputSource, book: StrokeBook?) -> GestureRecognizer {
+    static func makeRecognizer(_ b: GestureBinding, source: InputSource, book: StrokeBook?,
+                               settings: Config.Settings) -> GestureRecognizer {
+        let commitDistance = settings.commitDistance(for: source)
         switch b.kind {
         case .tap(let t):
             let r = TapRecognizer(name: b.name, source: source, taps: t.taps, fingers: t.fingers)
@@ -74,26 +81,31 @@ public final class Bindings {
             r.distance = s.distance
             r.speed = s.speed
             r.duration = s.duration
+            r.commitDistance = commitDistance
             return r
         case .pan(let p):
             let r = PanRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pan, source: source))
             r.beginDistance = p.distance
             r.direction = p.direction
+            r.commitDistance = commitDistance
             return r
         case .pinch(let p):
             let r = PinchRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pinch, source: source),
                                     way: p.way)
             r.threshold = p.threshold
+            r.commitScale = settings.commitScale
             return r
         case .rotate(let p):
             let r = RotateRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .rotate, source: source),
                                      way: p.way)
             r.threshold = p.threshold
+            r.commitAngle = settings.commitAngle
             return r
         case .edge(let e):
             let r = EdgeRecognizer(name: b.name, edge: e.edge, fingers: e.fingers...e.fingers)
             r.margin = e.margin
             r.beginDistance = e.distance
+            r.commitDistance = commitDistance
             return r
         case .press(let p):
             let r = PressRecognizer(name: b.name, fingers: p.fingers, taps: p.taps)
@@ -135,6 +147,10 @@ public final class Bindings {
         guard id.index < bound[source].count else { return nil }
         return bound[source][id.index]
     }
+
+    /// Whether the transitions of the recognizer `id` names go to the touchegg stream: it was
+    /// made for a binding whose action is `stream`, or for one of `streamed(besides:)`.
+    public func streams(_ id: GestureRecognizer.ID) -> Bool { bound(id)?.binding.streams ?? false }
 
     /// What `r` was made for; nil for a recognizer these bindings did not make.
     public func binding(for r: GestureRecognizer) -> GestureBinding? {

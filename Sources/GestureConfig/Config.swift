@@ -14,7 +14,22 @@ public struct Config: Sendable {
         public var templateFiles = ConfigSchema.templates.defaultValue
         /// Shows the debug overlay (as `gestured run --overlay` does).
         public var overlay = ConfigSchema.overlay.defaultValue
+        /// How far a gesture goes to reach progress 1 (`Progress`): touchpad pixels, screen
+        /// pixels, a scale, radians.
+        public var touchpadCommitDistance = ConfigSchema.touchpadCommitDistance.defaultValue
+        public var touchscreenCommitDistance = ConfigSchema.touchscreenCommitDistance.defaultValue
+        public var commitScale = ConfigSchema.commitScale.defaultValue
+        public var commitAngle = ConfigSchema.commitAngle.defaultValue
+        /// Serves touchegg's gesture stream, and streams the gestures no binding performs.
+        public var toucheggStream = ConfigSchema.toucheggStream.defaultValue
+        /// Serves every recognized gesture on gestured's own stream.
+        public var gesturedStream = ConfigSchema.gesturedStream.defaultValue
         public init() {}
+
+        /// The commit distance of a pan, swipe or edge gesture on `source`.
+        public func commitDistance(for source: InputSource) -> Double {
+            source == .touchpad ? touchpadCommitDistance : touchscreenCommitDistance
+        }
     }
 
     /// Every stroke template known: the built-in ones and those of the template files.

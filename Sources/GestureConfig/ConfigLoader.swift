@@ -86,6 +86,10 @@ public final class ConfigLoader {
             }
         }
         checkNames(config.gestures)
+        for b in config.gestures where b.streams && !config.settings.toucheggStream {
+            report("gesture \"\(b.name)\": action \"stream\" needs touchegg-stream = true in [settings]",
+                   table: "gesture", index: b.index, key: "action", path: "gesture[\(b.index ?? 0)].action")
+        }
         checkCycles(config.gestures)
         fitTouchTimeout(&config, explicit: table["settings"]?.table?["touch-timeout"] != nil)
         config.templates = templates
@@ -102,6 +106,12 @@ public final class ConfigLoader {
         s.touchTimeout = r.value(S.touchTimeout)
         s.arrivalWindow = r.value(S.arrivalWindow)
         s.overlay = r.value(S.overlay)
+        s.touchpadCommitDistance = r.value(S.touchpadCommitDistance)
+        s.touchscreenCommitDistance = r.value(S.touchscreenCommitDistance)
+        s.commitScale = r.value(S.commitScale)
+        s.commitAngle = r.value(S.commitAngle)
+        s.toucheggStream = r.value(S.toucheggStream)
+        s.gesturedStream = r.value(S.gesturedStream)
         s.templateFiles = r.value(S.templates)
         for path in s.templateFiles {
             switch readFile(path) {
@@ -165,6 +175,9 @@ public final class ConfigLoader {
         b.actions = r.value(S.action)
         if b.actions.contains(.pass) && b.actions.count > 1 {
             r.fail("action", "\"pass\" hands the gesture to the application: it cannot come with other actions")
+        }
+        if b.actions.contains(.stream) && b.actions.count > 1 {
+            r.fail("action", "\"stream\" sends the gesture to the touchegg stream instead of performing it: it cannot come with other actions")
         }
         let step = S.repeatKey(for: type).flatMap(r.read)
         let reverse = type.isContinuous ? r.read(S.reverse) : nil

@@ -21,6 +21,27 @@ enum ConfigSchema {
     static let overlay = ConfigKey<Bool>(
         "overlay", .settings, .bool, .value(false),
         doc: "shows the debug overlay, as `gestured run --overlay` does")
+    static let touchpadCommitDistance = ConfigKey<Double>(
+        "touchpad-commit-distance", .settings, .number(1...100_000, "px"), .value(Progress.defaultTouchpadDistance),
+        doc: "how far a touchpad pan or swipe moves along its direction to reach progress 1 (see [Progress](#progress))")
+    static let touchscreenCommitDistance = ConfigKey<Double>(
+        "touchscreen-commit-distance", .settings, .number(1...100_000, "px"), .value(Progress.defaultScreenDistance),
+        doc: "the same on a touchscreen (pan, swipe, edge)")
+    static let commitScale = ConfigKey<Double>(
+        "commit-scale", .settings, .number(1.01...100, "scale"), .value(Progress.defaultScale),
+        doc: "the scale at which a spreading pinch reaches progress 1; a closing one reaches it at the inverse")
+    /// Written in degrees, read as the radians the recognizer takes.
+    static let commitAngle = ConfigKey<Double>(
+        "commit-angle", .settings,
+        Domain.number(1...3600, "degrees").map(Angle.radians(degrees:), back: { (Angle.degrees(radians: $0) * 1e9).rounded() / 1e9 }),
+        .value(Progress.defaultAngle),
+        doc: "how far a rotation turns to reach progress 1")
+    static let toucheggStream = ConfigKey<Bool>(
+        "touchegg-stream", .settings, .bool, .value(false),
+        doc: "serves touchegg's gesture stream to desktop shells (see [desktop.md](desktop.md))")
+    static let gesturedStream = ConfigKey<Bool>(
+        "gestured-stream", .settings, .bool, .value(false),
+        doc: "serves every recognized gesture on D-Bus at `unix:abstract=gestured` (see [desktop.md](desktop.md#gestureds-own-stream))")
 
     // MARK: [[gesture]], every type
 
@@ -146,6 +167,7 @@ enum ConfigSchema {
     /// Every declaration, in the order the docs list them.
     static let all: [any AnyConfigKey] = [
         touchTimeout, arrivalWindow, templates, overlay,
+        touchpadCommitDistance, touchscreenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
         name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action,
         taps, pressTaps, movement, duration, interval, swipeDirection, panDirection, pinchDirection, rotateDirection,
         distance, speed, minFingers, maxFingers, pinchThreshold, rotateThreshold, edge, margin,

@@ -192,6 +192,9 @@ public struct GestureBinding: Equatable, Sendable {
     /// Lets the gesture go to the application instead of acting.
     public var passes: Bool { actions == [.pass] }
 
+    /// Sent to the touchegg stream as it goes, and performs nothing.
+    public var streams: Bool { actions == [.stream] }
+
     /// The phase whose transition fires the actions: `update` for a repeating binding.
     public var on: Phase {
         switch fires {

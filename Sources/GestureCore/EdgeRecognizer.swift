@@ -12,6 +12,8 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
     public var margin = EdgeRecognizer.defaultMargin
     /// Pixels it must move away from the edge before it begins.
     public var beginDistance = EdgeRecognizer.defaultDistance
+    /// Pixels away from the edge to the commit point (`Progress`).
+    public var commitDistance = Progress.defaultScreenDistance
 
     public init(name: String, edge: Edge, fingers: ClosedRange<Int> = 1...1) {
         self.edge = edge
@@ -59,5 +61,19 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
         values.translation = event.metrics.translation
         values.velocity = event.metrics.velocity
         values.location = event.location
+        // Began, changed, ended or cancelled: a failed gesture reports nothing.
+        guard currentState != .possible else { return }
+        values.heading = heading
+        values.progress = Progress.along(event.metrics.translation, heading, distance: commitDistance)
+    }
+
+    /// Away from its edge.
+    var heading: Heading {
+        switch edge {
+        case .left: return .right
+        case .right: return .left
+        case .top: return .down
+        case .bottom: return .up
+        }
     }
 }

@@ -3,8 +3,8 @@
 ///
 /// Stored as plain numbers with one bit per value that is set, because every transition copies
 /// its values several times on the way out of the engine: as thirteen optionals they took 230
-/// bytes, stored so they take 120. A value that is not set is kept at zero, so that the
-/// synthesized `==` compares only what is set. It holds no text, so that an output holding it
+/// bytes, stored so they take 120. A value that is not set is kept at zero, so
+/// that the synthesized `==` compares only what is set. It holds no text, so that an output holding it
 /// is a plain copy: a gesture's direction and shape are the recognizer's
 /// (`GestureRecognizer.reportedDirection`, `reportedShape`).
 public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
@@ -59,6 +59,16 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
         get { get(.score, storedScore) }
         set { storedScore = newValue ?? 0; present.mark(.score, newValue != nil) }
     }
+    /// How far toward its commit point: 0 where it began, 1 at the commit point (`Progress`).
+    public var progress: Double? {
+        get { get(.progress, storedProgress) }
+        set { storedProgress = newValue ?? 0; present.mark(.progress, newValue != nil) }
+    }
+    /// The way `progress` is measured, fixed when the gesture begins.
+    public var heading: Heading? {
+        get { get(.heading, storedHeading) }
+        set { storedHeading = newValue ?? .up; present.mark(.heading, newValue != nil) }
+    }
 
     public init() {}
 
@@ -75,6 +85,8 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
         static let taps = Present(rawValue: 1 << 8)
         static let points = Present(rawValue: 1 << 9)
         static let score = Present(rawValue: 1 << 10)
+        static let progress = Present(rawValue: 1 << 11)
+        static let heading = Present(rawValue: 1 << 12)
 
         mutating func mark(_ bit: Present, _ isSet: Bool) {
             if isSet { insert(bit) } else { remove(bit) }
@@ -85,7 +97,8 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
     private var storedFingers = 0, storedTaps = 0, storedPoints = 0
     private var storedLocation = Point.zero, storedTranslation = Point.zero, storedVelocity = Point.zero
     private var storedScale = 0.0, storedScaleVelocity = 0.0, storedRotation = 0.0, storedRotationVelocity = 0.0
-    private var storedScore = 0.0
+    private var storedScore = 0.0, storedProgress = 0.0
+    private var storedHeading = Heading.up
 
     private func get<T>(_ bit: Present, _ stored: T) -> T? { present.contains(bit) ? stored : nil }
 }

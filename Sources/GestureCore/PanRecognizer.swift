@@ -10,6 +10,11 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     /// When set, the pan begins only when the fingers head this way (within 45 degrees), and
     /// fails when they head elsewhere, so that pans in different directions do not race.
     public var direction: Direction?
+    /// Pixels along its heading to the commit point (`Progress`).
+    public var commitDistance: Double
+
+    /// `direction`, or the one of the four the fingers mostly moved along when it began.
+    private var heading: Heading?
 
     private var offset = Point.zero
     /// The fingers' translation at the last report, before the offset: what `setTranslation`
@@ -17,7 +22,12 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     private var reportedRaw = Point.zero
 
     public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 1...Int.max) {
+        commitDistance = Progress.defaultDistance(for: source)
         super.init(name: name, type: "pan", source: source, fingers: fingers, touchpadKind: .swipe)
+    }
+
+    public override func didBegin(_ event: InputFrame) {
+        heading = direction.map(Heading.init) ?? Heading(mostlyAlong: event.metrics.translation)
     }
 
     public override func verdict(_ event: InputFrame) -> Verdict {
@@ -42,6 +52,7 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     public override func reset() {
         offset = .zero
         reportedRaw = .zero
+        heading = nil
     }
 
     public override var reportedDirection: String? { direction?.rawValue }
@@ -52,5 +63,9 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
         values.translation = translation(in: event)
         values.velocity = event.metrics.velocity
         values.location = event.location
+        if let heading {
+            values.heading = heading
+            values.progress = Progress.along(event.metrics.translation, heading, distance: commitDistance)
+        }
     }
 }

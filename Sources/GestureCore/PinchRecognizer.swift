@@ -12,6 +12,8 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
     /// How far the scale must leave 1 before the pinch begins (0.1: 10 %).
     public var threshold = PinchRecognizer.defaultThreshold
     public let way: Way?
+    /// The scale a spreading pinch commits at; a closing one commits at its inverse (`Progress`).
+    public var commitScale = Progress.defaultScale
 
     private var scaleAtBegin = 1.0
 
@@ -34,6 +36,9 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
 
     public override func reset() { scaleAtBegin = 1 }
 
+    /// `way`, or the way the fingers went when it began.
+    private var heading: Heading { (way ?? (scaleAtBegin < 1 ? .in : .out)) == .in ? .in : .out }
+
     public override var reportedDirection: String? { way?.rawValue }
 
     public override func report(into values: inout GestureValues, event: InputFrame) {
@@ -41,5 +46,9 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
         values.scale = event.metrics.scale / scaleAtBegin
         values.scaleVelocity = event.metrics.scaleVelocity / scaleAtBegin
         values.location = event.location
+        // Began, changed, ended or cancelled: a failed gesture reports nothing.
+        guard currentState != .possible else { return }
+        values.heading = heading
+        values.progress = Progress.pinch(scale: event.metrics.scale, heading, commit: commitScale)
     }
 }

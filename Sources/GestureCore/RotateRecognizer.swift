@@ -11,6 +11,10 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
 
     public var threshold = RotateRecognizer.defaultThreshold
     public let way: Way?
+    /// Radians along its way to the commit point (`Progress`).
+    public var commitAngle = Progress.defaultAngle
+
+    private var heading: Heading?
 
     public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, way: Way? = nil) {
         self.way = way
@@ -27,6 +31,12 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
         }
     }
 
+    public override func didBegin(_ event: InputFrame) {
+        heading = (way ?? (event.metrics.rotation < 0 ? .ccw : .cw)) == .ccw ? .ccw : .cw
+    }
+
+    public override func reset() { heading = nil }
+
     public override var reportedDirection: String? { way?.rawValue }
 
     public override func report(into values: inout GestureValues, event: InputFrame) {
@@ -34,5 +44,9 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
         values.rotation = event.metrics.rotation
         values.rotationVelocity = event.metrics.rotationVelocity
         values.location = event.location
+        if let heading {
+            values.heading = heading
+            values.progress = Progress.rotation(event.metrics.rotation, heading, commit: commitAngle)
+        }
     }
 }

@@ -20,10 +20,13 @@ public final class SwipeRecognizer: GestureRecognizer {
     /// Radians the movement may deviate from `direction` (22.5 degrees: the eight directions
     /// share the circle without overlap).
     public var tolerance = SwipeRecognizer.defaultTolerance
+    /// Pixels along its direction to the commit point (`Progress`).
+    public var commitDistance: Double
 
     public init(name: String, source: InputSource, fingers: Int, direction: Direction) {
         self.fingers = fingers
         self.direction = direction
+        commitDistance = Progress.defaultDistance(for: source)
         super.init(name: name, type: "swipe", source: source, continuous: false)
         requiredTouches = fingers
     }
@@ -86,5 +89,8 @@ public final class SwipeRecognizer: GestureRecognizer {
         values.fingers = fingers
         values.translation = event.metrics.translation
         values.velocity = event.metrics.velocity
+        guard currentState == .ended else { return }
+        values.heading = Heading(direction)
+        values.progress = Progress.along(event.metrics.translation, Heading(direction), distance: commitDistance)
     }
 }

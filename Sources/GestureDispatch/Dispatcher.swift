@@ -17,6 +17,14 @@ public protocol DispatchObserver: AnyObject {
     func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double)
 }
 
+/// Where the gestures go that a binding streams (`Bindings.streams`) rather than performs: the
+/// daemon's touchegg stream, or a test's recording.
+public protocol GestureStreaming: AnyObject {
+    /// A transition of a streamed gesture (began, changed, ended or cancelled; a discrete one
+    /// only ends), with its values and their progress.
+    func stream(_ recognizer: GestureRecognizer, to state: GestureState, values: GestureValues, at time: Double)
+}
+
 /// The one path from the engine's outputs to their effects, for the daemon, `gestured replay`
 /// and the tests alike: a touch decision goes to whoever owns the input, a transition fires its
 /// bindings' actions through the action policy, and the observer hears all of it.
@@ -24,6 +32,11 @@ public final class Dispatcher {
     public var bindings: Bindings
     public let actions: ActionDispatch
     public weak var observer: DispatchObserver?
+    /// Hears the transitions of streamed gestures; nil when nothing streams.
+    public weak var stream: GestureStreaming?
+    /// Hears the transitions of every gesture, bound, streamed or neither (gestured's own
+    /// stream); nil when nobody listens.
+    public weak var everyGesture: GestureStreaming?
     /// Carries a touch decision to the input's owner (the X server); nothing in replay.
     private let decide: (TouchDecision) -> Void
 
@@ -40,13 +53,20 @@ public final class Dispatcher {
         let engine = bindings.engine
         guard !engine.outputs.isEmpty else { return }
         // Read once: a weak reference costs an atomic count at every read.
-        let observer = self.observer
+        let observer = self.observer, stream = self.stream, every = self.everyGesture
         for output in engine.outputs {
             observer?.observe(output, in: engine)
             switch output.kind {
             case .decision(let d):
                 decide(d)
             case let .transition(id, _, to, values, _):
+                if let every, to != .failed, to != .possible {
+                    every.stream(engine.recognizer(id), to: to, values: values, at: output.time)
+                }
+                if let stream, to != .failed, to != .possible, bindings.streams(id) {
+                    stream.stream(engine.recognizer(id), to: to, values: values, at: output.time)
+                    continue
+                }
                 let firing = bindings.fire(id, to: to, values: values)
                 if firing.fired.isEmpty && firing.warning == nil { continue }
                 let r = engine.recognizer(id)

@@ -65,13 +65,15 @@ public enum OutputFormat {
                 if let a = v.rotation { w.add("rotation", a) }
                 if let a = v.rotationVelocity { w.add("velocity", a) }
                 if let n = v.points { w.add("points", n) }
+                if let h = v.heading { w.add("heading", h.rawValue) }
+                if let p = v.progress { w.add("progress", p) }
             }
         }
     }
 
-    /// Bytes for every member of a transition line but its head and its strings, at most: 16
-    /// keys of up to 15 bytes with their separators, and numbers.
-    private static let transitionRoom = 16 * 16 + 20 * NumberText.maxCount
+    /// Bytes for every member of a transition line but its head, at most: 18 keys of up to 15
+    /// bytes with their separators, a heading of up to 10, and numbers.
+    private static let transitionRoom = 18 * 16 + 12 + 21 * NumberText.maxCount
 
     /// `{"t":120,"action":"desktop next","gesture":"next-desktop"}`
     public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil,

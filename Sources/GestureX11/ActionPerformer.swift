@@ -54,7 +54,7 @@ public final class ActionPerformer: ActionPerforming {
             return window(choice, c).flatMap { w in place(w, time: time) { frame, monitors, areas in
                 Placement.moved(frame, to: target, monitors: monitors, workAreas: areas)
             } }
-        case .drag, .pointer, .windowMove, .windowResize, .exec, .pass:
+        case .drag, .pointer, .windowMove, .windowResize, .exec, .pass, .stream:
             return .failure(ActionError(message: "\(action.text) is not performed here"))
         }
     }

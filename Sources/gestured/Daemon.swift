@@ -3,6 +3,7 @@ import GestureActions
 import GestureConfig
 import GestureCore
 import GestureDispatch
+import GestureStream
 import GestureTrace
 import GestureX11
 import Logging
@@ -39,6 +40,12 @@ final class Daemon {
     private var readyText = "ready"
     /// The debug overlay, while it is on: the reporter draws what the dispatcher did on it.
     var overlay: Overlay? { reporter.overlay }
+    /// touchegg's gesture stream, while `touchegg-stream` is on and its address was free.
+    private(set) var touchegg: ToucheggStream?
+    /// gestured's own stream, while `gestured-stream` is on and its address was free.
+    private(set) var ownStream: GesturedStream?
+    /// The D-Bus servers the poll waits on.
+    private var buses: [PeerBus] { [touchegg?.bus, ownStream?.bus].compactMap(\.self) }
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -70,6 +77,7 @@ final class Daemon {
             log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
         }
         showOverlay(options.overlay || config.settings.overlay)
+        serveStreams(config.settings)
         readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
             + Daemon.count(devices) + "; \(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)"
     }
@@ -97,6 +105,33 @@ final class Daemon {
         let o = Overlay(x, recognizers: bindings.engine.recognizers)
         reporter.overlay = o
         log.info("debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))")
+    }
+
+    /// Starts or stops serving the streams the settings ask for. An address that is taken
+    /// (touchegg's own daemon runs) is an error in the log, and the daemon runs on without
+    /// that stream.
+    private func serveStreams(_ settings: Config.Settings) {
+        let log = self.log
+        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log) }
+        dispatcher.stream = touchegg
+        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log) }
+        dispatcher.everyGesture = ownStream
+    }
+
+    private func serve<S: ServedStream>(_ label: String, _ on: Bool, _ running: S?, _ start: () throws(StreamError) -> S) -> S? {
+        if !on {
+            if running != nil { log.info("\(label) off") }
+            return nil
+        }
+        if let running { return running }
+        do throws(StreamError) {
+            let stream = try start()
+            log.info("\(label) on \(stream.bus.address)")
+            return stream
+        } catch {
+            log.error("\(label): cannot serve \(error); running without it")
+            return nil
+        }
     }
 
     static func needs(_ bindings: Bindings) -> XInputListener.Needs {
@@ -133,6 +168,7 @@ final class Daemon {
         dispatcher.bindings = fresh
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
+        serveStreams(fresh.config.settings)
         checkExecSafety()
         log.info("\(loaded.why): reloaded \(fresh.config.gestures.count) gestures from \(fresh.config.file); grabbing \(listener.grabbedText)")
     }
@@ -153,7 +189,8 @@ final class Daemon {
     func run() -> Int32 {
         Signals.install()
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        var fds = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let fixed = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = fixed
         log.info("\(readyText)")
         var signalPipeReadable = false
         while true {
@@ -200,8 +237,22 @@ final class Daemon {
             if let r = reloader?.deadline { next = min(next ?? r, r) }
             if let l = listener.late.due { next = min(next ?? l, l) }
             if let d = dispatcher.actions.nextDeadline { next = min(next ?? d, d) }
+            let buses = self.buses
+            for bus in buses {
+                guard let w = bus.wait(nowMonotonicMicroseconds: Daemon.monotonicMicroseconds()) else { continue }
+                next = min(next ?? listener.now() + w, listener.now() + w)
+            }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
+            // The streams' clients come and go, and what each waits for changes with what is
+            // queued for it: their descriptors are asked for on every turn.
+            fds.removeSubrange(fixed.count...)
             for i in fds.indices { fds[i].revents = 0 }
+            var ranges: [Range<Int>] = []
+            for bus in buses {
+                let start = fds.count
+                bus.pollDescriptors(into: &fds)
+                ranges.append(start..<fds.count)
+            }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
@@ -216,11 +267,18 @@ final class Daemon {
                 if fds[2].revents & Int16(POLLIN) != 0, reloader.watched(now: listener.now()) { checkExecSafety() }
                 if fds[3].revents & Int16(POLLIN) != 0, let loaded = reloader.finished(screen: engine.screen) { apply(loaded) }
             }
+            if n >= 0 { for (bus, range) in zip(buses, ranges) { bus.handle(fds[range], timedOut: n == 0) } }
             if n == 0 {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()
             }
         }
+    }
+
+    static func monotonicMicroseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000 + UInt64(t.tv_nsec) / 1000
     }
 
     private func reportLateInput() {

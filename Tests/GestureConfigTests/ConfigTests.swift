@@ -314,6 +314,7 @@ import GestureActions
         ("window move", .windowMove(window: .under)),
         ("window resize", .windowResize(.bottomRight, window: .under)),
         ("window resize edge=left window=active", .windowResize(.left, window: .active)),
+        ("stream", .stream),
     ])
     func actionsParse(text: String, action: Action) throws {
         #expect(try ActionParser.parse(text) == action)
@@ -354,7 +355,7 @@ import GestureActions
         ("keys Left+ctrl", "\"Left\" in \"Left+ctrl\" is not a modifier (shift, ctrl, alt, super, meta, hyper); only the last part is a key"),
         ("click 0", "\"click\" needs one button number from 1 to 32, not \"0\""),
         ("desktop 0", "\"desktop\" needs next, prev or a desktop number from 1, not \"0\""),
-        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, scroll, desktop, window, drag, pointer, show-desktop, pass"),
+        ("exce ls", "unknown action \"exce\" (did you mean \"exec\"?); actions start with one of exec, keys, click, scroll, desktop, window, drag, pointer, show-desktop, pass, stream"),
         ("drag button=0", "\"drag\" takes button=N with N from 1 to 32, not button=0"),
         ("drag lock=-5", "\"drag\" takes lock=MS with MS from 0 to 10000 milliseconds, not lock=-5"),
         ("drag hold=5", "\"drag\" takes button=, lock=, not \"hold=5\""),

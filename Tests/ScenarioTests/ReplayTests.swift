@@ -45,6 +45,21 @@ import GestureTrace
         #expect(actual == expected)
     }
 
+    @Test func withTheToucheggStreamReplayPrintsTheStreamedSwipeWithItsHeadingAndProgress() throws {
+        let config = try ConfigLoader.load("gesture = []\n[settings]\ntouchegg-stream = true\n", file: "c.toml")
+        let out = try replay("""
+            {"t":0,"ev":"swipe-begin","fingers":4}
+            {"t":8,"ev":"swipe-update","fingers":4,"dx":0,"dy":-50}
+            {"t":16,"ev":"swipe-update","fingers":4,"dx":0,"dy":-150}
+            {"t":24,"ev":"swipe-end","fingers":4}
+            """, config: config).filter { !$0.contains("decision") }
+        #expect(out == [
+            #"{"t":8,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"began","fingers":4,"translation":[0,-50],"velocity":[0,-6250],"heading":"up","progress":0.25}"#,
+            #"{"t":16,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"changed","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
+            #"{"t":24,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"ended","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
+        ])
+    }
+
     @Test func theTraceFormatExampleReplays() throws {
         let example = Docs.blocks("docs/trace-format.md", language: "jsonl")[1]
         let out = try replay(example)
@@ -117,7 +132,7 @@ import GestureTrace
             #expect(error.description == #"bad.jsonl:3: "swipe-update" lacks "dx""#)
         }
         #expect(out == [
-            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-90,0],"velocity":[-11250,0]}"#,
+            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-90,0],"velocity":[-11250,0],"heading":"left","progress":0.45}"#,
             #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
         ])
     }
@@ -323,7 +338,7 @@ import GestureTrace
         #expect(r.status == 0 && r.err.isEmpty)
         let lines = r.out.split(separator: "\n")
         #expect(lines == [
-            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-1e+308,0],"velocity":[null,0]}"#,
+            #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-1e+308,0],"velocity":[null,0],"heading":"left","progress":5e+305}"#,
             #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
             #"{"t":110,"gesture":"back","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-left","x":1.5e+308,"y":1e+308,"points":2}"#,
             #"{"t":110,"gesture":"forward","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-right","x":1.5e+308,"y":1e+308,"points":2}"#,

@@ -1,0 +1,41 @@
+import GestureActions
+import GestureCore
+import Testing
+@testable import GestureConfig
+
+/// What `touchegg-stream` and the action `stream` make of a config.
+@Suite struct StreamBindingTests {
+    static let bound = """
+        [[gesture]]
+        name = "next"
+        type = "swipe"
+        fingers = 3
+        direction = "left"
+        action = "desktop next"
+        """
+
+    @Test func theToucheggStreamAddsSwipesTouchpadPinchesAndTouchscreenTapsOfThreeToFiveFingersThatWaitForEveryBinding() throws {
+        let config = try ConfigLoader.load("[settings]\ntouchegg-stream = true\n\n" + Self.bound, file: "c.toml")
+        let b = Bindings(config)
+        let added = b.gestures.dropFirst(config.gestures.count)
+        #expect(added.map(\.name) == ["touchegg-swipe", "touchegg-pinch", "touchegg-tap-3", "touchegg-tap-4", "touchegg-tap-5"])
+        #expect(added.allSatisfy { $0.streams && $0.requireFailureOf == ["next"] })
+        #expect(added.map { $0.sources.map(\.rawValue).joined(separator: "+") }
+                == ["touchpad+touchscreen", "touchpad", "touchscreen", "touchscreen", "touchscreen"])
+        #expect(b.touchpadSwipeNeeded && b.touchpadPinchNeeded && b.touchscreenNeeded)
+    }
+
+    @Test func withoutItNothingIsAdded() throws {
+        let config = try ConfigLoader.load(Self.bound, file: "c.toml")
+        #expect(Bindings(config).gestures.map(\.name) == ["next"])
+    }
+
+    @Test func aStreamActionWithoutTheToucheggStreamIsAnErrorThatSaysWhere() {
+        #expect(loadErrors("[[gesture]]\nname = \"s\"\ntype = \"pan\"\naction = \"stream\"\n")
+                == ["config.toml:4:10: gesture \"s\": action \"stream\" needs touchegg-stream = true in [settings] (gesture[0].action)"])
+    }
+
+    @Test func streamStandsAlone() {
+        #expect(loadErrors("[settings]\ntouchegg-stream = true\n[[gesture]]\ntype = \"pan\"\naction = [\"stream\", \"show-desktop\"]\n").count == 1)
+    }
+}
