@@ -14,7 +14,20 @@ public final class ActionPerformer: ActionPerforming {
     /// Keycodes borrowed for keysyms the keymap lacks, as xdotool does; given back at `close()`.
     private var borrowed: [KeySym: KeyCode] = [:]
 
-    public init(_ x: XConnection) { self.x = x }
+    /// Told of each button gestured presses through XTest before it presses it, so that the
+    /// press is not taken for input (`XInputListener.willPress`).
+    private let pressing: (Int) -> Void
+
+    public init(_ x: XConnection, pressing: @escaping (Int) -> Void = { _ in }) {
+        self.x = x
+        self.pressing = pressing
+    }
+
+    /// One XTest button press, announced first.
+    private func press(_ button: Int) {
+        pressing(button)
+        XTestFakeButtonEvent(x.display, UInt32(button), 1, 0)
+    }
 
     /// Performs one action; returns what was done, or why nothing was.
     public func perform(_ action: Action, _ c: ActionContext) -> Result<String, ActionError> {
@@ -35,13 +48,13 @@ public final class ActionPerformer: ActionPerforming {
             x.flush()
             return .success("pressed \(chords.map(\.text).joined(separator: " "))")
         case .click(let button):
-            XTestFakeButtonEvent(x.display, UInt32(button), 1, 0)
+            press(button)
             XTestFakeButtonEvent(x.display, UInt32(button), 0, 0)
             x.flush()
             return .success("clicked button \(button)")
         case let .scroll(direction, times):
             for _ in 0..<times {
-                XTestFakeButtonEvent(x.display, UInt32(direction.button), 1, 0)
+                press(direction.button)
                 XTestFakeButtonEvent(x.display, UInt32(direction.button), 0, 0)
             }
             x.flush()
@@ -65,7 +78,7 @@ public final class ActionPerformer: ActionPerforming {
         var problem: ActionError?
         for step in steps {
             switch step {
-            case .press(let b): XTestFakeButtonEvent(x.display, UInt32(b), 1, 0)
+            case .press(let b): press(b)
             case .release(let b): XTestFakeButtonEvent(x.display, UInt32(b), 0, 0)
             case let .moveBy(dx, dy): XTestFakeRelativeMotionEvent(x.display, Int32(clamping: dx), Int32(clamping: dy), 0)
             case let .moveTo(px, py): XTestFakeMotionEvent(x.display, -1, Int32(clamping: px), Int32(clamping: py), 0)

@@ -40,6 +40,10 @@ public final class XInputListener {
     private var names: [Int32: String] = [:]
     /// The slave pointers, whose raw events tell a stroke from a click.
     private var slavePointers: [Int32] = []
+    /// The server's XTEST pointers, through which gestured's own clicks and drags come.
+    private var xtestPointers: Set<Int32> = []
+    /// Presses gestured has made itself through XTest and not yet seen, per button.
+    private var ownPresses: [Int: Int] = [:]
     private var clock = ServerClock()
 
     /// The `lateAfter` of the current `drain`.
@@ -261,9 +265,11 @@ public final class XInputListener {
     private func refreshDevices() {
         names = [:]
         slavePointers = []
+        xtestPointers = []
         for device in x.inputDevices() {
             names[device.id] = device.name
             if device.use == .slavePointer || (device.use == .floating && device.kind != .keyboard) { slavePointers.append(device.id) }
+            if device.name.hasSuffix("XTEST pointer") { xtestPointers.insert(device.id) }
         }
     }
 
@@ -393,6 +399,12 @@ public final class XInputListener {
         switch type {
         case XI_ButtonPress:
             presses[Int(e.detail)] = Press(device: e.deviceid, at: at, frozen: true, fedUntil: e.time)
+            if xtestPointers.contains(e.sourceid), let n = ownPresses[Int(e.detail)], n > 0 {
+                // gestured's own click or drag: the application's at once, never a stroke.
+                ownPresses[Int(e.detail)] = n > 1 ? n - 1 : nil
+                carry(.button(Int(e.detail)), accepted: false)
+                return
+            }
             if givenBackAsLate(.button(Int(e.detail)), e.time) { return }
             emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: application(under: e.child))
         case XI_Motion:
@@ -434,6 +446,15 @@ public final class XInputListener {
         guard delta != .zero else { return }
         presses[button]!.at = press.at + delta
         emit(e.time, .motion(at: presses[button]!.at))
+    }
+
+    /// gestured is about to press `button` through XTest (a click, a scroll, a drag): that
+    /// press comes back through its own grab of a stroke button, and is given to the
+    /// application at once instead of being taken for the start of a stroke. Other clients'
+    /// XTest strokes (xdotool, x11vnc) are followed like any pointer's.
+    public func willPress(_ button: Int) {
+        guard needs.strokeButtons.contains(button) else { return }
+        ownPresses[button, default: 0] += 1
     }
 
     /// Gives back at once what begins at server time `t` when that was more than `lateLimit`

@@ -56,7 +56,7 @@ final class Daemon {
         let bindings = Bindings(config, screen: x.screen())
         let listener = try XInputListener(x, needs: Daemon.needs(bindings))
         self.listener = listener
-        performer = ActionPerformer(x)
+        performer = ActionPerformer(x, pressing: listener.willPress)
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,

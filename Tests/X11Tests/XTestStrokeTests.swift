@@ -25,3 +25,32 @@ extension LiveTests {
         #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Button") && $0.detail == 3 } == [])
     }
 }
+
+extension LiveTests {
+    /// gestured's own right click, on the button it draws strokes with, is a click: it reaches
+    /// the application at once and starts no stroke.
+    @Test func gesturedsOwnClickOnTheStrokeButtonIsNotTakenForAStroke() throws {
+        let config = Self.config + """
+
+            [[gesture]]
+            name = "two-finger-tap"
+            type = "tap"
+            source = "touchscreen"
+            fingers = 2
+            action = "click 3"
+            """
+        let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace"])
+        let screen = server.touchscreen
+        try screen.touch(.begin, id: 31, x: 500, y: 300)
+        try screen.touch(.begin, id: 32, x: 540, y: 300)
+        try screen.sync()
+        try screen.touch(.end, id: 31, x: 500, y: 300)
+        try screen.touch(.end, id: 32, x: 540, y: 300)
+        try screen.sync()
+        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" && $0.detail == 3 } }
+        #expect(got.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"], "\(d.log)")
+        // The engine never saw it: no press, no stroke that failed for want of movement.
+        #expect(!d.log.contains("\"ev\":\"button-press\",\"button\":3"), "\(d.log)")
+        #expect(!d.log.contains("stroke \"back\": failed"), "\(d.log)")
+    }
+}
