@@ -8,9 +8,10 @@ build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev 
 # Tests: a real Xorg with the dummy video driver and the inputtest input driver, openbox as the
 # window manager, xcompmgr as a compositor, and the X utilities the tests use to look at the result;
 # python3 (3.11 or later) for tomllib, the reference the TOML reader's tests compare with.
-# groff reads the man pages gestured writes, with every warning on.
+# groff reads the man pages gestured writes, with every warning on. i3lock and xsecurelock are
+# the real screen lockers the locked-screen tests hold the screen with.
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check the Debian package.
-test="dpkg-dev binutils lintian groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
+test="dpkg-dev binutils lintian groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr i3lock xsecurelock python3"
 
 case "${1:-build}" in
   build) wanted="$build" ;;
