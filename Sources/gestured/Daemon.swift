@@ -173,6 +173,7 @@ final class Daemon {
                 log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
             }
             for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
+            for news in listener.deviceNews { log.info("\(news)") }
             reportLateInput()
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")
