@@ -37,7 +37,10 @@ public final class ActionDispatch {
     /// Why what an action sends now would not reach the session (another client holds the
     /// keyboard: a screen locker); nil when it would. Asked before each action is performed or
     /// a following action takes hold of something, never for its motion.
-    private let heldElsewhere: () -> String?
+    private let askHeldElsewhere: () -> String?
+    /// The last answer, and the time of the input event it was asked for: the steps one event
+    /// fires (up to 32 repeat steps) ask once.
+    private var heldAnswer: (time: Double, why: String?)?
     /// Monotonic milliseconds, to time what the performer does.
     private let clock: () -> Double
     private var waiting: [(action: Action, context: ActionContext, gesture: String)] = []
@@ -53,7 +56,7 @@ public final class ActionDispatch {
         self.dryRun = dryRun
         self.execRefusal = execRefusal
         self.pointerBusy = pointerBusy
-        self.heldElsewhere = heldElsewhere
+        askHeldElsewhere = heldElsewhere
         self.clock = clock
     }
 
@@ -63,7 +66,7 @@ public final class ActionDispatch {
             let before = follower.held
             let steps = follower.follow(action, gesture: context.gesture, state: context.state,
                                         translation: context.translation, location: context.location, time: context.time)
-            if !dryRun, steps.contains(where: \.takesHold), let why = heldElsewhere() {
+            if !dryRun, steps.contains(where: \.takesHold), let why = heldElsewhere(at: context.time) {
                 // Nothing takes hold under a locked screen: the press or the window is withheld,
                 // and a button held from before is let go, so none is left down.
                 _ = follower.releaseAll()
@@ -74,7 +77,7 @@ public final class ActionDispatch {
             return send(steps)
         }
         if dryRun { return .wouldPerform }
-        if action != .pass, let why = heldElsewhere() { return .withheld(why) }
+        if action != .pass, let why = heldElsewhere(at: context.time) { return .withheld(why) }
         switch action {
         case .exec(let command):
             if let why = execRefusal { return .refused(why) }
@@ -102,8 +105,16 @@ public final class ActionDispatch {
         guard !waiting.isEmpty, !pointerBusy() else { return [] }
         let due = waiting
         waiting.removeAll()
-        if let why = heldElsewhere() { return due.map { ($0.gesture, $0.action, .withheld(why)) } }
+        if let why = askHeldElsewhere() { return due.map { ($0.gesture, $0.action, .withheld(why)) } }
         return due.map { ($0.gesture, $0.action, perform($0.action, $0.context)) }
+    }
+
+    /// Why input would not reach the session, asked once per input event (its `time`).
+    private func heldElsewhere(at time: Double) -> String? {
+        if let last = heldAnswer, last.time == time { return last.why }
+        let why = askHeldElsewhere()
+        heldAnswer = (time, why)
+        return why
     }
 
     /// When a locked drag's button is due to go up.

@@ -10,17 +10,15 @@ extension XConnection {
     /// is what is asked: a grab of the keyboard of our own fails with AlreadyGrabbed (or
     /// GrabFrozen) while another client holds it, and is let go at once when it succeeds. The
     /// keyboard, not the pointer: gestured itself holds the pointer during touchpad gestures and
-    /// strokes, and a pointer grab of its own would replace that one. The grab is taken on the
-    /// window that has the focus, so that the focus does not move: a grab on any other window
-    /// sends the application FocusOut and FocusIn. A menu or a window manager's keyboard grab
-    /// (alt-tab) holds the keyboard too, and input sent then would reach it, not the session.
+    /// strokes, and a pointer grab of its own would replace that one. A menu or a window
+    /// manager's keyboard grab (alt-tab) holds the keyboard too, and input sent then would
+    /// reach it, not the application.
+    ///
+    /// The price: the grab and its release each send the focused window a FocusOut and a
+    /// FocusIn, in the modes NotifyGrab and NotifyUngrab (on whichever window the grab is
+    /// taken), one round trip each. The action policy asks once per input event.
     public func keyboardHeldElsewhere() -> String? {
-        var focus: Window = 0
-        var revert: Int32 = 0
-        XGetInputFocus(display, &focus, &revert)
-        // None (0) and PointerRoot (1) name no window.
-        var r = focus > 1 ? XGrabKeyboard(display, focus, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) : GrabNotViewable
-        if r == GrabNotViewable { r = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) }
+        let r = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime))
         if r == GrabSuccess {
             XUngrabKeyboard(display, Time(CurrentTime))
             flush()

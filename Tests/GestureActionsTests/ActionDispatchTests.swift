@@ -72,6 +72,16 @@ import Testing
         #expect(performer.performed.isEmpty)
     }
 
+    @Test func theActionsOneInputEventFiresAskWhetherTheKeyboardIsHeldOnce() {
+        var asked = 0
+        let dispatch = ActionDispatch(performer: RecordingPerformer(), heldElsewhere: { asked += 1; return nil })
+        for _ in 1...5 { _ = dispatch.fire(.showDesktop, gesture: gesture, at: here) }
+        var next = here
+        next.time = 6
+        _ = dispatch.fire(.showDesktop, gesture: gesture, at: next)
+        #expect(asked == 2)
+    }
+
     @Test func passDoesNothing() {
         let performer = RecordingPerformer()
         #expect(ActionDispatch(performer: performer).fire(.pass, gesture: gesture, at: here) == .passed)
