@@ -81,7 +81,7 @@ struct DevicesComeAndGoLiveTests {
 
     @Test(arguments: [Change.disable, Change.float])
     func aTouchscreenPanUnderWayWhenTheDeviceGoesIsCancelledAndTheDeviceWorksWhenItComesBack(change: Change) throws {
-        try LockedScreenLiveTests.onADesktop { server, window in
+        try DesktopOfItsOwn.run { server, window in
             let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
             try Self.threeFingersMoving(server, ids: [1, 2, 3], steps: 3, lift: false)
             try d.waitFor("pan \"screen-pan\": began")
@@ -94,7 +94,7 @@ struct DevicesComeAndGoLiveTests {
             try d.waitFor("device 6 \"gestured-touchscreen\": \(change.backWords)")
             try LiveTests.expectANewTapGoesStraightThrough(server: server, window: window, id: 4)
             try Self.threeFingersMoving(server, ids: [5, 6, 7], steps: 4, lift: true)
-            #expect(LockedScreenLiveTests.waitForResult(d, lines: 1) == ["screen-pan"], "\(d.log)")
+            #expect(d.results(waitingFor: 1) == ["screen-pan"], "\(d.log)")
             try d.waitFor("recognized pan \"screen-pan\"")
             #expect(Self.deviceLines(d) == [
                 "device 6 \"gestured-touchscreen\": \(change.awayWords), 3 touches cancelled",
@@ -107,7 +107,7 @@ struct DevicesComeAndGoLiveTests {
 
     @Test(arguments: [Change.disable, Change.float])
     func aTouchpadPanUnderWayWhenTheDeviceGoesIsCancelledAndTheDeviceWorksWhenItComesBack(change: Change) throws {
-        try LockedScreenLiveTests.onADesktop { server, window in
+        try DesktopOfItsOwn.run { server, window in
             let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
             try server.mouse.move(toX: 500, y: 400)
             try server.mouse.sync()
@@ -134,7 +134,7 @@ struct DevicesComeAndGoLiveTests {
                 try d.waitFor("\"ev\":\"swipe-end\",\"fingers\":3}")
             }
             try Self.threeFingerPadPan(server, steps: 4, lift: true)
-            #expect(LockedScreenLiveTests.waitForResult(d, lines: 1) == ["pad-pan"], "\(d.log)")
+            #expect(d.results(waitingFor: 1) == ["pad-pan"], "\(d.log)")
             try d.waitFor("recognized pan \"pad-pan\"")
             #expect(Self.deviceLines(d) == [
                 "device 7 \"gestured-touchpad\": \(change.awayWords), a touchpad gesture cancelled",

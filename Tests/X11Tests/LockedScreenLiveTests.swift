@@ -82,31 +82,6 @@ struct LockedScreenLiveTests {
         action = "exec echo pad-left >> @DIR@/result.txt"
         """
 
-    /// Runs `body` on a server of its own with openbox and the test window raised; the window
-    /// is closed before the server stops.
-    static func onADesktop(_ body: (XServer, TestWindow) throws -> Void) throws {
-        let server = try XServer.start()
-        defer { server.stop() }
-        _ = try server.startWindowManager()
-        try {
-            let window = try TestWindow(displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
-            guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the test window") }
-            window.clear()
-            try body(server, window)
-        }()
-    }
-
-    static func result(_ d: DaemonProcess) -> [String] {
-        ((try? String(contentsOf: d.directory.appendingPathComponent("result.txt"), encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-    }
-
-    static func waitForResult(_ d: DaemonProcess, lines: Int) -> [String] {
-        let deadline = ContinuousClock.now + .seconds(3)
-        while result(d).count < lines && ContinuousClock.now < deadline { usleep(10_000) }
-        return result(d)
-    }
-
     /// Three fingers side by side at (600, 400), moving 160 px left together.
     static func touchscreenSwipeLeft(_ server: XServer, ids: [UInt32]) throws {
         let t = server.touchscreen
@@ -155,7 +130,7 @@ struct LockedScreenLiveTests {
     /// reaches it as a two-finger one, and its action must not be performed.
     @Test(arguments: ["i3lock", "xsecurelock"])
     func whileALockerHoldsTheScreenSwipesPerformNothingAndTheFirstAfterUnlockWorks(locker: String) throws {
-        try Self.onADesktop { server, _ in
+        try DesktopOfItsOwn.run { server, _ in
             let d = try DaemonProcess(display: server.displayName, config: Self.config)
             try server.mouse.move(toX: 500, y: 400)
             try server.mouse.sync()
@@ -165,7 +140,7 @@ struct LockedScreenLiveTests {
             try lock.unlock()
             try Self.touchscreenSwipeLeft(server, ids: [4, 5, 6])
             try Self.touchpadSwipeLeft(server)
-            #expect(Self.waitForResult(d, lines: 2) == ["screen-left", "pad-left"], "\(d.log)")
+            #expect(d.results(waitingFor: 2) == ["screen-left", "pad-left"], "\(d.log)")
             try d.waitFor("\"pad-left\": exec (pid")
             let dir = d.directory.path
             #expect(Self.actionLines(d, ["screen-left", "screen-two-left", "pad-left"]).map { $0.replacingOccurrences(of: #"pid [0-9]+"#, with: "pid N", options: .regularExpression) } == [
@@ -180,7 +155,7 @@ struct LockedScreenLiveTests {
     /// the grab it began with): the steps it fires after the lock are not typed into the
     /// locker, and clicks that waited for the fingers to lift are dropped.
     @Test func stepsOfAPinchUnderWayWhenTheScreenLocksAreNotPerformedAndWaitingClicksAreDropped() throws {
-        try Self.onADesktop { server, _ in
+        try DesktopOfItsOwn.run { server, _ in
             let d = try DaemonProcess(display: server.displayName, config: """
                 [[gesture]]
                 name = "zoom"
@@ -227,7 +202,7 @@ struct LockedScreenLiveTests {
     /// if it tries that long. i3lock does with the default lock of 500 ms; with a lock of 3 s it
     /// gave up ("Cannot grab pointer/keyboard").
     @Test func aLockerStartedWhileADragHoldsItsButtonGetsTheScreenOnceTheLockLetsGo() throws {
-        try Self.onADesktop { server, _ in
+        try DesktopOfItsOwn.run { server, _ in
             let d = try DaemonProcess(display: server.displayName, config: """
                 [[gesture]]
                 name = "three-finger-drag"

@@ -10,7 +10,7 @@ import XServerSupport
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ServerPauseLiveTests {
     @Test func aPanUnderWayAcrossAPausedServerEndsOnceAndTheFirstGestureAfterWorks() throws {
-        try LockedScreenLiveTests.onADesktop { server, window in
+        try DesktopOfItsOwn.run { server, window in
             let d = try DaemonProcess(display: server.displayName, config: DevicesComeAndGoLiveTests.config)
             try DevicesComeAndGoLiveTests.threeFingersMoving(server, ids: [1, 2, 3], steps: 3, lift: false)
             try d.waitFor("pan \"screen-pan\": began")
@@ -27,7 +27,7 @@ struct ServerPauseLiveTests {
             try DevicesComeAndGoLiveTests.threeFingersMoving(server, ids: [4, 5, 6], steps: 4, lift: true)
             try server.mouse.move(toX: 500, y: 400)
             try DevicesComeAndGoLiveTests.threeFingerPadPan(server, steps: 4, lift: true)
-            #expect(LockedScreenLiveTests.waitForResult(d, lines: 3) == ["screen-pan", "screen-pan", "pad-pan"], "\(d.log)")
+            #expect(d.results(waitingFor: 3) == ["screen-pan", "screen-pan", "pad-pan"], "\(d.log)")
             #expect(d.child.isRunning)
             #expect(!d.log.contains("error"), "\(d.log)")
             try LiveTests.expectANewTapGoesStraightThrough(server: server, window: window, id: 7)
