@@ -144,4 +144,27 @@ struct DevicesComeAndGoLiveTests {
             #expect(!d.log.contains("error"), "\(d.log)")
         }
     }
+
+    /// Two fingers resting, not yet anyone's, when the touchscreen is turned off: the server
+    /// ends them, gestured cancels them and gives them back, and the application gets them as
+    /// it would have without gestured, each begun and ended. Floated instead, their ends go to the floating device only, and the
+    /// application keeps two touches begun, as it would without gestured.
+    @Test func touchesNotYetDecidedWhenTheTouchscreenIsTurnedOffReachTheApplicationWhole() throws {
+        try DesktopOfItsOwn.run { server, window in
+            let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+            try server.touchscreen.touch(.begin, id: 1, x: 300, y: 300)
+            try server.touchscreen.touch(.begin, id: 2, x: 360, y: 300)
+            try server.touchscreen.sync()
+            try d.waitFor("\"id\":2")
+            try Change.disable.takeAway(server.touchscreen, on: server) {}
+            try d.waitFor("decision touch(id: 2) reject (cancelled)")
+            let got = window.drain(waiting: .seconds(2)) { $0.filter { $0.type == "TouchEnd" }.count == 2 }
+            #expect(got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd", "TouchBegin", "TouchEnd"], "\(d.log)")
+            #expect(Self.deviceLines(d) == ["device 6 \"gestured-touchscreen\": disabled, 2 touches cancelled"])
+            try Change.disable.bringBack(server.touchscreen, on: server)
+            try d.waitFor("device 6 \"gestured-touchscreen\": enabled")
+            try LiveTests.expectANewTapGoesStraightThrough(server: server, window: window, id: 3)
+            #expect(!d.log.contains("error"), "\(d.log)")
+        }
+    }
 }
