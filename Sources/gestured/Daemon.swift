@@ -53,7 +53,8 @@ final class Daemon {
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
-                                     pointerBusy: { listener.pointerBusy }, heldElsewhere: x.keyboardHeldElsewhere,
+                                     pointerBusy: { listener.pointerBusy },
+                                     heldElsewhere: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
                                      clock: ServerClock.monotonic)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)

@@ -224,4 +224,41 @@ struct LockedScreenLiveTests {
             try lock.unlock()
         }
     }
+
+    /// Asking whether another client holds the keyboard takes no grab: the focused application
+    /// sees no FocusOut and FocusIn before the keys an action sends.
+    @Test func askingWhetherTheKeyboardIsHeldMovesNoFocusAwayFromTheApplication() throws {
+        let server = try XServer.start()
+        defer { server.stop() }
+        try {
+            guard let x = XOpenDisplay(server.displayName) else { throw TestWindowError("cannot open \(server.displayName)") }
+            defer { XCloseDisplay(x) }
+            let w = XCreateSimpleWindow(x, gestured_default_root(x), 0, 0, 1024, 768, 0, 0, 0xFFFFFF)
+            XSelectInput(x, w, FocusChangeMask | KeyPressMask)
+            XMapRaised(x, w)
+            XSync(x, 0)
+            XSetInputFocus(x, w, RevertToParent, Time(CurrentTime))
+            XSync(x, 0)
+            var ev = XEvent()
+            while XPending(x) > 0 { XNextEvent(x, &ev) }
+            let d = try DaemonProcess(display: server.displayName, config: """
+                [[gesture]]
+                name = "type-a"
+                type = "swipe"
+                source = "touchpad"
+                fingers = 3
+                direction = "left"
+                action = "keys a"
+                """)
+            try Self.touchpadSwipeLeft(server)
+            var seen: [Int32] = []
+            let deadline = ContinuousClock.now + .seconds(3)
+            while !seen.contains(KeyPress) && ContinuousClock.now < deadline {
+                XSync(x, 0)
+                while XPending(x) > 0 { XNextEvent(x, &ev); seen.append(ev.type) }
+                usleep(5_000)
+            }
+            #expect(seen == [KeyPress], "FocusIn is \(FocusIn), FocusOut \(FocusOut), KeyPress \(KeyPress):\n\(d.log)")
+        }()
+    }
 }
