@@ -11,9 +11,10 @@ build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev 
 # python3 (3.11 or later) for tomllib, the reference the TOML reader's tests compare with.
 # groff reads the man pages gestured writes, with every warning on. The system's python3 with
 # PyGObject (python3-gi, gir1.2-glib-2.0) is the touchegg client of the stream's tests, as
-# GNOME Shell's X11 Gestures extension uses Gio.
+# GNOME Shell's X11 Gestures extension uses Gio. i3lock and xsecurelock are the real screen
+# lockers the locked-screen tests hold the screen with.
 # dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check the Debian package.
-test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr python3"
+test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr i3lock xsecurelock python3"
 
 case "${1:-build}" in
   build) wanted="$build" ;;

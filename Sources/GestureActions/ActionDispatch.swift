@@ -1,8 +1,9 @@
 import GestureCore
 
 /// The policy between a fired action and whoever performs it, in one place: a dry run performs
-/// nothing; `exec` is refused while other users may change the config; clicks and scrolls wait
-/// while gestured holds the pointer; `pass` does nothing (the engine has given the input back).
+/// nothing; `exec` is refused while other users may change the config; nothing is performed
+/// while another client holds the keyboard (a screen locker); clicks and scrolls wait while
+/// gestured holds the pointer; `pass` does nothing (the engine has given the input back).
 /// Commands are spawned here; every other action goes to the performer.
 public final class ActionDispatch {
     public enum Outcome: Equatable, Sendable {
@@ -22,6 +23,9 @@ public final class ActionDispatch {
         case passed
         /// A following action's pointer steps: sent, or in a dry run what would be.
         case moved([FollowStep], dryRun: Bool)
+        /// Not performed, since what it sends would not reach the session, and why: another
+        /// client holds the keyboard, as a screen locker does while the screen is locked.
+        case withheld(String)
     }
 
     public var dryRun: Bool
@@ -30,6 +34,13 @@ public final class ActionDispatch {
     public let performer: ActionPerforming
     /// Whether a click or a scroll now would land in a gesture gestured holds the pointer for.
     private let pointerBusy: () -> Bool
+    /// Why what an action sends now would not reach the session (another client holds the
+    /// keyboard: a screen locker); nil when it would. Asked before each action is performed or
+    /// a following action takes hold of something, never for its motion.
+    private let askHeldElsewhere: () -> String?
+    /// The last answer, and the time of the input event it was asked for: the steps one event
+    /// fires (up to 32 repeat steps) ask once.
+    private var heldAnswer: (time: Double, why: String?)?
     /// Monotonic milliseconds, to time what the performer does.
     private let clock: () -> Double
     private var waiting: [(action: Action, context: ActionContext, gesture: String)] = []
@@ -39,23 +50,34 @@ public final class ActionDispatch {
     private var holding: Action?
 
     public init(performer: ActionPerforming, dryRun: Bool = false, execRefusal: String? = nil,
-                pointerBusy: @escaping () -> Bool = { false }, clock: @escaping () -> Double = { 0 }) {
+                pointerBusy: @escaping () -> Bool = { false }, heldElsewhere: @escaping () -> String? = { nil },
+                clock: @escaping () -> Double = { 0 }) {
         self.performer = performer
         self.dryRun = dryRun
         self.execRefusal = execRefusal
         self.pointerBusy = pointerBusy
+        askHeldElsewhere = heldElsewhere
         self.clock = clock
     }
 
     /// Fires one action of the gesture described by `gesture`.
     public func fire(_ action: Action, gesture: GestureContext, at context: ActionContext) -> Outcome {
         if action.follows {
+            let before = follower.held
             let steps = follower.follow(action, gesture: context.gesture, state: context.state,
                                         translation: context.translation, location: context.location, time: context.time)
+            if !dryRun, steps.contains(where: \.takesHold), let why = heldElsewhere(at: context.time) {
+                // Nothing takes hold under a locked screen: the press or the window is withheld,
+                // and a button held from before is let go, so none is left down.
+                _ = follower.releaseAll()
+                if let before { _ = send([.release(button: before.button)]) }
+                return .withheld(why)
+            }
             if follower.held != nil { holding = action }
             return send(steps)
         }
         if dryRun { return .wouldPerform }
+        if action != .pass, let why = heldElsewhere(at: context.time) { return .withheld(why) }
         switch action {
         case .exec(let command):
             if let why = execRefusal { return .refused(why) }
@@ -77,12 +99,22 @@ public final class ActionDispatch {
     }
 
     /// Performs the clicks and scrolls that waited, once the pointer is free; each with the
-    /// name of its gesture.
+    /// name of its gesture. Those that would not reach the session now (the screen was locked
+    /// meanwhile) are dropped, not kept for after: a click long after its gesture lands anywhere.
     public func performDeferred() -> [(gesture: String, action: Action, outcome: Outcome)] {
         guard !waiting.isEmpty, !pointerBusy() else { return [] }
         let due = waiting
         waiting.removeAll()
+        if let why = askHeldElsewhere() { return due.map { ($0.gesture, $0.action, .withheld(why)) } }
         return due.map { ($0.gesture, $0.action, perform($0.action, $0.context)) }
+    }
+
+    /// Why input would not reach the session, asked once per input event (its `time`).
+    private func heldElsewhere(at time: Double) -> String? {
+        if let last = heldAnswer, last.time == time { return last.why }
+        let why = askHeldElsewhere()
+        heldAnswer = (time, why)
+        return why
     }
 
     /// When a locked drag's button is due to go up.

@@ -39,6 +39,14 @@ public enum FollowStep: Equatable, Sendable {
     /// Steps in one line, comma separated.
     public static func text(_ steps: [FollowStep]) -> String { steps.map(\.text).joined(separator: ", ") }
 
+    /// A press or taking a window: what begins to hold something until a later step lets go.
+    public var takesHold: Bool {
+        switch self {
+        case .press, .takeWindow: return true
+        default: return false
+        }
+    }
+
     /// Motion of the pointer or of a window, as opposed to a press, a release, or taking or
     /// letting go of a window.
     public var isMotion: Bool {

@@ -36,6 +36,9 @@ public final class XInputListener {
     public private(set) var events: [InputEvent] = []
     /// Events of the last drain the engine must not see (a pinch scale of 0), and why.
     public private(set) var dropped: [(event: InputEvent, why: String)] = []
+    /// Devices that came, went, were turned on or off, floated or attached during the last
+    /// drain, in words for the log: `device 7 "Touchpad": disabled, a touchpad gesture cancelled`.
+    public private(set) var deviceNews: [String] = []
 
     private var names: [Int32: String] = [:]
     /// The slave pointers, whose raw events tell a stroke from a click.
@@ -56,13 +59,22 @@ public final class XInputListener {
     private var touchIds: [TouchKey: Int] = [:]
     /// Touches waiting for their decision.
     private var touchKeys: [Int: TouchKey] = [:]
+    /// The slave device each touch still coming comes from.
+    private var touchSources: [Int: Int32] = [:]
     private var nextTouchId = 1
+    /// The ends decoded in this drain, by their place in `events`, with the slave each came
+    /// from: the server ends what a device had in flight as it turns the device off, and
+    /// those ends are cancels once the same drain says it is off.
+    private var endsThisDrain: [(index: Int, source: Int32)] = []
 
     /// The touchpad gesture whose begin waits for the engine's answer (the server holds it).
     private var touchpadPending: Int32?
     /// After a replay the server ends the gesture for us once more: that end is not input.
     private var touchpadReplayed = false
     private var touchpadActive = false
+    /// The slave the touchpad gesture under way comes from, its kind and its fingers: what is
+    /// cancelled when that device goes.
+    private var touchpadGesture: (source: Int32, kind: InputFrame.TouchpadKind, fingers: Int)?
     /// Whether the pending touchpad gesture came through a grab of the master pointer, not of
     /// its slave (`grabsTouchpadSlaves`).
     private var touchpadOnMaster = true
@@ -285,12 +297,25 @@ public final class XInputListener {
     public func drain(lateAfter: Double = .infinity) {
         lateLimit = lateAfter
         events.removeAll(keepingCapacity: true)
+        endsThisDrain.removeAll(keepingCapacity: true)
         if !dropped.isEmpty { dropped.removeAll() }
+        if !deviceNews.isEmpty { deviceNews.removeAll() }
         screenChanged = false
         let d = x.display
         var ev = XEvent()
         var mode = QueuedAfterReading
-        while XEventsQueued(d, mode) > 0 {
+        var synced = false
+        while true {
+            if XEventsQueued(d, mode) == 0 {
+                // The server ends what a device had in flight as it turns the device off, and
+                // says so right after in the same reply: one round trip brings that news into
+                // this drain, so that those ends are taken as cancels before the engine sees them.
+                guard !endsThisDrain.isEmpty, !synced else { break }
+                synced = true
+                x.sync()
+                mode = QueuedAlready
+                continue
+            }
             mode = QueuedAlready
             XNextEvent(d, &ev)
             if ev.type == randrEventBase + RRScreenChangeNotify {
@@ -324,12 +349,78 @@ public final class XInputListener {
         case XI_RawMotion, XI_RawButtonRelease:
             raw(type, data.assumingMemoryBound(to: XIRawEvent.self).pointee)
         case XI_HierarchyChanged:
-            let before = slavePointers
-            refreshDevices()
-            if slavePointers != before { selectRootEvents() }
+            hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee)
         default:
             break
         }
+    }
+
+    /// Devices came, went, were turned on or off, floated or attached. A slave that no longer
+    /// sends through a master (removed, disabled, floated) takes what it had in flight with it:
+    /// the engine gets its touches cancelled and its touchpad gesture ended as cancelled, and
+    /// what was not yet decided is given back, so that nothing waits for events that will
+    /// never come. The passive grabs are on all master devices, so a device that comes or comes
+    /// back is grabbed as soon as it is attached; only the raw-event selection names slaves.
+    private func hierarchyChanged(_ e: XIHierarchyEvent) {
+        let before = slavePointers, oldNames = names
+        refreshDevices()
+        if slavePointers != before { selectRootEvents() }
+        for i in 0..<Int(e.num_info) {
+            let info = e.info[i]
+            let flags = info.flags
+            guard info.use == XISlavePointer || info.use == XIFloatingSlave || flags & XISlaveRemoved != 0 else { continue }
+            var what: [String] = []
+            if flags & XISlaveAdded != 0 { what.append("added") }
+            if flags & XISlaveRemoved != 0 { what.append("removed") }
+            if flags & XIDeviceEnabled != 0 { what.append("enabled") }
+            if flags & XIDeviceDisabled != 0 { what.append("disabled") }
+            if flags & XISlaveAttached != 0 { what.append("attached") }
+            if flags & XISlaveDetached != 0 { what.append("floating") }
+            guard !what.isEmpty else { continue }
+            let name = names[info.deviceid] ?? oldNames[info.deviceid] ?? "?"
+            guard !name.contains("XTEST") else { continue }
+            if flags & (XISlaveRemoved | XIDeviceDisabled | XISlaveDetached) != 0 {
+                what += lose(info.deviceid, at: e.time)
+            }
+            deviceNews.append("device \(info.deviceid) \"\(name)\": \(what.joined(separator: ", "))")
+        }
+    }
+
+    /// Ends as cancelled what the slave `source` had in flight, and gives back what was not yet
+    /// decided; says what it cancelled.
+    private func lose(_ source: Int32, at time: Time) -> [String] {
+        var cancelled: [String] = []
+        // What the server ended as it turned the device off, earlier in this drain.
+        for (index, from) in endsThisDrain where from == source {
+            switch events[index].kind {
+            case let .touchEnd(id, _): events[index].kind = .touchCancel(id: id)
+            case let .swipeEnd(fingers, _): events[index].kind = .swipeEnd(fingers: fingers, cancelled: true)
+            case let .pinchEnd(fingers, _): events[index].kind = .pinchEnd(fingers: fingers, cancelled: true)
+            default: continue
+            }
+            cancelled.append(events[index].source == .touchpad ? "a touchpad gesture" : "a touch")
+        }
+        // What it had in flight and will never end: a floated device sends nothing more.
+        for (key, id) in touchIds.sorted(by: { $0.value < $1.value }) where touchSources[id] == source {
+            if touchKeys[id] != nil { carry(.touch(id: id), accepted: false) }
+            touchIds[key] = nil
+            touchSources[id] = nil
+            emit(time, .touchCancel(id: id))
+            cancelled.append("a touch")
+        }
+        if let g = touchpadGesture, g.source == source {
+            if touchpadPending != nil { carry(.touchpad(g.kind, fingers: g.fingers), accepted: false) }
+            // No end will come of a replayed gesture whose device has gone.
+            touchpadReplayed = false
+            touchpadActive = false
+            touchpadGesture = nil
+            emit(time, g.kind == .swipe ? .swipeEnd(fingers: g.fingers, cancelled: true) : .pinchEnd(fingers: g.fingers, cancelled: true))
+            cancelled.append("a touchpad gesture")
+        }
+        let touches = cancelled.filter { $0 == "a touch" }.count
+        var words = cancelled.filter { $0 != "a touch" }.map { "\($0) cancelled" }
+        if touches > 0 { words.insert(touches == 1 ? "1 touch cancelled" : "\(touches) touches cancelled", at: 0) }
+        return words
     }
 
     /// The class of the application under a gesture's first event, when a binding asks.
@@ -355,6 +446,7 @@ public final class XInputListener {
             nextTouchId = nextTouchId == Int(Int32.max) ? 1 : nextTouchId + 1
             touchIds[key] = id
             touchKeys[id] = key
+            touchSources[id] = e.sourceid
             if givenBackAsLate(.touch(id: id), e.time) { return }
             emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: application(under: e.child))
         case XI_TouchUpdate:
@@ -362,6 +454,8 @@ public final class XInputListener {
             emit(e.time, .touchMove(id: id, at: at))
         default:
             guard let id = touchIds.removeValue(forKey: key) else { return }
+            touchSources[id] = nil
+            endsThisDrain.append((events.count, e.sourceid))
             emit(e.time, .touchEnd(id: id, at: at))
         }
     }
@@ -379,6 +473,7 @@ public final class XInputListener {
             touchpadOnMaster = e.deviceid != e.sourceid
             touchpadReplayed = false
             touchpadActive = true
+            touchpadGesture = (e.sourceid, kind, fingers)
             if givenBackAsLate(.touchpad(kind, fingers: fingers), e.time) { return }
             emit(e.time, kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
                  device: e.sourceid, app: application(under: e.child))
@@ -387,7 +482,9 @@ public final class XInputListener {
             emit(e.time, update(e))
         default:
             touchpadActive = false
+            touchpadGesture = nil
             guard !touchpadReplayed else { touchpadReplayed = false; return }
+            endsThisDrain.append((events.count, e.sourceid))
             // XIGestureSwipeEventCancelled and XIGesturePinchEventCancelled are the same bit.
             let cancelled = e.flags & XIGestureSwipeEventCancelled != 0
             emit(e.time, kind == .swipe ? .swipeEnd(fingers: fingers, cancelled: cancelled) : .pinchEnd(fingers: fingers, cancelled: cancelled))
@@ -481,11 +578,17 @@ public final class XInputListener {
             guard let key = touchKeys.removeValue(forKey: id) else { return }
             XIAllowTouchEvents(d, key.device, key.touch, x.root, accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
             // A kept touch goes on coming to gestured; the rest of a rejected one is the application's.
-            if !accepted { touchIds[key] = nil }
+            if !accepted, touchIds[key] == id {
+                touchIds[key] = nil
+                touchSources[id] = nil
+            }
         case .touchpad:
             guard let device = touchpadPending else { return }
             touchpadPending = nil
-            if !accepted { touchpadActive = false }
+            if !accepted {
+                touchpadActive = false
+                touchpadGesture = nil
+            }
             // CurrentTime: an event's own time can be later than the server's idea of now, and
             // then the server silently ignores the request, leaving the device frozen.
             XIAllowEvents(d, device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))

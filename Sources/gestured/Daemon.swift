@@ -60,7 +60,9 @@ final class Daemon {
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
-                                     pointerBusy: { listener.pointerBusy }, clock: ServerClock.monotonic)
+                                     pointerBusy: { listener.pointerBusy },
+                                     heldElsewhere: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
+                                     clock: ServerClock.monotonic)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
         reloader = options.configPath.map(ConfigReloader.init)
@@ -209,6 +211,7 @@ final class Daemon {
                 log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
             }
             for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
+            for news in listener.deviceNews { log.info("\(news)") }
             reportLateInput()
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")

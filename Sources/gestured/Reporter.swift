@@ -71,6 +71,9 @@ final class Reporter: DispatchObserver {
         case .failed(let why):
             log.error("\(who): \(action.text): \(why)")
             overlay?.action("\(who): \(action.text): \(why)", at: time, failed: true)
+        case .withheld(let why):
+            log.warning("\(who): \(action.text) not performed: \(why)")
+            overlay?.action("\(who): \(action.text) not performed", at: time, failed: true)
         case .deferred:
             log.debug("\(who): \(action.text) waits until gestured lets go of the pointer")
         case .passed:

@@ -46,6 +46,42 @@ import Testing
         #expect(dispatch.performDeferred().isEmpty)
     }
 
+    static let locked = "another client holds the keyboard (a screen locker, or a menu open)"
+
+    @Test func whileAnotherClientHoldsTheKeyboardNothingIsPerformedAndEachSaysWhy() {
+        let performer = RecordingPerformer()
+        let dispatch = ActionDispatch(performer: performer, heldElsewhere: { Self.locked })
+        let outcomes = Self.everyKind.map { dispatch.fire($0, gesture: gesture, at: here) }
+        #expect(outcomes == Array(repeating: .withheld(Self.locked), count: Self.everyKind.count - 1) + [.passed])
+        #expect(performer.performed.isEmpty)
+    }
+
+    @Test func clicksWaitingWhenTheScreenLocksAreDroppedNotKeptForAfterTheUnlock() {
+        let performer = RecordingPerformer()
+        var busy = true, locked: String? = nil
+        let dispatch = ActionDispatch(performer: performer, pointerBusy: { busy }, heldElsewhere: { locked })
+        #expect(dispatch.fire(.click(button: 1), gesture: gesture, at: here) == .deferred)
+        #expect(dispatch.fire(.scroll(.down, times: 1), gesture: gesture, at: here) == .deferred)
+        locked = Self.locked
+        busy = false
+        let dropped = dispatch.performDeferred()
+        #expect(dropped.map(\.action) == [.click(button: 1), .scroll(.down, times: 1)])
+        #expect(dropped.map(\.outcome) == [.withheld(Self.locked), .withheld(Self.locked)])
+        locked = nil
+        #expect(dispatch.performDeferred().isEmpty)
+        #expect(performer.performed.isEmpty)
+    }
+
+    @Test func theActionsOneInputEventFiresAskWhetherTheKeyboardIsHeldOnce() {
+        var asked = 0
+        let dispatch = ActionDispatch(performer: RecordingPerformer(), heldElsewhere: { asked += 1; return nil })
+        for _ in 1...5 { _ = dispatch.fire(.showDesktop, gesture: gesture, at: here) }
+        var next = here
+        next.time = 6
+        _ = dispatch.fire(.showDesktop, gesture: gesture, at: next)
+        #expect(asked == 2)
+    }
+
     @Test func passDoesNothing() {
         let performer = RecordingPerformer()
         #expect(ActionDispatch(performer: performer).fire(.pass, gesture: gesture, at: here) == .passed)

@@ -13,6 +13,9 @@ import Testing
         let dispatcher: Dispatcher
         var engine: GestureEngine { dispatcher.bindings.engine }
 
+        /// Why input would not reach the session now (a screen locker holds the keyboard).
+        var heldElsewhere: String?
+
         init(_ action: String, type: String = "pan", source: String = "touchpad", fingers: Int = 3, dryRun: Bool = false) throws {
             let config = try ConfigLoader.load("""
                 [[gesture]]
@@ -22,8 +25,10 @@ import Testing
                 fingers = \(fingers)
                 action = "\(action)"
                 """, file: "c.toml")
+            var held: () -> String? = { nil }
             dispatcher = Dispatcher(bindings: Bindings(config, screen: Screen(width: 1920, height: 1080)),
-                                    actions: ActionDispatch(performer: performer, dryRun: dryRun), observer: nil)
+                                    actions: ActionDispatch(performer: performer, dryRun: dryRun, heldElsewhere: { held() }), observer: nil)
+            held = { [unowned self] in self.heldElsewhere }
         }
 
         /// Time passes to `t`: what is due fires, then the event at `t` if any.
@@ -53,6 +58,18 @@ import Testing
         rig.at(550)
         #expect(rig.performer.steps.last == .release(button: 1))
         #expect(rig.dispatcher.actions.nextDeadline == nil)
+    }
+
+    @Test func aDragThatBeginsUnderALockedScreenPressesNothingAndMovesNothing() throws {
+        let rig = try Rig("drag")
+        rig.heldElsewhere = "another client holds the keyboard (a screen locker, or a menu open)"
+        rig.swipe(from: 0, Self.right)
+        rig.at(1000)
+        #expect(rig.performer.steps == [])
+        #expect(rig.dispatcher.actions.follower.held == nil)
+        rig.heldElsewhere = nil
+        rig.swipe(from: 2000, Self.right)
+        #expect(rig.performer.steps.first == .press(button: 1))
     }
 
     @Test func fingersBackWithinTheLockGoOnWithTheSameDragOnePressOneRelease() throws {

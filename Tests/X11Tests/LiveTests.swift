@@ -57,16 +57,9 @@ struct LiveTests {
         action = "exec echo \\"$GESTURE_NAME\\" >> @DIR@/result.txt"
         """
 
-    func result(_ d: DaemonProcess) -> [String] {
-        ((try? String(contentsOf: d.directory.appendingPathComponent("result.txt"), encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-    }
+    func result(_ d: DaemonProcess) -> [String] { d.results }
 
-    func waitForResult(_ d: DaemonProcess, lines: Int) throws -> [String] {
-        let deadline = ContinuousClock.now + .seconds(3)
-        while result(d).count < lines && ContinuousClock.now < deadline { usleep(10_000) }
-        return result(d)
-    }
+    func waitForResult(_ d: DaemonProcess, lines: Int) throws -> [String] { d.results(waitingFor: lines) }
 
     /// What reached the test window before now, without waiting on a clock: a Shift pressed on
     /// the test keyboard is delivered after all the input sent before it, so once it arrives

@@ -39,7 +39,7 @@ public final class InputTestDevice: @unchecked Sendable {
     public var name: String { spec.name }
     public var type: InputTestDeviceType { spec.type }
 
-    private let socket: UnixSocket
+    private var socket: UnixSocket
     private let lock = NSLock()
 
     /// Connects to `socketPath` and performs the 1.1 version handshake.
@@ -47,16 +47,30 @@ public final class InputTestDevice: @unchecked Sendable {
         self.spec = spec
         self.screen = screen
         self.socketPath = socketPath
-        socket = try UnixSocket.connect(path: socketPath)
+        (socket, serverVersion) = try Self.connect(socketPath, device: spec.name, timeout: timeout)
+    }
+
+    private static func connect(_ socketPath: String, device: String, timeout: Duration) throws -> (UnixSocket, (UInt16, UInt16)) {
+        let socket = try UnixSocket.connect(path: socketPath)
         let hello = InputTestMessage.clientVersion(major: InputTestMessage.protocolMajor, minor: InputTestMessage.protocolMinor)
         try socket.write(hello.bytes, timeout: timeout)
-        let reply = try Self.readResponse(from: socket, expecting: .serverVersion, device: spec.name, timeout: timeout)
+        let reply = try Self.readResponse(from: socket, expecting: .serverVersion, device: device, timeout: timeout)
         let major = reply[8...].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
         let minor = reply[10...].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
         guard major == InputTestMessage.protocolMajor, minor >= InputTestMessage.protocolMinor else {
-            throw XServerError.protocolViolation(device: spec.name, details: "driver speaks protocol \(major).\(minor), need 1.1 (xserver 21.1 or newer)")
+            throw XServerError.protocolViolation(device: device, details: "driver speaks protocol \(major).\(minor), need 1.1 (xserver 21.1 or newer)")
         }
-        serverVersion = (major, minor)
+        return (socket, (major, minor))
+    }
+
+    /// Connects again after the device was disabled and enabled (`xinput disable`, `xinput
+    /// enable`): the driver closes its connection when the device is turned off and listens
+    /// anew when it is turned on.
+    public func reconnect(timeout: Duration = .seconds(5)) throws {
+        try lock.withLock {
+            socket.close()
+            socket = try Self.connect(socketPath, device: spec.name, timeout: timeout).0
+        }
     }
 
     func close() {
