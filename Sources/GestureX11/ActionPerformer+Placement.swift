@@ -86,8 +86,10 @@ extension ActionPerformer {
                                                max(1, f.width - e.left - e.right), max(1, f.height - e.top - e.bottom)])
     }
 
-    /// The most a placement waits for the window manager to restore a maximized window.
-    static let restoreWait = 200
+    /// The most a placement waits for the window manager to restore a maximized window: it
+    /// returns as soon as the window manager says so (a few milliseconds, openbox on an idle
+    /// machine), and 200 ms was too short once in ten on a loaded one.
+    static let restoreWait = 1000
 
     /// Takes the maximized and fullscreen states off, so that the window manager lets the window
     /// be placed, and waits (at most `restoreWait` ms, one property read a millisecond) until it
@@ -102,11 +104,23 @@ extension ActionPerformer {
             send("_NET_WM_STATE", to: w, [0, Int(vert), Int(horz), ActionPerformer.source])
         }
         if states.contains(full) { send("_NET_WM_STATE", to: w, [0, Int(full), 0, ActionPerformer.source]) }
+        // The state goes first and the frame's extents after it (openbox): wait for both, or,
+        // for a window manager whose restored frame has the maximized one's extents, for
+        // `sameExtentsWait` ms after the state.
+        let maximizedExtents = frameExtents(of: w)
+        var restoredFor = 0
         for _ in 0..<ActionPerformer.restoreWait {
-            if Set(x.atoms(of: w, x.atom("_NET_WM_STATE"))).isDisjoint(with: restoring) { return }
+            if Set(x.atoms(of: w, x.atom("_NET_WM_STATE"))).isDisjoint(with: restoring) {
+                if frameExtents(of: w) != maximizedExtents || restoredFor >= ActionPerformer.sameExtentsWait { return }
+                restoredFor += 1
+            }
             usleep(1000)
         }
     }
+
+    /// How long a restored window may keep its maximized frame's extents before they are taken
+    /// to be its own.
+    static let sameExtentsWait = 100
 
     /// The client window on the screen, inside its frame.
     func geometry(of w: Window) -> Rect? {
