@@ -25,7 +25,7 @@ public final class StrokeBook {
 
     /// The best reading of a finished stroke: a direction sequence bound exactly, else the
     /// best-scoring bound shape above the threshold, else nothing.
-    func read(_ points: [Point], at time: Double) -> Reading {
+    public func read(_ points: [Point], at time: Double) -> Reading {
         if let at = cachedAt, at.time == time, at.count == points.count { return cached }
         cachedAt = (time, points.count)
         if let s = sequences.first(where: { $0.matches(points) }) {
