@@ -157,16 +157,15 @@ public enum ShapeDescriptions {
         return Shape(name: "v", ways: [way, reversed(way)], closed: false, aspect: 1)
     }()
 
-    /// A diagonal, one side of the box, the other diagonal: from any corner, along a vertical or
-    /// a horizontal side; the first from the top left down the right side.
+    /// A diagonal, a vertical side of the box, the other diagonal, from any corner; the first
+    /// from the top left, up the right side. (Along a horizontal side it would be `delete`.)
     static let x: Shape = {
         let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
         var ways: [[Vertex]] = []
         for start in [0, 1, 3, 2] {
             let (sx, sy) = corners[start]
             let (ox, oy) = (1 - sx, 1 - sy)
-            ways.append([c(sx, sy), c(ox, oy), c(ox, sy), c(sx, oy)])   // then a vertical side
-            ways.append([c(sx, sy), c(ox, oy), c(sx, oy), c(ox, sy)])   // then a horizontal side
+            ways.append([c(sx, sy), c(ox, oy), c(ox, sy), c(sx, oy)])
         }
         return Shape(name: "x", ways: ways, closed: false, aspect: 1)
     }()

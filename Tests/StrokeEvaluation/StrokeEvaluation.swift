@@ -43,7 +43,7 @@ public struct StrokeEvaluation {
     public var topOneBy = (variation: Table(), speed: Table(), shape: Table())
     public var firesBy = (variation: Table(), speed: Table(), shape: Table())
     public var unboundBy = (variation: Table(), shape: Table(), firedAs: [String: Int]())
-    public var nonShapeBy = (all: Table(), half: Table())
+    public var nonShapeBy = (all: Table(), half: Table(), firedAs: [String: Int]())
 
     /// - Parameters:
     ///   - best: the best name for a stroke, thresholds ignored.
@@ -69,9 +69,10 @@ public struct StrokeEvaluation {
             if !hit { e.confusions["\(s.name) -> \(read ?? "nothing")", default: 0] += 1 }
         }
         for n in nonShapes {
-            let fired = all(n.points) != nil
-            e.nonShapeFiresAll.add(fired)
-            e.nonShapeBy.all.add(n.kind.rawValue, fired)
+            let fired = all(n.points)
+            e.nonShapeFiresAll.add(fired != nil)
+            e.nonShapeBy.all.add(n.kind.rawValue, fired != nil)
+            if let fired { e.nonShapeBy.firedAs["\(n.kind.rawValue) -> \(fired)", default: 0] += 1 }
         }
         var rng = SeededRandom(state: seed)
         for _ in 0..<splits {
@@ -120,6 +121,8 @@ public struct StrokeEvaluation {
         out.append("Misreadings with 16 bound: " + top(confusions))
         out.append("")
         out.append("Unbound shapes fired as: " + top(unboundBy.firedAs))
+        out.append("")
+        out.append("Non-shapes fired as (16 bound): " + top(nonShapeBy.firedAs))
         return out.joined(separator: "\n")
     }
 }
