@@ -23,7 +23,7 @@ public final class StrokeBook {
     public enum Reading: Equatable {
         case shape(String, score: Double)
         case directions(String)
-        /// Below the threshold, or no template at all.
+        /// Below the minimum score, or no template at all.
         case nothing(best: StrokeMatch?)
         /// The best shape is one that no binding names.
         case unbound(StrokeMatch)
@@ -39,9 +39,16 @@ public final class StrokeBook {
     private var cached = Reading.nothing(best: nil)
 
     /// `templates`: every template known (built-in and loaded); only the `shapes` named fire.
-    public init(templates: [StrokeTemplate], shapes: Set<String>, sequences: [DirectionSequence],
+    public convenience init(templates: [StrokeTemplate], shapes: Set<String>, sequences: [DirectionSequence],
                 decision: Decision = Decision()) {
-        matcher = StrokeMatcher(templates: shapes.isEmpty ? [] : templates, threshold: decision.minimumScore)
+        self.init(matcher: StrokeMatcher(templates: shapes.isEmpty ? [] : templates, threshold: decision.minimumScore),
+                  shapes: shapes, sequences: sequences, decision: decision)
+    }
+
+    /// A book over a matcher already made (its templates normalised once, shared by many books).
+    public init(matcher: StrokeMatcher, shapes: Set<String>, sequences: [DirectionSequence],
+                decision: Decision = Decision()) {
+        self.matcher = matcher
         self.decision = decision
         self.shapes = shapes
         self.sequences = sequences
