@@ -9,16 +9,8 @@ enum StrokeBench {
     static let reportSeed: UInt64 = 13
     static let tuningSeed: UInt64 = 1
 
-    /// What fires, as gestured decides it: the stroke book of a config that binds `bound`.
-    static func reader(_ bound: Set<String>) -> ([Point]) -> String? {
-        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: bound, sequences: [])
-        var time = 0.0
-        return { points in
-            time += 1
-            if case let .shape(name, _) = book.read(points, at: time) { return name }
-            return nil
-        }
-    }
+    /// What fires, as gestured decides it, with the built-in templates.
+    static var reader: StrokeEvaluation.Reader { StrokeEvaluation.bookReader(templates: BuiltinTemplates.all) }
 
     static func best(_ points: [Point]) -> String? { allTemplates.bestMatch(points)?.name }
     static let allTemplates = StrokeMatcher(templates: BuiltinTemplates.all)

@@ -177,6 +177,20 @@ import GestureTrace
         return lines
     }()
 
+    /// A config that loads zigzag.stroke and binds it, with `more` after.
+    static func zigzagConfig(more: String = "") -> String {
+        """
+        [settings]
+        templates = ["zigzag.stroke"]
+        [[gesture]]
+        name = "zig"
+        type = "stroke"
+        shape = "zigzag"
+        action = "show-desktop"
+
+        """ + more
+    }
+
     @Test func learnWritesATemplateThatAConfigLoadsAndThatRecognizesTheStroke() throws {
         let dir = try folder("learn")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -190,20 +204,13 @@ import GestureTrace
         #expect(again.status == 1 && again.err.contains("already exists"))
 
         let config = dir.appendingPathComponent("config.toml")
-        try """
-            [settings]
-            templates = ["zigzag.stroke"]
-            [[gesture]]
-            name = "zig"
-            type = "stroke"
-            shape = "zigzag"
-            action = "show-desktop"
+        try Self.zigzagConfig(more: """
             [[gesture]]
             name = "round"
             type = "stroke"
             shape = "circle"
             action = "desktop next"
-            """.write(to: config, atomically: true, encoding: .utf8)
+            """).write(to: config, atomically: true, encoding: .utf8)
         let replayed = try gestured(["replay", "--config", config.path, trace.path])
         #expect(replayed.status == 0)
         let actions = replayed.out.split(separator: "\n").filter { $0.contains("\"action\"") }
@@ -228,15 +235,7 @@ import GestureTrace
         #expect(learned.status == 0)
         #expect(learned.out == "\(template.path): 3 variants of \"zigzag\"\n")
         let config = dir.appendingPathComponent("config.toml")
-        try """
-            [settings]
-            templates = ["zigzag.stroke"]
-            [[gesture]]
-            name = "zig"
-            type = "stroke"
-            shape = "zigzag"
-            action = "show-desktop"
-            """.write(to: config, atomically: true, encoding: .utf8)
+        try Self.zigzagConfig().write(to: config, atomically: true, encoding: .utf8)
         let checked = try gestured(["check", "--config", config.path])
         #expect(checked.status == 0)
         let warnings = checked.err.split(separator: "\n")

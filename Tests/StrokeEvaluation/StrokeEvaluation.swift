@@ -29,6 +29,20 @@ public struct StrokeEvaluation {
         public subscript(row: String) -> Tally { tallies[row] ?? Tally() }
     }
 
+    /// What fires as gestured decides it: the stroke book of a config that binds the shapes given,
+    /// over `templates`.
+    public static func bookReader(templates: [StrokeTemplate]) -> Reader {
+        { bound in
+            let book = StrokeBook(templates: templates, shapes: bound, sequences: [])
+            var time = 0.0
+            return { points in
+                time += 1
+                if case let .shape(name, _) = book.read(points, at: time) { return name }
+                return nil
+            }
+        }
+    }
+
     /// Top-1 (best template ignoring thresholds) among all the matcher's names.
     public var topOne = Tally()
     /// The drawn shape's binding fires, all 16 bound.

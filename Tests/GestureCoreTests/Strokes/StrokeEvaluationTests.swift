@@ -8,16 +8,6 @@ import StrokeEvaluation
     /// The seed the figures are reported on (`gestured-bench strokes`); tuning uses another.
     static let reportSeed: UInt64 = 13
 
-    static func reader(_ bound: Set<String>) -> ([Point]) -> String? {
-        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: bound, sequences: [])
-        var time = 0.0
-        return { points in
-            time += 1
-            if case let .shape(name, _) = book.read(points, at: time) { return name }
-            return nil
-        }
-    }
-
     @Test func theGeneratorDrawsTheSameStrokesForTheSameSeed() {
         var a = StrokeGenerator(seed: 5), b = StrokeGenerator(seed: 5), c = StrokeGenerator(seed: 6)
         let one = a.shapes(count: 1, variations: [.everything]).map(\.points)
@@ -34,7 +24,8 @@ import StrokeEvaluation
         let nonShapes = generator.nonShapes(count: 4).filter { $0.kind != .wander }
         let matcher = StrokeMatcher(templates: BuiltinTemplates.all)
         let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 3, seed: Self.reportSeed,
-                                     best: { matcher.bestMatch($0)?.name }, reader: Self.reader)
+                                     best: { matcher.bestMatch($0)?.name },
+                                     reader: StrokeEvaluation.bookReader(templates: BuiltinTemplates.all))
         #expect(e.topOne.total == 16 * 3 * StrokeGenerator.Variation.allCases.count)
         #expect(e.topOne.rate >= 0.97, "top-1 \(e.topOne.text)")
         #expect(e.fires.rate >= 0.95, "fires \(e.fires.text)")
