@@ -40,6 +40,9 @@ public final class XInputListener {
     private var names: [Int32: String] = [:]
     /// The slave pointers, whose raw events tell a stroke from a click.
     private var slavePointers: [Int32] = []
+    /// The XTest slave pointers (x11vnc, xdotool): their raw motion is where the pointer goes
+    /// on the screen (XTestFakeMotionEvent is absolute), not how far it moves.
+    private var xtestPointers: Set<Int32> = []
     private var clock = ServerClock()
 
     /// The `lateAfter` of the current `drain`.
@@ -235,9 +238,11 @@ public final class XInputListener {
     private func refreshDevices() {
         names = [:]
         slavePointers = []
+        xtestPointers = []
         for device in x.inputDevices() {
             names[device.id] = device.name
             if device.use == .slavePointer || (device.use == .floating && device.kind != .keyboard) { slavePointers.append(device.id) }
+            if device.use == .slavePointer && device.name.hasSuffix("XTEST pointer") { xtestPointers.insert(device.id) }
         }
     }
 
@@ -393,15 +398,24 @@ public final class XInputListener {
             return
         }
         // The valuators as the pointer moves by them (after acceleration), axes 0 and 1.
-        var delta = Point.zero
+        var delta = Point.zero, named = (x: false, y: false)
         var value = 0
         let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(e.valuators.mask_len))
         for byte in 0..<mask.count {
             for bit in 0..<8 where mask[byte] & (1 << bit) != 0 {
                 let index = byte * 8 + bit
-                if index == 0 { delta.x = e.valuators.values[value] } else if index == 1 { delta.y = e.valuators.values[value] }
+                if index == 0 { (delta.x, named.x) = (e.valuators.values[value], true) }
+                else if index == 1 { (delta.y, named.y) = (e.valuators.values[value], true) }
                 value += 1
             }
+        }
+        if xtestPointers.contains(e.sourceid) {
+            // Absolute: the axes the event names are where the pointer is; the others stay.
+            let at = Point(x: named.x ? delta.x : press.at.x, y: named.y ? delta.y : press.at.y)
+            guard at != press.at else { return }
+            presses[button]!.at = at
+            emit(e.time, .motion(at: at))
+            return
         }
         guard delta != .zero else { return }
         presses[button]!.at = press.at + delta
