@@ -50,12 +50,14 @@ let package = Package(
             "GestureStream", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Generated strokes of the 16 shapes and of non-shapes, and the figures measured on them.
+        .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "TestSupport"], path: "Tests/StrokeEvaluation"),
         .target(name: "XServerSupport", path: "Tests/XServerSupport", exclude: ["NOTES.md"]),
         .target(name: "X11TestSupport", dependencies: ["XServerSupport", "CXInput2"], path: "Tests/X11TestSupport"),
         .executableTarget(name: "gestured-bench", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "XServerSupport", "X11TestSupport", "CXInput2",
+            "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "StrokeEvaluation", "XServerSupport", "X11TestSupport", "CXInput2",
         ], path: "Benchmarks/gestured-bench"),
-        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "StrokeEvaluation"]),
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureCore", "GestureOverlay", "TestSupport"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),

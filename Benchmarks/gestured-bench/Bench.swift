@@ -22,6 +22,10 @@ enum Bench {
             if CommandLine.arguments.dropFirst().first == "xclient", CommandLine.arguments.count == 3 {
                 exit(XClientFloor.main(display: CommandLine.arguments[2]))
             }
+            if CommandLine.arguments.dropFirst().first == "strokes" {
+                StrokeBench.main(Array(CommandLine.arguments.dropFirst(2)))
+                return
+            }
             if CommandLine.arguments.dropFirst().first == "engine" {
                 engineOnly()
                 return
@@ -92,6 +96,11 @@ enum Bench {
         let engineSeconds = Table.percentile(engine.map(\.seconds), 0.5)
         table.add("engine throughput, default config", "\(Table.count(Double(events.count) / engineSeconds)) events/s",
                   "\(Table.count(Double(events.count))) generated events (seed \(seed); \(mix); swipes, pinches, taps, edge swipes, strokes, clicks, pointer motion), in process, median of 3 runs; \(Table.count(Double(engine[0].actions))) actions fired")
+
+        progress("stroke matching")
+        let stroke = StrokeBench.matchMicroseconds()
+        table.add("stroke match, every built-in template", "\(Table.fixed(stroke.median, 1)) µs per stroke (asked: < 50 µs)",
+                  "`StrokeMatcher.match` of \(stroke.strokes) generated strokes (all 16 shapes, 3 speeds, every variation; seed \(StrokeBench.reportSeed)) against the \(stroke.templates) built-in templates, in process, median of 7 runs")
 
         progress("gestured replay throughput")
         let config = directory.appendingPathComponent("default.toml")

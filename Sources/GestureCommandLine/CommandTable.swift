@@ -26,8 +26,8 @@ public enum CommandTable {
         "trace", completion: .files, help: "Trace files in the trace format (docs/trace-format.md); - for stdin.")
     public static let templateName = Argument<String>.single(
         "name", help: "The template's name (letters, digits, - and _).")
-    public static let strokeTrace = Argument<String>.single(
-        "trace", completion: .files, help: "A trace with one or more strokes; - for stdin.")
+    public static let strokeTraces = Argument<[String]>.list(
+        "trace", completion: .files, help: "Traces with one or more strokes each; - for stdin.")
     public static let recordFile = Argument<String>.single(
         "file", completion: .files, help: "The trace file to write (never overwritten); - for stdout.")
 
@@ -44,13 +44,15 @@ public enum CommandTable {
         discussion: "Never performs an action: it prints the actions that would fire.",
         options: [config, decisions], arguments: [traces])
     public static let learn = Command(
-        "learn", abstract: "Make a stroke template from the strokes in a recorded trace.",
+        "learn", abstract: "Make a stroke template from the strokes in recorded traces.",
         discussion: """
-            Every stroke in the trace (a one-finger touch, or a pointer drag with a button held) \
-            becomes one variant of the template NAME. Load the file from the config with \
+            Every stroke in the traces (a one-finger touch, or a pointer drag with a button held) \
+            becomes one variant of the template NAME: draw it the ways you draw it, from several \
+            traces if you like. `gestured check` warns of a variant closer to another shape than \
+            to the others. Load the file from the config with \
             `templates = ["NAME.stroke"]` under [settings], and bind it with `shape = "NAME"`.
             """,
-        options: [output], arguments: [templateName, strokeTrace])
+        options: [output], arguments: [templateName, strokeTraces])
     public static let record = Command(
         "record", abstract: "Run the daemon without performing actions, writing what it sees as a trace.",
         discussion: "`gestured replay` on the file reproduces what the daemon recognized.",

@@ -37,8 +37,12 @@ extension Program {
                 }
             }
             flagCases.append("        \(command.name)) \(f)_words \(Self.shellQuoted(options.flatMap(\.flags).joined(separator: " "))) ;;")
+            // A list takes its own position and every one after it (as case patterns: 1..9, then any of two digits).
             let positions = command.arguments.enumerated().filter { $0.element.completion == .files }
-                .map { "\(command.name):" + ($0.element.isList ? "*" : "\($0.offset)") }
+                .flatMap { a -> [String] in
+                    guard a.element.isList else { return ["\(command.name):\(a.offset)"] }
+                    return a.offset == 0 ? ["\(command.name):*"] : (a.offset...9).map { "\(command.name):\($0)" } + ["\(command.name):??*"]
+                }
             if !positions.isEmpty { argumentCases.append("    \(positions.joined(separator: "|"))) \(f)_files ;;") }
         }
         let firstFlags = visibleOptions(of: defaultCommand).flatMap(\.flags) + top.options.filter { !$0.isHidden }.flatMap(\.flags)

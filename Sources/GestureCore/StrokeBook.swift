@@ -1,40 +1,81 @@
-/// What the stroke bindings of one source can match, shared by their recognizers: one matcher
-/// over the shapes they name and the direction sequences they name. Every stroke recognizer asks
-/// it for the best reading of the same stroke; it computes that once per stroke, so that the
-/// best-scoring binding wins, never the first in the file.
+/// What the stroke bindings of one source can match, shared by their recognizers. Every stroke
+/// recognizer asks it for the reading of the same stroke; it computes that once per stroke, so
+/// that the best-scoring binding wins, never the first in the file.
+///
+/// A stroke is matched against every template known, bound or not: a rectangle drawn where
+/// only `circle` is bound reads as the rectangle it is, and fires nothing. It reads as a bound
+/// shape only when that shape is the best and the `Decision` is sure of it.
 public final class StrokeBook {
+    /// When the best shape is sure enough to fire. Measured on generated strokes (tuning seed
+    /// only; docs/strokes.md): a clear winner may score low (a star drawn fast), a close call
+    /// must score high (a rounded rectangle against the circle).
+    public struct Decision: Equatable, Sendable {
+        /// Lowest score that can fire at all (0...1).
+        public var minimumScore = 0.5
+        /// Lead over the best template of another name that is always needed.
+        public var margin = 0.01
+        /// Score plus lead needed: the lower the score, the larger the lead must be.
+        public var confidence = 0.8
+
+        public init() {}
+    }
+
     public enum Reading: Equatable {
         case shape(String, score: Double)
         case directions(String)
+        /// Below the minimum score, or no template at all.
         case nothing(best: StrokeMatch?)
+        /// The best shape is one that no binding names.
+        case unbound(StrokeMatch)
+        /// The best shape does not lead the next by the margin.
+        case unsure(StrokeMatch, runnerUp: StrokeMatch)
     }
 
     public let matcher: StrokeMatcher
+    public let decision: Decision
     let shapes: Set<String>
     let sequences: [DirectionSequence]
     private var cachedAt: (time: Double, count: Int)?
     private var cached = Reading.nothing(best: nil)
 
-    /// `templates`: every template known (built-in and loaded); only the `shapes` named match.
-    public init(templates: [StrokeTemplate], shapes: Set<String>, sequences: [DirectionSequence],
-                threshold: Double = StrokeMatcher.defaultThreshold) {
-        matcher = StrokeMatcher(templates: templates.filter { shapes.contains($0.name) }, threshold: threshold)
+    /// `templates`: every template known (built-in and loaded); only the `shapes` named fire.
+    public convenience init(templates: [StrokeTemplate], shapes: Set<String>, sequences: [DirectionSequence],
+                decision: Decision = Decision()) {
+        self.init(matcher: StrokeMatcher(templates: shapes.isEmpty ? [] : templates, threshold: decision.minimumScore),
+                  shapes: shapes, sequences: sequences, decision: decision)
+    }
+
+    /// A book over a matcher already made (its templates normalised once, shared by many books).
+    public init(matcher: StrokeMatcher, shapes: Set<String>, sequences: [DirectionSequence],
+                decision: Decision = Decision()) {
+        self.matcher = matcher
+        self.decision = decision
         self.shapes = shapes
         self.sequences = sequences
     }
 
-    /// The best reading of a finished stroke: a direction sequence bound exactly, else the
-    /// best-scoring bound shape above the threshold, else nothing.
-    func read(_ points: [Point], at time: Double) -> Reading {
+    /// The reading of a finished stroke: a direction sequence bound exactly, else the best
+    /// shape if it is bound and the decision is sure of it, else why not.
+    public func read(_ points: [Point], at time: Double) -> Reading {
         if let at = cachedAt, at.time == time, at.count == points.count { return cached }
         cachedAt = (time, points.count)
         if let s = sequences.first(where: { $0.matches(points) }) {
             cached = .directions(s.description)
-        } else if let m = matcher.match(points) {
-            cached = .shape(m.name, score: m.score)
         } else {
-            cached = .nothing(best: shapes.isEmpty ? nil : matcher.bestMatch(points))
+            cached = Self.decide(matcher.bestTwo(points), shapes: shapes, decision: decision)
         }
         return cached
+    }
+
+    /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
+    public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
+                              decision: Decision) -> Reading {
+        guard let (best, runnerUp) = two, best.score >= decision.minimumScore else { return .nothing(best: two?.best) }
+        guard shapes.contains(best.name) else { return .unbound(best) }
+        if let runnerUp {
+            let lead = best.score - runnerUp.score
+            if lead < decision.margin || best.score + lead < decision.confidence { return .unsure(best, runnerUp: runnerUp) }
+        }
+        return .shape(best.name, score: best.score)
     }
 }

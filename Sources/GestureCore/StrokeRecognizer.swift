@@ -82,9 +82,13 @@ public final class StrokeRecognizer: GestureRecognizer {
             cancel("read as \"\(name)\" (\((score * 100).rounded()) %)")
         case let (.directions(seq), _):
             cancel("read as directions \(seq)")
+        case let (.unbound(best), _):
+            cancel("read as \"\(best.name)\" (\((best.score * 100).rounded()) %), which no binding draws")
+        case let (.unsure(best, other), _):
+            cancel("unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %")
         case let (.nothing(best), _):
             if let best {
-                cancel("matches nothing: best \"\(best.name)\" at \((best.score * 100).rounded()) % < \((book.matcher.threshold * 100).rounded()) %")
+                cancel("matches nothing: best \"\(best.name)\" at \((best.score * 100).rounded()) % < \((book.decision.minimumScore * 100).rounded()) %")
             } else {
                 cancel("matches nothing")
             }

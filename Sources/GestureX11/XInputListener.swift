@@ -43,7 +43,9 @@ public final class XInputListener {
     private var names: [Int32: String] = [:]
     /// The slave pointers, whose raw events tell a stroke from a click.
     private var slavePointers: [Int32] = []
-    /// The server's XTEST pointers, through which gestured's own clicks and drags come.
+    /// The server's XTEST pointers (x11vnc, xdotool, and gestured's own clicks and drags): their
+    /// raw motion is where the pointer goes on the screen (XTestFakeMotionEvent is absolute),
+    /// not how far it moves.
     private var xtestPointers: Set<Int32> = []
     /// Presses gestured has made itself through XTest and not yet seen, per button.
     private var ownPresses: [Int: Int] = [:]
@@ -281,7 +283,7 @@ public final class XInputListener {
         for device in x.inputDevices() {
             names[device.id] = device.name
             if device.use == .slavePointer || (device.use == .floating && device.kind != .keyboard) { slavePointers.append(device.id) }
-            if device.name.hasSuffix("XTEST pointer") { xtestPointers.insert(device.id) }
+            if device.use == .slavePointer && device.name.hasSuffix("XTEST pointer") { xtestPointers.insert(device.id) }
         }
     }
 
@@ -530,15 +532,30 @@ public final class XInputListener {
             return
         }
         // The valuators as the pointer moves by them (after acceleration), axes 0 and 1.
-        var delta = Point.zero
+        var delta = Point.zero, named = (x: false, y: false)
         var value = 0
         let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(e.valuators.mask_len))
         for byte in 0..<mask.count {
             for bit in 0..<8 where mask[byte] & (1 << bit) != 0 {
                 let index = byte * 8 + bit
-                if index == 0 { delta.x = e.valuators.values[value] } else if index == 1 { delta.y = e.valuators.values[value] }
+                if index == 0 { (delta.x, named.x) = (e.valuators.values[value], true) }
+                else if index == 1 { (delta.y, named.y) = (e.valuators.values[value], true) }
                 value += 1
             }
+        }
+        if xtestPointers.contains(e.sourceid) {
+            // XTest motion is absolute (XTestFakeMotionEvent, x11vnc) or relative
+            // (XTestFakeRelativeMotionEvent, xdotool mousemove_relative), and the raw event
+            // does not say which: it is taken as the one that lands nearer, since a pointer
+            // moves by small steps between two events. Absolute: the axes the event names are
+            // where the pointer is; the others stay.
+            let absolute = Point(x: named.x ? delta.x : press.at.x, y: named.y ? delta.y : press.at.y)
+            let relative = press.at + delta
+            let at = (absolute - press.at).length <= delta.length ? absolute : relative
+            guard at != press.at else { return }
+            presses[button]!.at = at
+            emit(e.time, .motion(at: at))
+            return
         }
         guard delta != .zero else { return }
         presses[button]!.at = press.at + delta

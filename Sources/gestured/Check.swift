@@ -1,5 +1,7 @@
+import Glibc
 import GestureCommandLine
 import GestureConfig
+import GestureCore
 
 struct Check: GesturedCommand {
     static let command = CommandTable.check
@@ -10,6 +12,10 @@ struct Check: GesturedCommand {
         let config: Config
         do { config = try options.load() } catch { CLIError.exit(error) }
         for g in config.gestures { print(GestureSummary.line(g)) }
+        let user = Array(config.templates.dropFirst(BuiltinTemplates.all.count))
+        for c in TemplateReview.confusions(of: user, others: BuiltinTemplates.all) {
+            Descriptor.write(STDERR_FILENO, TemplateWarning.text(c) + "\n")
+        }
         print("\(config.file): \(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s"), touch-timeout \(Int(config.settings.touchTimeout)) ms, arrival-window \(Int(config.settings.arrivalWindow)) ms")
     }
 }
@@ -47,5 +53,14 @@ enum GestureSummary {
         if let device = g.device { where_ += ", device \(device)" }
         let on = g.on == .end ? "" : " on \(g.on.rawValue)"
         return "\(g.name): \(parts.joined(separator: " ")), \(where_)\(on) -> \(g.actions.map(\.text).joined(separator: "; "))"
+    }
+}
+
+enum TemplateWarning {
+    /// `template "zz" (variant 2 of 3) is closer to "x" (91 %) than to its other variants (80 %): ...`
+    static func text(_ c: TemplateConfusion) -> String {
+        let pct = { (m: StrokeMatch) in "\(Int((m.score * 100).rounded())) %" }
+        return "warning: template \"\(c.name)\" (variant \(c.variant) of \(c.variants)) is closer to \"\(c.closest.name)\" (\(pct(c.closest))) "
+            + "than to its other variants (\(pct(c.own))): strokes drawn like it may read as \"\(c.closest.name)\"; draw it again or leave it out"
     }
 }

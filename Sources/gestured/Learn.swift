@@ -8,10 +8,33 @@ struct Learn: GesturedCommand {
     let parsed: ParsedCommand
 
     func run() {
-        let name = parsed[CommandTable.templateName], trace = parsed[CommandTable.strokeTrace], output = parsed[CommandTable.output]
+        let name = parsed[CommandTable.templateName], traces = parsed[CommandTable.strokeTraces], output = parsed[CommandTable.output]
         guard TemplateFile.isValidName(Substring(name)) else {
             CLIError.exit(CLIError("gestured learn: \"\(name)\" is not a template name (letters, digits, - and _)"))
         }
+        guard !traces.isEmpty else { CLIError.exit(CLIError("gestured learn: name at least one trace (- for stdin)")) }
+        var strokes: [[Point]] = []
+        for trace in traces {
+            let found = Self.strokes(in: trace)
+            guard !found.isEmpty else {
+                CLIError.exit(CLIError("\(trace): holds no stroke (a one-finger touch or a pointer drag that moves)"))
+            }
+            strokes += found
+        }
+        let path = output ?? "\(name).stroke"
+        let templates = strokes.map { StrokeTemplate(name: name, points: $0) }
+        switch NewFile.write(path, TemplateFile.serialize(templates)) {
+        case .success: break
+        case .failure(.exists):
+            CLIError.exit(CLIError("\(path): already exists; gestured learn never overwrites a file (use --output)"))
+        case .failure(.cannot(let why)):
+            CLIError.exit(CLIError("\(path): cannot write the template file: \(why)"))
+        }
+        print("\(path): \(templates.count) variant\(templates.count == 1 ? "" : "s") of \"\(name)\"")
+    }
+
+    /// The strokes of one trace file (- for stdin), or exits with why not.
+    static func strokes(in trace: String) -> [[Point]] {
         let text: String
         if trace == "-" {
             text = String(decoding: Descriptor.readAll(STDIN_FILENO) ?? [], as: UTF8.self)
@@ -30,20 +53,7 @@ struct Learn: GesturedCommand {
         } catch {
             CLIError.exit(CLIError(error.description))
         }
-        let strokes = collector.strokes.filter { $0.count >= 2 }
-        guard !strokes.isEmpty else {
-            CLIError.exit(CLIError("\(trace): holds no stroke (a one-finger touch or a pointer drag that moves)"))
-        }
-        let path = output ?? "\(name).stroke"
-        let templates = strokes.map { StrokeTemplate(name: name, points: $0) }
-        switch NewFile.write(path, TemplateFile.serialize(templates)) {
-        case .success: break
-        case .failure(.exists):
-            CLIError.exit(CLIError("\(path): already exists; gestured learn never overwrites a file (use --output)"))
-        case .failure(.cannot(let why)):
-            CLIError.exit(CLIError("\(path): cannot write the template file: \(why)"))
-        }
-        print("\(path): \(templates.count) variant\(templates.count == 1 ? "" : "s") of \"\(name)\"")
+        return collector.strokes.filter { $0.count >= 2 }
     }
 }
 

@@ -19,8 +19,8 @@ import Testing
                                       gesture.
               replay                  Run traces through the gesture engine and print what
                                       it recognizes, as JSON Lines.
-              learn                   Make a stroke template from the strokes in a recorded
-                                      trace.
+              learn                   Make a stroke template from the strokes in recorded
+                                      traces.
               record                  Run the daemon without performing actions, writing
                                       what it sees as a trace.
               devices                 List the input devices and what gestured sees them as.

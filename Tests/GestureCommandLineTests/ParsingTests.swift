@@ -26,10 +26,10 @@ import Testing
         return RunValues(config: p[T.config], display: p[T.display], logLevel: p[T.logLevel], dryRun: p[T.dryRun], overlay: p[T.overlay])
     }
 
-    /// `gestured learn`'s name, trace and output.
+    /// `gestured learn`'s name, traces and output.
     func learnValues(_ line: String) -> [String?]? {
         guard case .run(let p) = parse(line), p.command == T.learn else { return nil }
-        return [p[T.templateName], p[T.strokeTrace], p[T.output]]
+        return [p[T.templateName], p[T.strokeTraces].joined(separator: " "), p[T.output]]
     }
 
     func replayValues(_ line: String) -> (config: String?, decisions: Bool, traces: [String])? {
@@ -68,6 +68,7 @@ import Testing
         #expect(learnValues("learn -o out.stroke zig trace.jsonl") == ["zig", "trace.jsonl", "out.stroke"])
         #expect(learnValues("learn zig --output out.stroke trace.jsonl") == ["zig", "trace.jsonl", "out.stroke"])
         #expect(learnValues("learn zig - --output=-") == ["zig", "-", "-"])
+        #expect(learnValues("learn zig a.jsonl b.jsonl -o out.stroke") == ["zig", "a.jsonl b.jsonl", "out.stroke"])
     }
 
     @Test func aListArgumentTakesEveryWordLeftAndADashIsAWord() throws {
@@ -147,7 +148,7 @@ import Testing
     @Test func aShortOptionIsOneLetterAloneAndAnUnknownOneSuggestsNothing() {
         #expect(failure("learn -ox zig t.jsonl") == """
             gestured learn: unknown option '-ox'
-            Usage: gestured learn [--output <file>] <name> <trace>
+            Usage: gestured learn [--output <file>] <name> <trace> ...
             See 'gestured learn --help' for more information.
 
             """)
@@ -190,7 +191,7 @@ import Testing
     @Test func aMissingArgumentIsNamed() {
         #expect(failure("learn zig") == """
             gestured learn: missing argument <trace>
-            Usage: gestured learn [--output <file>] <name> <trace>
+            Usage: gestured learn [--output <file>] <name> <trace> ...
             See 'gestured learn --help' for more information.
 
             """)

@@ -4,6 +4,8 @@ import TestSupport
 
 @Suite struct PropertyTests {
     static let streams = 200_000
+    /// The built-in templates normalised once, not once per stream.
+    static let matcher = StrokeMatcher(templates: BuiltinTemplates.all)
 
     /// Every built-in recognizer kind, with relations between them, on all three sources.
     static func recognizers() -> [GestureRecognizer] {
@@ -26,7 +28,7 @@ import TestSupport
         edge.margin = 400
         let press = PressRecognizer(name: "press", fingers: 1)
         press.duration = 150
-        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: ["circle", "line-left"], sequences: [])
+        let book = StrokeBook(matcher: matcher, shapes: ["circle", "line-left"], sequences: [])
         let circle = StrokeRecognizer(name: "circle", source: .pointer, target: .shape("circle"), book: book)
         let lineLeft = StrokeRecognizer(name: "line-left", source: .pointer, target: .shape("line-left"), book: book)
         circle.recognizeSimultaneously(with: lineLeft)

@@ -39,6 +39,17 @@ import Testing
         }
     }
 
+    @Test func aShapeThatNoBindingDrawsCancelsEveryBindingAndSaysWhatItWas() {
+        let s = Scenario(strokes(["circle", "left-brace"]))
+        s.showReasons = true
+        draw(s, drawn("rectangle"))
+        #expect(s.log.filter { !$0.contains("changed") } == [
+            "5 circle began", "5 left-brace began", "5 button 3 accept (recognized)",
+            "25 circle cancelled: read as \"rectangle\" (100 %), which no binding draws",
+            "25 left-brace cancelled: read as \"rectangle\" (100 %), which no binding draws",
+        ])
+    }
+
     @Test func aPressThatDoesNotMoveIsAClickAndGoesBackToTheApplication() {
         let s = Scenario(strokes(["circle"]))
         s.showReasons = true

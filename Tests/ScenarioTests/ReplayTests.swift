@@ -240,6 +240,20 @@ import GestureTrace
         return lines
     }()
 
+    /// A config that loads zigzag.stroke and binds it, with `more` after.
+    static func zigzagConfig(more: String = "") -> String {
+        """
+        [settings]
+        templates = ["zigzag.stroke"]
+        [[gesture]]
+        name = "zig"
+        type = "stroke"
+        shape = "zigzag"
+        action = "show-desktop"
+
+        """ + more
+    }
+
     @Test func learnWritesATemplateThatAConfigLoadsAndThatRecognizesTheStroke() throws {
         let dir = try folder("learn")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -253,24 +267,43 @@ import GestureTrace
         #expect(again.status == 1 && again.err.contains("already exists"))
 
         let config = dir.appendingPathComponent("config.toml")
-        try """
-            [settings]
-            templates = ["zigzag.stroke"]
-            [[gesture]]
-            name = "zig"
-            type = "stroke"
-            shape = "zigzag"
-            action = "show-desktop"
+        try Self.zigzagConfig(more: """
             [[gesture]]
             name = "round"
             type = "stroke"
             shape = "circle"
             action = "desktop next"
-            """.write(to: config, atomically: true, encoding: .utf8)
+            """).write(to: config, atomically: true, encoding: .utf8)
         let replayed = try gestured(["replay", "--config", config.path, trace.path])
         #expect(replayed.status == 0)
         let actions = replayed.out.split(separator: "\n").filter { $0.contains("\"action\"") }
         #expect(actions == [#"{"t":200,"action":"show-desktop","gesture":"zig"}"#, #"{"t":2200,"action":"show-desktop","gesture":"zig"}"#])
+    }
+
+    @Test func learnFromSeveralTracesMakesAVariantOfEachStrokeAndCheckWarnsOfOneCloserToAnotherShape() throws {
+        let dir = try folder("learn-several")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let zigzags = dir.appendingPathComponent("zigzags.jsonl"), round = dir.appendingPathComponent("round.jsonl")
+        try Self.zigzag.joined(separator: "\n").write(to: zigzags, atomically: true, encoding: .utf8)
+        // A circle drawn by mistake into the same template.
+        var circle = [#"{"t":0,"ev":"button-press","button":3,"x":680,"y":400}"#]
+        for i in 1...32 {
+            let a = Double(i) / 32 * 2 * Double.pi
+            circle.append(#"{"t":\#(i * 8),"ev":"motion","x":\#(Int((600 + 80 * cos(a)).rounded())),"y":\#(Int((400 - 80 * sin(a)).rounded()))}"#)
+        }
+        circle.append(#"{"t":264,"ev":"button-release","button":3,"x":680,"y":400}"#)
+        try circle.joined(separator: "\n").write(to: round, atomically: true, encoding: .utf8)
+        let template = dir.appendingPathComponent("zigzag.stroke")
+        let learned = try gestured(["learn", "zigzag", zigzags.path, round.path, "--output", template.path])
+        #expect(learned.status == 0)
+        #expect(learned.out == "\(template.path): 3 variants of \"zigzag\"\n")
+        let config = dir.appendingPathComponent("config.toml")
+        try Self.zigzagConfig().write(to: config, atomically: true, encoding: .utf8)
+        let checked = try gestured(["check", "--config", config.path])
+        #expect(checked.status == 0)
+        let warnings = checked.err.split(separator: "\n")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix(#"warning: template "zigzag" (variant 3 of 3) is closer to "circle" ("#) == true)
     }
 
     @Test func checkOfABrokenConfigExitsNonZeroWithEveryError() throws {

@@ -164,6 +164,30 @@ struct LiveTests {
         #expect(got.map(\.type).filter { $0.hasPrefix("Swipe") } == ["SwipeBegin", "SwipeUpdate", "SwipeEnd"])
     }
 
+    /// x11vnc and xdotool inject input through XTest: its slave pointer draws like any other
+    /// (its raw motion, all that arrives while the press is frozen, is absolute).
+    @Test func aRightButtonDragInjectedThroughXTestIsAStroke() throws {
+        try xtestDrag()
+    }
+
+    func xtestDrag() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        guard let dpy = XOpenDisplay(server.displayName) else { throw TestWindowError("cannot open \(server.displayName)") }
+        defer { XCloseDisplay(dpy) }
+        let screen = XDefaultScreen(dpy)
+        XTestFakeMotionEvent(dpy, screen, 700, 400, 0)
+        XTestFakeButtonEvent(dpy, 3, 1, 0)
+        XSync(dpy, 0)
+        for i in 1...15 {
+            XTestFakeMotionEvent(dpy, screen, Int32(700 - 20 * i), 400, 0)
+            XSync(dpy, 0)
+            usleep(5_000)
+        }
+        XTestFakeButtonEvent(dpy, 3, 0, 0)
+        XSync(dpy, 0)
+        #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
+    }
+
     @Test func aRightButtonDragIsAStrokeAndARightClickReachesTheApplication() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
         let mouse = server.mouse

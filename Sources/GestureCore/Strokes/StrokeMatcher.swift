@@ -34,7 +34,7 @@ public struct StrokeMatcher: Sendable {
         public var maximumRotationDegrees: Double
         public var scaling: Scaling
 
-        public init(resampleCount: Int = 64,
+        public init(resampleCount: Int = 32,
                     maximumRotationDegrees: Double = 30,
                     scaling: Scaling = .uniform) {
             self.resampleCount = resampleCount
@@ -54,6 +54,8 @@ public struct StrokeMatcher: Sendable {
     public let skippedTemplateNames: [String]
 
     private let names: [String]
+    /// Per template, a number for its name: templates of one name share it.
+    private let nameIDs: [Int]
     private let rotationInvariant: [Bool]
     /// All template vectors back to back, 2 * resampleCount Doubles each.
     private let vectors: [Double]
@@ -90,6 +92,12 @@ public struct StrokeMatcher: Sendable {
             }
         }
         self.names = names
+        var ids: [String: Int] = [:]
+        self.nameIDs = names.map { name in
+            if let id = ids[name] { return id }
+            ids[name] = ids.count
+            return ids.count - 1
+        }
         self.rotationInvariant = invariant
         self.vectors = vectors
         self.skippedTemplateNames = skipped
@@ -132,6 +140,23 @@ public struct StrokeMatcher: Sendable {
             }
         }
         return result
+    }
+
+    /// The best template and the best one of another name, thresholds ignored: what a decision
+    /// by margin needs, in one pass over the templates.
+    public func bestTwo(_ points: [Point], among names: Set<String>? = nil) -> (best: StrokeMatch, runnerUp: StrokeMatch?)? {
+        var best = (index: -1, score: -1.0), second = (index: -1, score: -1.0)
+        withScores(points, among: names) { index, score in
+            if score > best.score {
+                if best.index >= 0 && self.nameIDs[best.index] != self.nameIDs[index] { second = best }
+                best = (index, score)
+            } else if score > second.score && self.nameIDs[index] != self.nameIDs[best.index] {
+                second = (index, score)
+            }
+        }
+        guard best.index >= 0 else { return nil }
+        return (StrokeMatch(name: self.names[best.index], score: best.score),
+                second.index >= 0 ? StrokeMatch(name: self.names[second.index], score: second.score) : nil)
     }
 
     /// Best score per template name, best first (ignores the threshold).

@@ -178,18 +178,75 @@ import Testing
         ]
         #expect(Set(BuiltinTemplates.names) == required)
         #expect(BuiltinTemplates.names.count == required.count)
+        // One template per way of drawing: from either end, from every corner either way round
+        // (closed shapes, sharp and with cut corners), from every corner of the x, barbs in
+        // either order.
         let counts = Dictionary(grouping: BuiltinTemplates.all, by: \.name).mapValues(\.count)
-        for (name, count) in counts {
-            #expect((1...3).contains(count), "\(name) has \(count) templates")
-        }
+        #expect(counts == [
+            "arrow": 4, "caret": 2, "check": 1, "circle": 2, "delete": 2, "left-brace": 4, "left-bracket": 2,
+            "pigtail": 4, "question-mark": 1, "rectangle": 24, "right-brace": 4, "right-bracket": 2, "star": 20,
+            "triangle": 12, "v": 2, "x": 4,
+            "line-left": 1, "line-right": 1, "line-up": 1, "line-down": 1,
+            "l-down-right": 1, "l-down-left": 1, "l-up-right": 1, "l-up-left": 1,
+        ])
         #expect(builtins.skippedTemplateNames.isEmpty)
-        // Only the circle is drawn from an arbitrary start point.
+        // Only the circle is matched at any angle.
         #expect(Set(BuiltinTemplates.all.filter(\.rotationInvariant).map(\.name)) == ["circle"])
     }
 
     @Test func aCosineRoundedJustPastOneScoresAsIdenticalShapes() {
         #expect(StrokeMatcher.score(fromCosine: 1.0000000000000002) == 1)
         #expect(StrokeMatcher.score(fromCosine: 0) == 0)
+    }
+
+    @Test func aClosedShapeReadsAsItselfFromEveryCornerEitherWayRound() throws {
+        let shapes: [(String, [(Double, Double)])] = [
+            ("rectangle", [(0, 0), (0, 140), (200, 140), (200, 0)]),
+            ("triangle", [(100, 0), (0, 170), (200, 170)]),
+            // A pentagram: every second point of a regular five-pointed star.
+            ("star", [2, 4, 1, 3, 0].map { k in
+                let a = (-90 + 72 * Double(k)) * .pi / 180
+                return (100 + 100 * Foundation.cos(a), 100 + 100 * Foundation.sin(a))
+            }),
+        ]
+        for (name, corners) in shapes {
+            for order in [corners, corners.reversed()] {
+                for start in order.indices {
+                    let cycle = (0...order.count).map { order[(start + $0) % order.count] }
+                    #expect(builtins.bestMatch(Draw.polyline(cycle))?.name == name, "\(name) from \(cycle[0])")
+                }
+            }
+        }
+    }
+
+    @Test func openShapesReadAsThemselvesFromEitherEnd() throws {
+        let shapes: [(String, [(Double, Double)])] = [
+            ("v", [(0, 0), (60, 120), (120, 0)]),
+            ("caret", [(0, 120), (60, 0), (120, 120)]),
+            ("left-bracket", [(60, 0), (0, 0), (0, 150), (60, 150)]),
+            ("right-bracket", [(0, 0), (60, 0), (60, 150), (0, 150)]),
+            ("delete", [(0, 0), (120, 120), (0, 120), (120, 0)]),
+        ]
+        for (name, corners) in shapes {
+            #expect(builtins.bestMatch(Draw.polyline(corners))?.name == name)
+            #expect(builtins.bestMatch(Draw.polyline(corners.reversed()))?.name == name, "\(name) from the other end")
+        }
+        // The one-stroke x from each corner, up or down a vertical side; along a horizontal side it is `delete`.
+        for corners in [[(0.0, 0.0), (100, 100), (100, 0), (0, 100)], [(100, 0), (0, 100), (0, 0), (100, 100)],
+                        [(0, 100), (100, 0), (100, 100), (0, 0)], [(100, 100), (0, 0), (0, 100), (100, 0)]] {
+            #expect(builtins.bestMatch(Draw.polyline(corners))?.name == "x", "x from \(corners[0])")
+        }
+    }
+
+    @Test func theRunnerUpIsTheBestTemplateOfAnotherName() throws {
+        let rectangle = Draw.polyline([(0, 0), (0, 140), (200, 140), (200, 0), (0, 0)])
+        let two = try #require(builtins.bestTwo(rectangle))
+        let ranked = builtins.rankedMatches(rectangle)
+        #expect(two.best == ranked[0])
+        #expect(two.runnerUp == ranked[1])
+        #expect(two.best.name == "rectangle" && two.runnerUp?.name != "rectangle")
+        // With one name only there is no runner-up.
+        #expect(try #require(builtins.bestTwo(rectangle, among: ["rectangle"])).runnerUp == nil)
     }
 
     @Test func everyBuiltinTemplateRecognizesItsOwnPoints() throws {

@@ -1,0 +1,102 @@
+import GestureCore
+import X11TestSupport
+import StrokeEvaluation
+
+/// Stroke reading on generated strokes (Tests/StrokeEvaluation): the time one match takes against
+/// every built-in template, and `gestured-bench strokes` the accuracy figures of docs/strokes.md.
+enum StrokeBench {
+    /// Strokes the figures are reported on; templates and decision rules are tuned on `tuningSeed` only.
+    static let reportSeed: UInt64 = 13
+    static let tuningSeed: UInt64 = 1
+
+    /// What fires, as gestured decides it, with the built-in templates.
+    static var reader: StrokeEvaluation.Reader { StrokeEvaluation.bookReader(templates: BuiltinTemplates.all) }
+
+    static func best(_ points: [Point]) -> String? { allTemplates.bestMatch(points)?.name }
+    static let allTemplates = StrokeMatcher(templates: BuiltinTemplates.all)
+
+    /// Median time of one match against every built-in template, in microseconds.
+    static func matchMicroseconds(seed: UInt64 = reportSeed) -> (median: Double, strokes: Int, templates: Int) {
+        var generator = StrokeGenerator(seed: seed)
+        let strokes = generator.shapes(count: 4, variations: [.everything]).map(\.points)
+        let matcher = StrokeMatcher(templates: BuiltinTemplates.all)
+        var found = 0
+        var runs: [Double] = []
+        for _ in 0..<7 {
+            let start = ContinuousClock.now
+            for s in strokes where matcher.match(s) != nil { found += 1 }
+            runs.append(Stopwatch.seconds(since: start) / Double(strokes.count) * 1_000_000)
+        }
+        precondition(found > 0)
+        return (Table.percentile(runs, 0.5), strokes.count, matcher.templateCount)
+    }
+
+    /// `gestured-bench strokes sweep`: fires and false fires on the tuning strokes for a grid of
+    /// thresholds and margins (the decision of `StrokeBook.decide`), for choosing the defaults.
+    static func sweep(count: Int) {
+        var generator = StrokeGenerator(seed: tuningSeed)
+        let strokes = generator.shapes(count: count)
+        let nonShapes = generator.nonShapes(count: count * 10)
+        let names = Set(ShapeDescriptions.names)
+        let shapeTwos = strokes.map { ($0.name, allTemplates.bestTwo($0.points)) }
+        let otherTwos = nonShapes.map { allTemplates.bestTwo($0.points) }
+        print("tuning seed \(tuningSeed): \(strokes.count) shape strokes, \(nonShapes.count) non-shapes\n")
+        if CommandLine.arguments.contains("--quantiles") {
+            // Per shape: score and lead of strokes read right (2nd, 10th, 50th percentile), and the
+            // best score of the non-shapes that read as it.
+            print("| shape | score p2 / p10 / p50 | lead p2 / p10 / p50 | non-shapes read as it: n, score p50 / p90 / max |")
+            print("|---|---|---|---|")
+            let q = { (v: [Double]) in v.isEmpty ? "-" : [0.02, 0.1, 0.5].map { Table.fixed(Table.percentile(v, $0), 3) }.joined(separator: " / ") }
+            for name in allTemplates.templateNames.sorted() {
+                let right = shapeTwos.filter { $0.0 == name && $0.1?.best.name == name }.compactMap { $0.1 }
+                let others = otherTwos.compactMap { $0 }.filter { $0.best.name == name }.map(\.best.score)
+                var kinds: [String: Int] = [:]
+                for (n, two) in zip(nonShapes, otherTwos) where two?.best.name == name && two!.best.score >= 0.7 { kinds[n.kind.rawValue, default: 0] += 1 }
+                let o = others.isEmpty ? "0" : "\(others.count), " + [0.5, 0.9, 1].map { Table.fixed(Table.percentile(others, $0), 3) }.joined(separator: " / ") + " \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+                print("| \(name) | \(q(right.map(\.best.score))) | \(q(right.map { $0.best.score - ($0.runnerUp?.score ?? 0) })) | \(o) |")
+            }
+            return
+        }
+        print("| minimum score | margin | confidence (score + lead) | fires its binding (16 bound) | unbound shape fires (estimate) | scribble, drag, selection, zigzag fire (16 bound) | wander fires (16 bound) |")
+        print("|---|---|---|---|---|---|---|")
+        for minimum in [0.5, 0.6, 0.7] {
+            for margin in [0.0, 0.01, 0.02, 0.03] {
+                for confidence in [0.0, 0.8, 0.85, 0.9] {
+                    var decision = StrokeBook.Decision()
+                    (decision.minimumScore, decision.margin, decision.confidence) = (minimum, margin, confidence)
+                    let fires = { (two: (best: StrokeMatch, runnerUp: StrokeMatch?)?) -> String? in
+                        if case let .shape(name, _) = StrokeBook.decide(two, shapes: names, decision: decision) { return name }
+                        return nil
+                    }
+                    var hits = 0, wrong = 0, listed = 0, listedCount = 0, wander = 0
+                    for (name, two) in shapeTwos { if let r = fires(two) { if r == name { hits += 1 } else { wrong += 1 } } }
+                    for (n, two) in zip(nonShapes, otherTwos) {
+                        let f = fires(two) != nil
+                        if n.kind == .wander { if f { wander += 1 } } else { listedCount += 1; if f { listed += 1 } }
+                    }
+                    // With half the shapes bound, a misreading fires when it lands on a bound shape: about half of them.
+                    let pct = { (a: Int, b: Int) in Table.fixed(Double(a) * 100 / Double(b), 2) + " %" }
+                    print("| \(minimum) | \(margin) | \(confidence) | \(pct(hits, strokes.count)) | \(pct(wrong, 2 * strokes.count)) | \(pct(listed, listedCount)) | \(pct(wander, nonShapes.count - listedCount)) |")
+                }
+            }
+        }
+    }
+
+    /// `gestured-bench strokes [report|tuning|sweep] [count]`: the evaluation as markdown.
+    static func main(_ arguments: [String]) {
+        if arguments.first == "sweep" {
+            sweep(count: arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10)
+            return
+        }
+        let seed = arguments.first == "tuning" ? tuningSeed : reportSeed
+        let count = arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
+        var generator = StrokeGenerator(seed: seed)
+        let strokes = generator.shapes(count: count)
+        let nonShapes = generator.nonShapes(count: count * 10)
+        let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 10, seed: seed,
+                                     best: best, reader: reader)
+        let time = matchMicroseconds(seed: seed)
+        print("seed \(seed), \(strokes.count) shape strokes (\(count) per shape, variation and speed), \(nonShapes.count) non-shapes, 10 splits of 8 bound shapes; \(BuiltinTemplates.all.count) built-in templates, \(Table.fixed(time.median, 1)) µs per match\n")
+        print(e.markdown)
+    }
+}
