@@ -1,0 +1,170 @@
+import CXInput2
+import Foundation
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// Feedback on the test X server with openbox, seen as screenshots of the root window: the
+/// outline of the window growing toward its maximized frame and the next desktop sliding in,
+/// at progress 0.5 and 1; the action performed only past the commit point; and, once the
+/// picture has gone back, a daemon that never wakes. On a server of its own, so that the
+/// window's frame and the desktops are this suite's alone.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct FeedbackLiveTests {
+    typealias Frame = (x: Int, y: Int, width: Int, height: Int)
+    /// OverlayWindow's feedback ink on the server's 24-bit visual, drawn whole without a compositor.
+    static let ink: UInt = 0x3399FF
+    static let screen: Frame = (0, 0, 1024, 768)
+    /// Touchpad movement to the commit point (touchpad-commit-distance).
+    static let commit = 200.0
+
+    static let config = """
+        [settings]
+        feedback = true
+
+        [[gesture]]
+        name = "maximize"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 3
+        direction = "up"
+        action = "window maximize"
+
+        [[gesture]]
+        name = "next-desktop"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 3
+        direction = "left"
+        action = "desktop next"
+        """
+
+    /// A server of its own with openbox and a window in the middle, for `body`.
+    func onDesk(_ body: (Desk) throws -> Void) throws {
+        let server = try XServer.start(screen: ScreenSize(width: Self.screen.width, height: Self.screen.height))
+        defer { server.stop() }
+        _ = try server.startWindowManager()
+        try body(try Desk(server))
+    }
+
+    final class Desk {
+        let server: XServer
+        let window: TestWindow
+
+        init(_ server: XServer) throws {
+            self.server = server
+            window = try TestWindow(displayName: server.displayName, name: "gestured-feedback-test", x: 300, y: 250, width: 300, height: 200)
+            guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the window") }
+        }
+
+        /// The window's frame on the screen, `_NET_FRAME_EXTENTS` taken into account.
+        func frame() -> Frame {
+            let p = window.rootPosition(), s = window.size(), e = window.frameExtents()
+            return (p.x - e.left, p.y - e.top, s.width + e.left + e.right, s.height + e.top + e.bottom)
+        }
+
+        /// The screen's pixel at (x, y), as a screenshot (XGetImage on the root) shows it.
+        func pixel(_ x: Int, _ y: Int) -> UInt {
+            let d = window.display
+            guard let image = XGetImage(d, gestured_default_root(d), Int32(x), Int32(y), 1, 1, UInt.max, ZPixmap) else { return .max }
+            defer { _ = image.pointee.f.destroy_image(image) }
+            return image.pointee.f.get_pixel(image, 0, 0) & 0xFFFFFF
+        }
+
+        /// Waits until the pixel at (x, y) is the feedback's ink, or is not, as `shown` says.
+        func waitForInk(_ x: Int, _ y: Int, shown: Bool = true) -> Bool {
+            window.wait(.seconds(2)) { (pixel(x, y) == FeedbackLiveTests.ink) == shown }
+        }
+
+        /// Whether the four sides of `r`'s outline are drawn, each at its middle.
+        func outlined(_ r: Frame) -> Bool {
+            let points = [(r.x + r.width / 2, r.y + 2), (r.x + r.width / 2, r.y + r.height - 3),
+                          (r.x + 2, r.y + r.height / 2), (r.x + r.width - 3, r.y + r.height / 2)]
+            return window.wait(.seconds(2)) { points.allSatisfy { pixel($0.0, $0.1) == FeedbackLiveTests.ink } }
+        }
+
+        /// The pointer over the middle of the window, three touchpad fingers down, then moves of
+        /// (dx, dy) in steps of 20 px of touchpad, 8 ms apart; the fingers stay down.
+        func swipeAndHold(_ dx: Double, _ dy: Double) throws {
+            let f = frame()
+            try server.mouse.move(toX: Double(f.x + f.width / 2), y: Double(f.y + f.height / 2))
+            try server.mouse.sync()
+            try server.touchpad.swipe(.begin, fingers: 3)
+            try move(dx, dy)
+        }
+
+        func move(_ dx: Double, _ dy: Double) throws {
+            let steps = Int((max(abs(dx), abs(dy)) / 20).rounded())
+            for _ in 0..<steps {
+                try server.touchpad.swipe(.update, fingers: 3, dx: dx / Double(steps), dy: dy / Double(steps))
+                try server.touchpad.sync()
+                usleep(8_000)
+            }
+        }
+
+        func lift() throws {
+            try server.touchpad.swipe(.end, fingers: 3)
+            try server.touchpad.sync()
+        }
+
+        func currentDesktop() -> UInt? { window.longs("_NET_CURRENT_DESKTOP", of: gestured_default_root(window.display)).first }
+    }
+
+    /// The rectangle `p` of the way from `a` to `b`, as FeedbackPicture draws it.
+    static func between(_ a: Frame, _ b: Frame, _ p: Double) -> Frame {
+        func mix(_ u: Int, _ v: Int) -> Int { u + Int((Double(v - u) * p).rounded()) }
+        return (mix(a.x, b.x), mix(a.y, b.y), mix(a.width, b.width), mix(a.height, b.height))
+    }
+
+    @Test func theOutlineGrowsTowardTheMaximizedFrameAndTheWindowIsMaximizedWhenTheFingersLiftPastTheCommitPoint() throws { try onDesk { desk in
+        let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
+        let start = desk.frame()
+        try desk.swipeAndHold(0, -Self.commit / 2)
+        // Progress 0.5: halfway from the window's frame to the screen (openbox has no panel here).
+        let half = Self.between(start, Self.screen, 0.5)
+        #expect(desk.outlined(half), "no outline at \(half) at progress 0.5\n\(d.log)")
+        #expect(desk.pixel(half.x + half.width / 2, half.y + half.height / 2) != Self.ink, "the outline is filled without a compositor")
+        #expect(desk.pixel(Self.screen.width / 2, 2) != Self.ink)
+        #expect(desk.frame() == start, "the window moved before the lift")
+
+        try desk.move(0, -Self.commit / 2)
+        #expect(desk.outlined(Self.screen), "no outline at the maximized frame at progress 1\n\(d.log)")
+        #expect(!desk.outlined(half) || half == Self.screen)
+        try desk.lift()
+        #expect(desk.window.wait { desk.frame() == Self.screen }, "the window is \(desk.frame()), not maximized\n\(d.log)")
+        #expect(desk.waitForInk(2, Self.screen.height / 2, shown: false), "the outline stayed after the commit\n\(d.log)")
+    } }
+
+    @Test func liftedBeforeTheCommitPointNothingIsPerformedThePictureGoesBackAndTheDaemonThenNeverWakes() throws { try onDesk { desk in
+        let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
+        let start = desk.frame()
+        try desk.swipeAndHold(0, -Self.commit / 2)
+        let half = Self.between(start, Self.screen, 0.5)
+        #expect(desk.outlined(half), "no outline at \(half) at progress 0.5\n\(d.log)")
+        try desk.lift()
+        try d.waitFor("before the commit point: nothing performed")
+        // The picture goes back (200 ms at the most) and is gone.
+        #expect(desk.waitForInk(half.x + half.width / 2, half.y + 2, shown: false), "the outline stayed\n\(d.log)")
+        usleep(300_000)
+        #expect(desk.frame() == start, "the window moved: \(desk.frame())\n\(d.log)")
+        let before = try ProcessStats.read(pid: d.child.pid).contextSwitches
+        usleep(1_000_000)
+        #expect(try ProcessStats.read(pid: d.child.pid).contextSwitches == before, "the daemon woke after the animation\n\(d.log)")
+    } }
+
+    @Test func theNextDesktopSlidesInFromTheRightAndIsShownWhenTheFingersLiftPastTheCommitPoint() throws { try onDesk { desk in
+        let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
+        #expect(desk.currentDesktop() == 0)
+        try desk.swipeAndHold(-Self.commit / 2, 0)
+        // Progress 0.5: the desktop's left edge is in the middle of the screen.
+        let middle = Self.screen.width / 2
+        #expect(desk.waitForInk(middle + 2, Self.screen.height / 2), "no slide at progress 0.5\n\(d.log)")
+        #expect(desk.pixel(middle + 200, 2) == Self.ink && desk.pixel(middle + 200, Self.screen.height - 3) == Self.ink)
+        #expect(desk.pixel(middle - 10, Self.screen.height / 2) != Self.ink && desk.pixel(2, Self.screen.height / 2) != Self.ink)
+        try desk.move(-Self.commit / 2, 0)
+        #expect(desk.outlined(Self.screen), "the desktop did not reach the screen at progress 1\n\(d.log)")
+        #expect(desk.currentDesktop() == 0, "the desktop changed before the lift")
+        try desk.lift()
+        #expect(desk.window.wait { desk.currentDesktop() == 1 }, "desktop \(String(describing: desk.currentDesktop()))\n\(d.log)")
+    } }
+}
