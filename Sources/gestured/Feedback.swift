@@ -34,8 +34,10 @@ final class Feedback: FeedbackShowing {
             picture = performer.feedbackPicture(for: binding.actions, heading: values.heading, location: values.location)
             animation.follow(values.progress ?? 0)
         case .changed:
-            if case .path(var points) = picture, let p = values.location {
-                points.append(p)
+            // A drag's path: where its fingers are on a touchscreen, the pointer on a touchpad
+            // (as it was before this move's step).
+            if case .path(var points) = picture {
+                points.append(values.location ?? x.pointer())
                 picture = .path(points)
             }
             animation.follow(values.progress ?? 0)
