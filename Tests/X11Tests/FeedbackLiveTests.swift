@@ -110,6 +110,14 @@ struct FeedbackLiveTests {
         func currentDesktop() -> UInt? { window.longs("_NET_CURRENT_DESKTOP", of: gestured_default_root(window.display)).first }
     }
 
+    /// `ink` at `alpha` over `below`, channel by channel.
+    static func blend(_ ink: UInt, _ alpha: Double, over below: UInt) -> UInt {
+        [16, 8, 0].reduce(0) { sum, shift in
+            let a = Double((ink >> UInt(shift)) & 0xFF), b = Double((below >> UInt(shift)) & 0xFF)
+            return sum | UInt((a * alpha + b * (1 - alpha)).rounded()) << UInt(shift)
+        }
+    }
+
     /// The rectangle `p` of the way from `a` to `b`, as FeedbackPicture draws it.
     static func between(_ a: Frame, _ b: Frame, _ p: Double) -> Frame {
         func mix(_ u: Int, _ v: Int) -> Int { u + Int((Double(v - u) * p).rounded()) }
@@ -166,5 +174,42 @@ struct FeedbackLiveTests {
         #expect(desk.currentDesktop() == 0, "the desktop changed before the lift")
         try desk.lift()
         #expect(desk.window.wait { desk.currentDesktop() == 1 }, "desktop \(String(describing: desk.currentDesktop()))\n\(d.log)")
+    } }
+
+    /// With a compositor the picture is translucent: the window under the outline shows through
+    /// its fill. Set GESTURED_FEEDBACK_SCREENSHOT to a PNG path to keep the screen at progress
+    /// 0.5 (docs/feedback.png is made so: `xwd -root`, then ImageMagick's `convert`).
+    @Test func withACompositorTheOutlineIsTranslucent() throws { try onDesk { desk in
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("xcompmgr-\(UUID().uuidString).log")
+        let compositor = try ChildProcess.spawn(ExternalCommand.locate("xcompmgr"), [], environment: ["DISPLAY": desk.server.displayName],
+                                                standardOutput: log, standardError: log)
+        defer {
+            compositor.terminate(grace: .seconds(1))
+            try? FileManager.default.removeItem(at: log)
+        }
+        let display = desk.window.display
+        #expect(desk.window.wait(.seconds(5)) { XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S0", 0)) != 0 }, "xcompmgr did not start")
+        let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
+        let start = desk.frame()
+        let half = Self.between(start, Self.screen, 0.5)
+        // The ink over what is below, as the compositor blends it: 25 % inside, 90 % on the outline.
+        let (cx, cy) = (start.x + start.width / 2, start.y + start.height / 2), (ox, oy) = (half.x + half.width / 2, half.y + 2)
+        let inside = Self.blend(Self.ink, 0.25, over: desk.pixel(cx, cy)), outline = Self.blend(Self.ink, 0.9, over: desk.pixel(ox, oy))
+        func near(_ p: UInt, _ want: UInt) -> Bool {
+            [16, 8, 0].allSatisfy { shift in abs(Int((p >> UInt(shift)) & 0xFF) - Int((want >> UInt(shift)) & 0xFF)) <= 3 }
+        }
+        try desk.swipeAndHold(0, -Self.commit / 2)
+        // The frame of the last move first: the outline is at progress 0.5 only then.
+        #expect(desk.window.wait(.seconds(2)) { near(desk.pixel(ox, oy), outline) },
+                "outline \(String(desk.pixel(ox, oy), radix: 16)), not \(String(outline, radix: 16))\n\(d.log)")
+        #expect(near(desk.pixel(cx, cy), inside), "inside \(String(desk.pixel(cx, cy), radix: 16)), not \(String(inside, radix: 16))")
+        if let path = ProcessInfo.processInfo.environment["GESTURED_FEEDBACK_SCREENSHOT"] {
+            let xwd = FileManager.default.temporaryDirectory.appendingPathComponent("feedback-\(UUID().uuidString).xwd").path
+            _ = try desk.server.run("xwd", ["-root", "-silent", "-out", xwd])
+            _ = try desk.server.run("convert", ["xwd:" + xwd, "png:" + path])
+            try? FileManager.default.removeItem(atPath: xwd)
+        }
+        try desk.lift()
+        try d.waitFor("before the commit point: nothing performed")
     } }
 }
