@@ -58,10 +58,7 @@ struct FeedbackLiveTests {
         }
 
         /// The window's frame on the screen, `_NET_FRAME_EXTENTS` taken into account.
-        func frame() -> Frame {
-            let p = window.rootPosition(), s = window.size(), e = window.frameExtents()
-            return (p.x - e.left, p.y - e.top, s.width + e.left + e.right, s.height + e.top + e.bottom)
-        }
+        func frame() -> Frame { window.frame() }
 
         /// The screen's pixel at (x, y), as a screenshot (XGetImage on the root) shows it.
         func pixel(_ x: Int, _ y: Int) -> UInt {
