@@ -37,6 +37,30 @@ struct FeedbackLiveTests {
         fingers = 3
         direction = "left"
         action = "desktop next"
+
+        [[gesture]]
+        name = "minimize"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 3
+        direction = "down"
+        action = "window minimize"
+
+        [[gesture]]
+        name = "show-desktop"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 3
+        direction = "right"
+        action = "show-desktop"
+
+        [[gesture]]
+        name = "close"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 4
+        direction = "up"
+        action = "window close"
         """
 
     /// A server of its own with openbox and a window in the middle, for `body`.
@@ -62,6 +86,7 @@ struct FeedbackLiveTests {
 
         /// The screen's pixel at (x, y), as a screenshot (XGetImage on the root) shows it.
         func pixel(_ x: Int, _ y: Int) -> UInt {
+            guard (0..<FeedbackLiveTests.screen.width).contains(x), (0..<FeedbackLiveTests.screen.height).contains(y) else { return .max }
             let d = window.display
             guard let image = XGetImage(d, gestured_default_root(d), Int32(x), Int32(y), 1, 1, UInt.max, ZPixmap) else { return .max }
             defer { _ = image.pointee.f.destroy_image(image) }
@@ -73,34 +98,35 @@ struct FeedbackLiveTests {
             window.wait(.seconds(2)) { (pixel(x, y) == FeedbackLiveTests.ink) == shown }
         }
 
-        /// Whether the four sides of `r`'s outline are drawn, each at its middle.
+        /// Whether the four sides of `r`'s outline are drawn, each at its middle (those on the screen).
         func outlined(_ r: Frame) -> Bool {
             let points = [(r.x + r.width / 2, r.y + 2), (r.x + r.width / 2, r.y + r.height - 3),
                           (r.x + 2, r.y + r.height / 2), (r.x + r.width - 3, r.y + r.height / 2)]
+                .filter { (0..<FeedbackLiveTests.screen.width).contains($0.0) && (0..<FeedbackLiveTests.screen.height).contains($0.1) }
             return window.wait(.seconds(2)) { points.allSatisfy { pixel($0.0, $0.1) == FeedbackLiveTests.ink } }
         }
 
         /// The pointer over the middle of the window, three touchpad fingers down, then moves of
         /// (dx, dy) in steps of 20 px of touchpad, 8 ms apart; the fingers stay down.
-        func swipeAndHold(_ dx: Double, _ dy: Double) throws {
+        func swipeAndHold(fingers: Int = 3, _ dx: Double, _ dy: Double) throws {
             let f = frame()
             try server.mouse.move(toX: Double(f.x + f.width / 2), y: Double(f.y + f.height / 2))
             try server.mouse.sync()
-            try server.touchpad.swipe(.begin, fingers: 3)
-            try move(dx, dy)
+            try server.touchpad.swipe(.begin, fingers: fingers)
+            try move(fingers: fingers, dx, dy)
         }
 
-        func move(_ dx: Double, _ dy: Double) throws {
+        func move(fingers: Int = 3, _ dx: Double, _ dy: Double) throws {
             let steps = Int((max(abs(dx), abs(dy)) / 20).rounded())
             for _ in 0..<steps {
-                try server.touchpad.swipe(.update, fingers: 3, dx: dx / Double(steps), dy: dy / Double(steps))
+                try server.touchpad.swipe(.update, fingers: fingers, dx: dx / Double(steps), dy: dy / Double(steps))
                 try server.touchpad.sync()
                 usleep(8_000)
             }
         }
 
-        func lift() throws {
-            try server.touchpad.swipe(.end, fingers: 3)
+        func lift(fingers: Int = 3) throws {
+            try server.touchpad.swipe(.end, fingers: fingers)
             try server.touchpad.sync()
         }
 
@@ -172,6 +198,38 @@ struct FeedbackLiveTests {
         try desk.lift()
         #expect(desk.window.wait { desk.currentDesktop() == 1 }, "desktop \(String(describing: desk.currentDesktop()))\n\(d.log)")
     } }
+
+    /// Minimize shrinks the outline toward the bottom of the monitor (openbox gives no icon
+    /// geometry without a panel), close shows it whole until it would fade (no compositor),
+    /// show-desktop moves it aside toward the nearer edge: each at progress 0.5, lifted there,
+    /// and nothing performed.
+    @Test(arguments: [("minimize", 3, 0.0, 1.0), ("close", 4, 0.0, -1.0), ("show-desktop", 3, 1.0, 0.0)])
+    func theOtherPicturesAtProgressHalfAndNothingPerformedWhenLiftedThere(name: String, fingers: Int, dx: Double, dy: Double) throws {
+        try onDesk { desk in
+            // Off the middle, so that which side the window moves aside to is plain.
+            XMoveWindow(desk.window.display, desk.window.window, 150, 250)
+            XFlush(desk.window.display)
+            #expect(desk.window.wait { desk.frame().x < 300 }, "openbox did not move the window: \(desk.frame())")
+            let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
+            let start = desk.frame()
+            let expected: Frame
+            switch name {
+            case "minimize": expected = Self.between(start, (Self.screen.width / 2, Self.screen.height, 0, 0), 0.5)
+            case "close": expected = start
+            default: expected = (start.x + Int((Double(-(start.x + start.width)) * 0.5).rounded()), start.y, start.width, start.height)
+            }
+            try desk.swipeAndHold(fingers: fingers, dx * Self.commit / 2, dy * Self.commit / 2)
+            #expect(desk.outlined(expected), "\(name): no outline at \(expected) at progress 0.5\n\(d.log)")
+            try desk.lift(fingers: fingers)
+            try d.waitFor("\"\(name)\": lifted at progress")
+            #expect(desk.waitForInk(expected.x + expected.width / 2, expected.y + 2, shown: false), "\(name): the outline stayed\n\(d.log)")
+            usleep(300_000)
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(desk.window.display, desk.window.window, &attributes)
+            #expect(attributes.map_state == IsViewable && desk.frame() == start, "\(name) was performed\n\(d.log)")
+            #expect(desk.window.longs("_NET_SHOWING_DESKTOP", of: gestured_default_root(desk.window.display)).first ?? 0 == 0)
+        }
+    }
 
     /// With a compositor the picture is translucent: the window under the outline shows through
     /// its fill. Set GESTURED_FEEDBACK_SCREENSHOT to a PNG path to keep the screen at progress
