@@ -181,6 +181,11 @@ struct FeedbackLiveTests {
         let before = try ProcessStats.read(pid: d.child.pid).contextSwitches
         usleep(1_000_000)
         #expect(try ProcessStats.read(pid: d.child.pid).contextSwitches == before, "the daemon woke after the animation\n\(d.log)")
+        // The next gesture finds the window under the pointer through feedback's own window
+        // (it takes no input), and draws again.
+        try desk.swipeAndHold(0, -Self.commit / 2)
+        #expect(desk.outlined(half), "no outline on the second swipe\n\(d.log)")
+        try desk.lift()
     } }
 
     @Test func theNextDesktopSlidesInFromTheRightAndIsShownWhenTheFingersLiftPastTheCommitPoint() throws { try onDesk { desk in
