@@ -24,7 +24,7 @@ public struct Config: Sendable {
         public var toucheggStream = ConfigSchema.toucheggStream.defaultValue
         /// Serves every recognized gesture on gestured's own stream.
         public var gesturedStream = ConfigSchema.gesturedStream.defaultValue
-        /// Gives feedback to every binding that can have it (`GestureBinding.takesFeedback`).
+        /// Gives feedback to every binding that can have it (`GestureBinding.feedbackProblem` is nil).
         public var feedback = ConfigSchema.feedbackEverywhere.defaultValue
         public init() {}
 
