@@ -236,6 +236,37 @@ struct FeedbackLiveTests {
         }
     }
 
+    /// A drag with feedback draws the pointer's path while the fingers are down, and the path
+    /// goes when they lift (a drag is not held back: it follows the fingers).
+    @Test func aDragWithFeedbackDrawsThePointersPathUntilTheFingersLift() throws { try onDesk { desk in
+        let d = try DaemonProcess(display: desk.server.displayName, config: """
+            [settings]
+            feedback = true
+            [[gesture]]
+            name = "drag"
+            type = "pan"
+            source = "touchpad"
+            fingers = 3
+            action = "drag lock=0"
+            """)
+        let f = desk.frame()
+        let (x0, y0) = (f.x + 40, f.y + f.height / 2)
+        try desk.server.mouse.move(toX: Double(x0), y: Double(y0))
+        try desk.server.mouse.sync()
+        try desk.server.touchpad.swipe(.begin, fingers: 3)
+        for _ in 0..<10 {
+            try desk.server.touchpad.swipe(.update, fingers: 3, dx: 20, dy: 0)
+            try desk.server.touchpad.sync()
+            usleep(8_000)
+        }
+        // The path runs from where the pointer was to where it is, a move behind.
+        #expect(desk.waitForInk(x0 + 150, y0), "no path\n\(d.log)")
+        for x in stride(from: x0 + 10, through: x0 + 150, by: 20) { #expect(desk.pixel(x, y0) == Self.ink, "no path at \(x),\(y0)") }
+        #expect(desk.pixel(x0 + 100, y0 + 30) != Self.ink)
+        try desk.lift()
+        #expect(desk.waitForInk(x0 + 100, y0, shown: false), "the path stayed after the lift\n\(d.log)")
+    } }
+
     /// With a compositor the picture is translucent: the window under the outline shows through
     /// its fill. Set GESTURED_FEEDBACK_SCREENSHOT to a PNG path to keep the screen at progress
     /// 0.5 (docs/feedback.png is made so: `xwd -root`, then ImageMagick's `convert`).
