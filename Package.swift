@@ -30,12 +30,14 @@ let package = Package(
         ], resources: [.embedInCode("Resources/default.toml")]),
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
         .target(name: "GestureOverlay", dependencies: ["GestureCore"]),
+        // What feedback draws at each progress, and its return in time: pure, like the engine.
+        .target(name: "GestureFeedback", dependencies: ["GestureCore", "GestureActions", "GestureOverlay"]),
         // sd-bus, for the gesture streams: the daemon links it, replay and the engine do not.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "GestureStream", dependencies: [
             "CSystemd", "GestureCore", "GestureDispatch", .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions", "GestureOverlay"]),
+        .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"]),
         // The one path from engine outputs to effects: the daemon, replay and the tests use it.
         .target(name: "GestureDispatch", dependencies: ["GestureCore", "GestureConfig", "GestureActions"],
                 swiftSettings: uncheckedInRelease),
@@ -46,7 +48,7 @@ let package = Package(
         // no Foundation.
         .target(name: "GestureCommandLine", dependencies: ["GestureCore"]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureCommandLine",
+            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
             "GestureStream", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "StrokeEvaluation"]),
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureCore", "GestureOverlay", "TestSupport"]),
+        .testTarget(name: "GestureFeedbackTests", dependencies: ["GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureStreamTests", dependencies: ["GestureCore", "GestureStream"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureCore", "GestureActions", "GestureConfig", "GestureDispatch"]),

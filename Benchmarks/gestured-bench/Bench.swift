@@ -48,9 +48,10 @@ enum Bench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        // `cpu`, `overload`, `drag` and `stream`: single live figures, for working on them (not for the docs).
+        // `cpu`, `overload`, `drag`, `stream` and `feedback`: single live figures, for working on them (not for the docs).
         let single: [String: (LiveBench) throws -> Void] = ["cpu": { try $0.measureCPU() }, "overload": { try $0.measureOverload() },
-                                                            "drag": { try $0.measureDrag() }, "stream": { try $0.measureStream() }]
+                                                            "drag": { try $0.measureDrag() }, "stream": { try $0.measureStream() },
+                                                            "feedback": { try $0.measureFeedback() }]
         if let mode = CommandLine.arguments.dropFirst().first, let measure = single[mode] {
             let server = try XServer.start()
             defer { server.stop() }

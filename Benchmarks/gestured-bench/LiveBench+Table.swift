@@ -70,6 +70,8 @@ extension LiveBench {
         let drag = Self.dragRow(try dragLatency(samples: Bench.latencySamples))
         Bench.progress("touchegg stream latency, \(Bench.latencySamples) samples")
         let stream = try streamLatency(samples: Bench.latencySamples)
+        Bench.progress("feedback animating, 20 swipes")
+        let feedback = Self.feedbackRow(try feedbackCost(swipes: 20))
 
         let d = try daemon(config: DefaultConfig.text)
         defer { d.stop() }
@@ -121,5 +123,6 @@ extension LiveBench {
         }
         table.add(drag.label, drag.value, drag.detail)
         table.add(Self.streamRow(stream).label, Self.streamRow(stream).value, Self.streamRow(stream).detail)
+        table.add(feedback.label, feedback.value, feedback.detail)
     }
 }

@@ -17,6 +17,9 @@ public struct Firing: Sendable {
     public var fired: [Fired] = []
     /// Steps the progress passed in this event beyond `Bindings.maxStepsPerEvent`: not fired.
     public var droppedSteps = 0
+    /// A binding with feedback whose fingers lifted before the commit point: the progress they
+    /// lifted at, below 1. Nothing fired.
+    public var notCommitted: Double?
 
     /// What the daemon logs and replay prints when steps were dropped.
     public var warning: String? {
@@ -35,6 +38,8 @@ final class Bound {
     let repeatStep: Double?
     /// A `drag` or `pointer` binding: fired at every transition while its gesture runs.
     let follows: Bool
+    /// A binding with feedback: fired when its gesture ends past the commit point.
+    let commitsAtLift: Bool
     var axis = Point(x: 1, y: 0)
     var steps = 0
 
@@ -44,6 +49,7 @@ final class Bound {
         on = binding.on.state
         repeatStep = binding.repeatStep
         follows = binding.follows
+        commitsAtLift = binding.commitsAtLift
     }
 }
 
@@ -61,6 +67,13 @@ extension Bindings {
         guard let st = bound(r), !st.binding.streams else { return Firing() }
         if st.follows {
             guard state != .possible && state != .failed else { return Firing() }
+            let b = st.binding
+            return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
+        }
+        if st.commitsAtLift {
+            guard state == .ended else { return Firing() }
+            let progress = values.progress ?? 0
+            guard Bindings.commits(at: progress) else { return Firing(notCommitted: progress) }
             let b = st.binding
             return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
         }
@@ -90,6 +103,11 @@ extension Bindings {
         st.steps = target
         return firing
     }
+
+    /// Whether a gesture with feedback that ends at `progress` performs its actions: the
+    /// fingers lifted at or past the commit point. Lifting before it, or after moving back
+    /// below it, cancels (a progress that is not a number too).
+    public static func commits(at progress: Double) -> Bool { progress >= 1 }
 
     /// The whole step a progress of `steps` step sizes has reached, toward zero; nil when it is
     /// not a number. Clamped far below where a conversion to Int could trap.

@@ -77,7 +77,8 @@ public final class Bindings {
             r.interval = t.interval
             return r
         case .swipe(let s):
-            let r = SwipeRecognizer(name: b.name, source: source, fingers: s.fingers, direction: s.direction)
+            let r = SwipeRecognizer(name: b.name, source: source, fingers: s.fingers, direction: s.direction,
+                                    untilLift: b.commitsAtLift)
             r.distance = s.distance
             r.speed = s.speed
             r.duration = s.duration
@@ -151,6 +152,12 @@ public final class Bindings {
     /// Whether the transitions of the recognizer `id` names go to the touchegg stream: it was
     /// made for a binding whose action is `stream`, or for one of `streamed(besides:)`.
     public func streams(_ id: GestureRecognizer.ID) -> Bool { bound(id)?.binding.streams ?? false }
+
+    /// The binding of the recognizer `id` names when it has feedback; nil otherwise.
+    public func feedback(_ id: GestureRecognizer.ID) -> GestureBinding? {
+        guard let b = bound(id), b.binding.feedback else { return nil }
+        return b.binding
+    }
 
     /// What `r` was made for; nil for a recognizer these bindings did not make.
     public func binding(for r: GestureRecognizer) -> GestureBinding? {

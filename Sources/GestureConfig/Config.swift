@@ -24,6 +24,8 @@ public struct Config: Sendable {
         public var toucheggStream = ConfigSchema.toucheggStream.defaultValue
         /// Serves every recognized gesture on gestured's own stream.
         public var gesturedStream = ConfigSchema.gesturedStream.defaultValue
+        /// Gives feedback to every binding that can have it (`GestureBinding.feedbackProblem` is nil).
+        public var feedback = ConfigSchema.feedbackEverywhere.defaultValue
         public init() {}
 
         /// The commit distance of a pan, swipe or edge gesture on `source`.

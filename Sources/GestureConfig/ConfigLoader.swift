@@ -82,7 +82,7 @@ public final class ConfigLoader {
                     report("gesture[\(i)] must be a table", table: "gesture", index: i, path: "gesture[\(i)]")
                     continue
                 }
-                if let binding = readGesture(t, index: i) { config.gestures.append(binding) }
+                if let binding = readGesture(t, index: i, settings: config.settings) { config.gestures.append(binding) }
             }
         }
         checkNames(config.gestures)
@@ -112,6 +112,7 @@ public final class ConfigLoader {
         s.commitAngle = r.value(S.commitAngle)
         s.toucheggStream = r.value(S.toucheggStream)
         s.gesturedStream = r.value(S.gesturedStream)
+        s.feedback = r.value(S.feedbackEverywhere)
         s.templateFiles = r.value(S.templates)
         for path in s.templateFiles {
             switch readFile(path) {
@@ -131,7 +132,7 @@ public final class ConfigLoader {
         return s
     }
 
-    func readGesture(_ t: TOMLTable, index i: Int) -> GestureBinding? {
+    func readGesture(_ t: TOMLTable, index i: Int, settings: Config.Settings = Config.Settings()) -> GestureBinding? {
         typealias S = ConfigSchema
         let typeName = t["type"]?.string
         let givenName = t["name"]?.string
@@ -193,6 +194,14 @@ public final class ConfigLoader {
             b.fires = .on(on ?? S.on.defaultValue)
         }
         if b.follows { checkFollowing(b, r, hasOn: on != nil, hasRepeat: step != nil) }
+        if let feedback = r.read(S.feedback) {
+            if feedback, type.hasProgress, let why = b.feedbackProblem {
+                r.fail("feedback", "feedback \(why)")
+            }
+            b.feedback = feedback
+        } else {
+            b.feedback = settings.feedback && b.feedbackProblem == nil
+        }
         dropTouchpad(&b, r)
         return b
     }

@@ -42,6 +42,9 @@ enum ConfigSchema {
     static let gesturedStream = ConfigKey<Bool>(
         "gestured-stream", .settings, .bool, .value(false),
         doc: "serves every recognized gesture on D-Bus at `unix:abstract=gestured` (see [desktop.md](desktop.md#gestureds-own-stream))")
+    static let feedbackEverywhere = ConfigKey<Bool>(
+        "feedback", .settings, .bool, .value(false),
+        doc: "gives every swipe, pan, edge, pinch and rotation that fires `on = \"end\"` (and every drag) feedback, as `feedback = true` on each does")
 
     // MARK: [[gesture]], every type
 
@@ -160,6 +163,9 @@ enum ConfigSchema {
     static let rotateRepeat = ConfigKey<Double>(
         "repeat", .gesture([.rotate]), .number(1...3600, "degrees", inMessages: "degrees"), .none(meaning: "no steps"),
         doc: "as for pan")
+    static let feedback = ConfigKey<Bool>(
+        "feedback", .gesture([.swipe, .pan, .edge, .pinch, .rotate]), .bool, .none(meaning: "as `feedback` in [settings]"),
+        doc: "draws what the action will do as the fingers go, and performs it only when they lift past the commit point (see [Feedback](#feedback))")
     static let reverse = ConfigKey<[Action]>(
         "reverse", .gesture([.pan, .edge, .pinch, .rotate]), .actions, .none(meaning: "none"),
         doc: "what to do when the progress goes back a step; needs `repeat`")
@@ -168,10 +174,11 @@ enum ConfigSchema {
     static let all: [any AnyConfigKey] = [
         touchTimeout, arrivalWindow, templates, overlay,
         touchpadCommitDistance, touchscreenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
+        feedbackEverywhere,
         name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action,
         taps, pressTaps, movement, duration, interval, swipeDirection, panDirection, pinchDirection, rotateDirection,
         distance, speed, minFingers, maxFingers, pinchThreshold, rotateThreshold, edge, margin,
-        button, shape, directions, panRepeat, pinchRepeat, rotateRepeat, reverse,
+        button, shape, directions, panRepeat, pinchRepeat, rotateRepeat, reverse, feedback,
     ]
 
     /// The `step` key of a continuous type.

@@ -21,6 +21,10 @@ public struct GestureBinding: Equatable, Sendable {
 
         public var isContinuous: Bool { self != .tap && self != .swipe }
 
+        /// Whether its gesture reports a progress toward a commit point (`Progress`), which
+        /// feedback draws and commits by.
+        public var hasProgress: Bool { self != .tap && self != .press && self != .stroke }
+
         /// Fewest fingers a touchpad reports this gesture with: two-finger motion is scrolling.
         public var touchpadMinimumFingers: Int { self == .pinch || self == .rotate ? 2 : 3 }
 
@@ -172,6 +176,9 @@ public struct GestureBinding: Equatable, Sendable {
     public var requireFailureOf: [String] = []
     public var fires: Fires = .on(.end)
     public var actions: [Action] = []
+    /// Draws what the actions will do as the fingers go, and performs them only when the
+    /// fingers lift past the commit point (progress 1): `feedback`, or `[settings] feedback`.
+    public var feedback = false
     /// Where its `[[gesture]]` header is, for messages.
     public var line: Int?
     /// Its position among the `[[gesture]]` tables (`gesture[N]` in messages), counting those
@@ -188,6 +195,25 @@ public struct GestureBinding: Equatable, Sendable {
 
     /// Follows the gesture from begin to end (`drag`, `pointer`) instead of firing once.
     public var follows: Bool { actions.contains { $0.follows } }
+
+    /// Performs its actions only when the fingers lift past the commit point: a binding with
+    /// feedback that does not follow the fingers (a drag with feedback shows its path).
+    public var commitsAtLift: Bool { feedback && !follows }
+
+    /// Why this binding cannot have feedback, as the message's end; nil when it can. Feedback
+    /// is for a gesture with a progress that fires when it ends, or for a drag.
+    public var feedbackProblem: String? {
+        guard type.hasProgress else { return "needs a gesture with a progress, not a \(type.rawValue)" }
+        if streams { return "does not apply to a streamed gesture: the desktop shell draws its own" }
+        if passes { return "does not apply to a gesture handed to the application" }
+        if follows {
+            return actions.allSatisfy({ if case .drag = $0 { true } else { false } }) ? nil
+                : "follows only a drag (its path): \"\(actions.first?.text ?? "")\" moves the window itself"
+        }
+        if repeatStep != nil { return "commits once when the fingers lift: it cannot come with repeat" }
+        if on != .end { return "commits when the fingers lift past the commit point: on must be \"end\", not \"\(on.rawValue)\"" }
+        return nil
+    }
 
     /// Lets the gesture go to the application instead of acting.
     public var passes: Bool { actions == [.pass] }

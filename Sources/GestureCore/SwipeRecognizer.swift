@@ -23,15 +23,21 @@ public final class SwipeRecognizer: GestureRecognizer {
     /// Pixels along its direction to the commit point (`Progress`).
     public var commitDistance: Double
 
-    public init(name: String, source: InputSource, fingers: Int, direction: Direction) {
+    /// Follows the fingers from recognition to the lift (continuous) rather than ending when
+    /// recognized.
+    public let untilLift: Bool
+
+    public init(name: String, source: InputSource, fingers: Int, direction: Direction, untilLift: Bool = false) {
         self.fingers = fingers
         self.direction = direction
+        self.untilLift = untilLift
         commitDistance = Progress.defaultDistance(for: source)
-        super.init(name: name, type: "swipe", source: source, continuous: false)
+        super.init(name: name, type: "swipe", source: source, continuous: untilLift)
         requiredTouches = fingers
     }
 
     private func evaluate(_ event: InputFrame) {
+        if untilLift && (currentState.isActive || isPending) { state = .changed; return }
         guard currentState == .possible, !isPending else { return }
         let fingersNow = event.metrics.fingers
         if fingersNow > fingers { fail("\(fingersNow) fingers > \(fingers)"); return }
@@ -45,8 +51,14 @@ public final class SwipeRecognizer: GestureRecognizer {
         guard length >= distance else { return }
         let v = event.metrics.velocity.length
         guard v >= speed else { return }
-        state = .ended
+        if untilLift {
+            deadline = nil
+            state = .began
+        } else {
+            state = .ended
+        }
     }
+
 
     public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
         if deadline == nil { deadline = event.metrics.startTime + duration }
@@ -56,6 +68,10 @@ public final class SwipeRecognizer: GestureRecognizer {
     public override func touchesMoved(_ touches: Touches, with event: InputFrame) { evaluate(event) }
 
     public override func touchesEnded(_ touches: Touches, with event: InputFrame) {
+        if untilLift && (currentState.isActive || isPending) {
+            if event.touches.isEmpty { state = .ended }
+            return
+        }
         guard currentState == .possible, !isPending else { return }
         fail(liftReason(event))
     }
@@ -69,6 +85,10 @@ public final class SwipeRecognizer: GestureRecognizer {
     public override func touchpadChanged(with event: InputFrame) { evaluate(event) }
 
     public override func touchpadEnded(with event: InputFrame) {
+        if untilLift && (currentState.isActive || isPending) {
+            if event.cancelled { cancel("the touchpad cancelled the swipe") } else { state = .ended }
+            return
+        }
         guard currentState == .possible, !isPending else { return }
         fail(event.cancelled ? "the touchpad cancelled the swipe" : liftReason(event))
     }
@@ -89,7 +109,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         values.fingers = fingers
         values.translation = event.metrics.translation
         values.velocity = event.metrics.velocity
-        guard currentState == .ended else { return }
+        guard untilLift || currentState == .ended else { return }
         values.heading = Heading(direction)
         values.progress = Progress.along(event.metrics.translation, Heading(direction), distance: commitDistance)
     }

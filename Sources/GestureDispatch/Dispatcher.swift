@@ -15,6 +15,9 @@ public protocol DispatchObserver: AnyObject {
     /// An action of the gesture `name` done after its transition: a drag's button let go when
     /// its lock ran out, on a reload or at exit.
     func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double)
+    /// A gesture with feedback whose fingers lifted before the commit point, at `progress`
+    /// (below 1): it performed nothing.
+    func notCommitted(_ binding: GestureBinding, by recognizer: GestureRecognizer, progress: Double, at time: Double)
 }
 
 /// Where the gestures go that a binding streams (`Bindings.streams`) rather than performs: the
@@ -23,6 +26,16 @@ public protocol GestureStreaming: AnyObject {
     /// A transition of a streamed gesture (began, changed, ended or cancelled; a discrete one
     /// only ends), with its values and their progress.
     func stream(_ recognizer: GestureRecognizer, to state: GestureState, values: GestureValues, at time: Double)
+}
+
+/// Where the transitions of gestures with feedback go, to be drawn as they run: the daemon's
+/// feedback overlay, or a test's recording.
+public protocol FeedbackShowing: AnyObject {
+    /// A transition of a gesture whose binding has feedback (began, changed, ended or
+    /// cancelled), with its progress in `values`; `commits` when this transition performs the
+    /// binding's actions (an end past the commit point).
+    func show(_ binding: GestureBinding, _ recognizer: GestureRecognizer, to state: GestureState,
+              values: GestureValues, commits: Bool, at time: Double)
 }
 
 /// The one path from the engine's outputs to their effects, for the daemon, `gestured replay`
@@ -37,6 +50,8 @@ public final class Dispatcher {
     /// Hears the transitions of every gesture, bound, streamed or neither (gestured's own
     /// stream); nil when nobody listens.
     public weak var everyGesture: GestureStreaming?
+    /// Hears the transitions of gestures with feedback; nil when nothing draws them.
+    public weak var feedback: FeedbackShowing?
     /// Carries a touch decision to the input's owner (the X server); nothing in replay.
     private let decide: (TouchDecision) -> Void
 
@@ -53,7 +68,7 @@ public final class Dispatcher {
         let engine = bindings.engine
         guard !engine.outputs.isEmpty else { return }
         // Read once: a weak reference costs an atomic count at every read.
-        let observer = self.observer, stream = self.stream, every = self.everyGesture
+        let observer = self.observer, stream = self.stream, every = self.everyGesture, feedback = self.feedback
         for output in engine.outputs {
             observer?.observe(output, in: engine)
             switch output.kind {
@@ -68,8 +83,14 @@ public final class Dispatcher {
                     continue
                 }
                 let firing = bindings.fire(id, to: to, values: values)
-                if firing.fired.isEmpty && firing.warning == nil { continue }
+                if let feedback, to != .failed, to != .possible, let b = bindings.feedback(id) {
+                    feedback.show(b, engine.recognizer(id), to: to, values: values, commits: !firing.fired.isEmpty, at: output.time)
+                }
+                if firing.fired.isEmpty && firing.warning == nil && firing.notCommitted == nil { continue }
                 let r = engine.recognizer(id)
+                if let progress = firing.notCommitted, let b = bindings.binding(for: r) {
+                    observer?.notCommitted(b, by: r, progress: progress, at: output.time)
+                }
                 for f in firing.fired {
                     var context = ActionContext(location: values.location, time: output.time)
                     context.gesture = f.binding.name

@@ -19,6 +19,8 @@ public struct OverlayScene: Equatable, Sendable {
     /// What a shape is about; the renderer picks the colour.
     public enum Ink: String, Sendable, CaseIterable {
         case touch, stroke, gauge, text, recognized, failed, panel
+        /// What feedback draws: the outline of what an action will do, and its fill.
+        case feedback, feedbackFill
     }
 
     public struct Item: Equatable, Sendable {

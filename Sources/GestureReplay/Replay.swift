@@ -200,6 +200,11 @@ final class ReplayPrinter: DispatchObserver {
         wrote()
     }
 
+    func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
+        OutputFormat.cancelled(time: time, gesture: r.name, progress: progress, into: &buffer)
+        wrote()
+    }
+
     func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
         OutputFormat.warning(time: time, gesture: r.name, message, into: &buffer)
         wrote()

@@ -112,6 +112,16 @@ public enum OutputFormat {
         }
     }
 
+    /// `{"t":40,"gesture":"max","cancelled":0.45}`: a gesture with feedback whose fingers lifted
+    /// before the commit point, at this progress; it performed nothing.
+    public static func cancelled(time: Double, gesture: String, progress: Double, into out: inout [UInt8]) {
+        line(room: 64 + 2 * NumberText.maxCount + JSONFields.room(gesture), into: &out) { w in
+            w.add("t", time)
+            w.add("gesture", gesture)
+            w.add("cancelled", progress)
+        }
+    }
+
     /// `{"t":40,"gesture":"x","error":"illegal transition from ended to changed"}`
     public static func illegal(time: Double, _ r: GestureRecognizer, from: GestureState, to: GestureState, into out: inout [UInt8]) {
         let message = "illegal transition from \(from.rawValue) to \(to.rawValue)"

@@ -140,7 +140,7 @@ extension ActionPerformer {
 
     /// The struts of the panels shown now: top-level windows, or their clients, with
     /// `_NET_WM_STRUT_PARTIAL` (or the older `_NET_WM_STRUT`).
-    private func panelStruts(screenWidth: Int, screenHeight: Int) -> [Placement.Strut] {
+    func panelStruts(screenWidth: Int, screenHeight: Int) -> [Placement.Strut] {
         var rootReturn: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0

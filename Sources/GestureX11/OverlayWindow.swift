@@ -13,6 +13,7 @@ public final class OverlayWindow {
         .touch: (0x00, 0xC8, 0xFF, 0.85), .stroke: (0xFF, 0x8C, 0x00, 0.85), .gauge: (0x7C, 0xFC, 0x00, 0.85),
         .text: (0xFF, 0xFF, 0xFF, 1), .recognized: (0x7C, 0xFC, 0x00, 1), .failed: (0xFF, 0x60, 0x60, 1),
         .panel: (0x18, 0x18, 0x18, 0.6),
+        .feedback: (0x33, 0x99, 0xFF, 0.9), .feedbackFill: (0x33, 0x99, 0xFF, 0.25),
     ]
 
     public let translucent: Bool
@@ -28,7 +29,8 @@ public final class OverlayWindow {
     private var maskGC: GC?
     private var shownEmpty = true
 
-    public init(_ x: XConnection) {
+    /// `name` is its class and title: the debug overlay, or feedback's.
+    public init(_ x: XConnection, name: String = "gestured-overlay") {
         self.x = x
         let d = x.display
         let screen = XDefaultScreen(d)
@@ -56,12 +58,12 @@ public final class OverlayWindow {
         if !translucent { XShapeCombineRectangles(d, window, ShapeBounding, 0, 0, nil, 0, ShapeSet, Unsorted) }
         let created = window
         var hint = XClassHint()
-        "gestured-overlay".withCString { n in
+        name.withCString { n in
             hint.res_name = UnsafeMutablePointer(mutating: n)
             hint.res_class = UnsafeMutablePointer(mutating: n)
             XSetClassHint(d, created, &hint)
         }
-        XStoreName(d, created, "gestured overlay")
+        XStoreName(d, created, String(name.map { $0 == "-" ? " " : $0 }))
         let fonts: [String] = ["-misc-fixed-bold-r-normal--18-*-*-*-*-*-iso10646-1", "9x15bold", "fixed"]
         font = fonts.lazy.compactMap { name in XLoadQueryFont(d, name) }.first
         let charWidth = font.map { Double($0.pointee.max_bounds.width) } ?? 9

@@ -29,6 +29,8 @@ final class Daemon {
     let dispatcher: Dispatcher
     /// Says what the dispatcher did, in the log and on the overlay.
     let reporter: Reporter
+    /// Draws what the actions of gestures with feedback will do, as the fingers go.
+    let feedback: Feedback
     private let instance: SingleInstance
     /// Reads the config file again when it changes or on SIGHUP; nil for the embedded default.
     private let reloader: ConfigReloader?
@@ -65,6 +67,8 @@ final class Daemon {
                                      clock: ServerClock.monotonic)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
+        feedback = Feedback(x, performer: performer, now: listener.now)
+        dispatcher.feedback = feedback
         reloader = options.configPath.map(ConfigReloader.init)
         if let file = options.record {
             fputs(TraceWriter.header(bindings.engine.screen) + "\n", file)
@@ -208,6 +212,7 @@ final class Daemon {
             if listener.screenChanged {
                 engine.screen = x.screen()
                 overlay?.window.resize(width: engine.screen.width, height: engine.screen.height)
+                feedback.window?.resize(width: engine.screen.width, height: engine.screen.height)
                 log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
             }
             for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
@@ -233,10 +238,12 @@ final class Daemon {
                 continue
             }
             overlay?.update(now: listener.now())
+            feedback.update(now: listener.now())
             reloader?.tick(now: listener.now(), screen: engine.screen)
             if x.flushHasEvents() { continue }
             var next = engine.nextDeadline()
             if let o = overlay?.deadline { next = min(next ?? o, o) }
+            if let f = feedback.deadline { next = min(next ?? f, f) }
             if let r = reloader?.deadline { next = min(next ?? r, r) }
             if let l = listener.late.due { next = min(next ?? l, l) }
             if let d = dispatcher.actions.nextDeadline { next = min(next ?? d, d) }
@@ -325,6 +332,7 @@ final class Daemon {
             listener.drain()
         }
         overlay?.window.close()
+        feedback.close()
         performer.close()
         if let file = options.record { fflush(file) }
     }

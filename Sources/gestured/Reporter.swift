@@ -48,6 +48,10 @@ final class Reporter: DispatchObserver {
         report(name, action, outcome, at: time)
     }
 
+    func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
+        log.info("\(r.type) \"\(r.name)\": lifted at progress \(NumberText.plain((progress * 100).rounded() / 100)) before the commit point: nothing performed")
+    }
+
     func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
         log.warning("\(r.type) \"\(r.name)\": \(message)")
     }

@@ -24,6 +24,9 @@ import Testing
         func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
             lines.append("\(NumberText.plain(time)) \(name) later \(action.text) -> \(outcome)")
         }
+        func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
+            lines.append("\(NumberText.plain(time)) \(r.name) not committed at \(NumberText.plain(progress))")
+        }
     }
 
     @Test func decisionsGoToTheInputsOwnerAndActionsThroughThePolicyInTheEnginesOrder() throws {

@@ -141,6 +141,7 @@ import Testing
             }
             func warning(_ message: String, about r: GestureRecognizer, at time: Double) {}
             func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {}
+            func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {}
         }
         let observer = Steps()
         rig.dispatcher.observer = observer

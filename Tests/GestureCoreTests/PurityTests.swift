@@ -66,4 +66,13 @@ import TestSupport
         let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" } }
         #expect(imports == [])
     }
+
+    /// What feedback draws, and when, is decided from values alone: no clock, no X server.
+    @Test func theFeedbackImportsOnlyTheEngineTheActionsAndTheOverlaysScene() {
+        let files = Self.swiftFiles(under: "Sources/GestureFeedback")
+        #expect(files.count >= 2)
+        let allowed: Set = ["GestureCore", "GestureActions", "GestureOverlay"]
+        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
+        #expect(imports == [])
+    }
 }

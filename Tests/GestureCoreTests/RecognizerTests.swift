@@ -120,6 +120,25 @@ import GestureCore
         #expect(s.log == ["0 left failed", "0 touchpad swipe 4 reject (unused)"])
     }
 
+    @Test(arguments: [InputSource.touchscreen, .touchpad])
+    func aSwipeThatFollowsTheFingersBeginsWhenRecognizedChangesAsTheyGoAndEndsOnlyAtTheLift(source: InputSource) {
+        let s = Scenario(SwipeRecognizer(name: "left", source: source, fingers: 3, direction: .left, untilLift: true))
+        feedSwipe(s, source: source, steps: 6, step: Point(x: -20, y: 1))
+        let log = s.log.filter { $0.contains("left") }
+        #expect(log.first == "32 left began")
+        #expect(log.last == "56 left ended")
+        #expect(log.dropFirst().dropLast().allSatisfy { $0.hasSuffix("left changed") } && log.count > 3)
+    }
+
+    @Test func aSwipeThatFollowsTheFingersOutlastsItsDurationAndIsCancelledByTheTouchpad() {
+        let s = Scenario(SwipeRecognizer(name: "left", source: .touchpad, fingers: 3, direction: .left, untilLift: true))
+        s.send(.swipeBegin(fingers: 3))
+        for _ in 0..<5 { s.after(8).send(.swipeUpdate(fingers: 3, delta: Point(x: -20, y: 0))) }
+        s.after(1000).idle().send(.swipeUpdate(fingers: 3, delta: Point(x: 20, y: 0)))
+        s.after(8).send(.swipeEnd(fingers: 3, cancelled: true))
+        #expect(s.log.filter { $0.contains("left") } == ["32 left began", "40 left changed", "1040 left changed", "1048 left cancelled"])
+    }
+
     /// Three fingers (or a three-finger touchpad swipe) moving by `step` every 8 ms, then lifting.
     func feedSwipe(_ s: Scenario, source: InputSource, steps: Int, step: Point) {
         if source == .touchpad {

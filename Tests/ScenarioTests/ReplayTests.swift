@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import GestureConfig
+import GestureCore
 import GestureReplay
 import GestureTrace
 
@@ -57,6 +58,33 @@ import GestureTrace
             #"{"t":8,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"began","fingers":4,"translation":[0,-50],"velocity":[0,-6250],"heading":"up","progress":0.25}"#,
             #"{"t":16,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"changed","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
             #"{"t":24,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"ended","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
+        ])
+    }
+
+    @Test(arguments: [(-150.0, false), (-250.0, true)])
+    func withFeedbackReplayPerformsASwipeOnlyWhenItLiftsPastTheCommitPoint(dy: Double, commits: Bool) throws {
+        let config = try ConfigLoader.load("""
+            [settings]
+            feedback = true
+            [[gesture]]
+            name = "max"
+            type = "swipe"
+            source = "touchpad"
+            direction = "up"
+            action = "window maximize"
+            """, file: "c.toml")
+        let out = try replay("""
+            {"t":0,"ev":"swipe-begin","fingers":3}
+            {"t":8,"ev":"swipe-update","fingers":3,"dx":0,"dy":-100}
+            {"t":16,"ev":"swipe-update","fingers":3,"dx":0,"dy":\(dy + 100)}
+            {"t":24,"ev":"swipe-end","fingers":3}
+            """, config: config).filter { !$0.contains("decision") }
+        let p = NumberText.plain(-dy / 200)
+        #expect(out == [
+            #"{"t":8,"gesture":"max","type":"swipe","source":"touchpad","state":"began","fingers":3,"direction":"up","translation":[0,-100],"velocity":[0,-12500],"heading":"up","progress":0.5}"#,
+            #"{"t":16,"gesture":"max","type":"swipe","source":"touchpad","state":"changed","fingers":3,"direction":"up","translation":[0,\#(NumberText.plain(dy))],"velocity":[0,\#(NumberText.plain(dy * 125 / 2))],"heading":"up","progress":\#(p)}"#,
+            #"{"t":24,"gesture":"max","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"up","translation":[0,\#(NumberText.plain(dy))],"velocity":[0,\#(NumberText.plain(dy * 125 / 2))],"heading":"up","progress":\#(p)}"#,
+            commits ? #"{"t":24,"action":"window maximize","gesture":"max"}"# : #"{"t":24,"gesture":"max","cancelled":\#(p)}"#,
         ])
     }
 

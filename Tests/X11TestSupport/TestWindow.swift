@@ -122,6 +122,12 @@ public final class TestWindow {
         return (Int(attributes.width), Int(attributes.height))
     }
 
+    /// The window's frame on the screen, `_NET_FRAME_EXTENTS` taken into account.
+    public func frame() -> (x: Int, y: Int, width: Int, height: Int) {
+        let p = rootPosition(), s = size(), e = frameExtents()
+        return (p.x - e.left, p.y - e.top, s.width + e.left + e.right, s.height + e.top + e.bottom)
+    }
+
     /// `_NET_FRAME_EXTENTS`: the frame's left, right, top and bottom, in pixels.
     public func frameExtents() -> (left: Int, right: Int, top: Int, bottom: Int) {
         let e = longs("_NET_FRAME_EXTENTS", of: window).map { Int($0) }

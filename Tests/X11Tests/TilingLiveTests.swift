@@ -43,10 +43,7 @@ struct TilingLiveTests {
         }
 
         /// The window's frame on the screen, `_NET_FRAME_EXTENTS` taken into account.
-        func frame() -> Frame {
-            let p = window.rootPosition(), s = window.size(), e = window.frameExtents()
-            return (p.x - e.left, p.y - e.top, s.width + e.left + e.right, s.height + e.top + e.bottom)
-        }
+        func frame() -> Frame { window.frame() }
 
         func daemon() throws -> DaemonProcess {
             try DaemonProcess(display: server.displayName, config: TilingLiveTests.config)
