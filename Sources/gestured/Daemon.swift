@@ -67,7 +67,9 @@ final class Daemon {
                                      clock: ServerClock.monotonic)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
-        feedback = Feedback(x, performer: performer, now: listener.now)
+        feedback = Feedback(x, performer: performer, now: listener.now,
+                            withheld: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
+                            report: { [log] line in log.info("\(line)") })
         dispatcher.feedback = feedback
         reloader = options.configPath.map(ConfigReloader.init)
         if let file = options.record {

@@ -21,14 +21,36 @@ final class Feedback: FeedbackShowing {
     private var dirty = false
     private var lastDraw = -Double.infinity
 
-    init(_ x: XConnection, performer: ActionPerformer, now: @escaping () -> Double) {
+    /// Why nothing may be drawn now (another client holds the keyboard: a locked screen); nil
+    /// when feedback may show.
+    private let withheld: () -> String?
+    /// Told once per gesture that its feedback is not drawn, and why.
+    private let report: (String) -> Void
+    /// The gesture under way shows nothing: the screen was locked when it began or since.
+    private var hidden = false
+
+    init(_ x: XConnection, performer: ActionPerformer, now: @escaping () -> Double,
+         withheld: @escaping () -> String? = { nil }, report: @escaping (String) -> Void = { _ in }) {
         self.x = x
         self.performer = performer
         self.now = now
+        self.withheld = withheld
+        self.report = report
     }
 
     func show(_ binding: GestureBinding, _ r: GestureRecognizer, to state: GestureState,
               values: GestureValues, commits: Bool, at time: Double) {
+        if state == .began { hidden = false }
+        // Nothing is drawn over a locked screen: what is drawn goes, and the rest of the
+        // gesture shows nothing.
+        if !hidden, state == .began || state == .changed, let why = withheld() {
+            hidden = true
+            report("\"\(binding.name)\": feedback not drawn: \(why)")
+            picture = nil
+            animation = FeedbackAnimation()
+            dirty = true
+        }
+        if hidden { return }
         switch state {
         case .began:
             picture = performer.feedbackPicture(for: binding.actions, heading: values.heading, location: values.location)

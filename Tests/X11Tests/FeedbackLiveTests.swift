@@ -304,3 +304,27 @@ struct FeedbackLiveTests {
         try d.waitFor("before the commit point: nothing performed")
     } }
 }
+
+extension FeedbackLiveTests {
+    /// Nothing is drawn over a locked screen, and the action is not performed. A locker takes
+    /// the gestures that begin under it; one that began before it goes on coming to gestured:
+    /// its picture goes when the screen locks, and lifting past the commit point performs nothing.
+    @Test func aSwipeUnderWayWhenTheScreenLocksDrawsNoMoreAndItsActionIsNotPerformed() throws { try onDesk { desk in
+        let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
+        let start = desk.frame()
+        try desk.swipeAndHold(0, -Self.commit / 2)
+        let half = Self.between(start, Self.screen, 0.5)
+        #expect(desk.outlined(half), "no outline at \(half) at progress 0.5\n\(d.log)")
+        let lock = try ScreenLocker("i3lock", ["-n"], server: desk.server)
+        try desk.move(0, -Self.commit / 4)
+        try d.waitFor("\"maximize\": feedback not drawn: another client holds the keyboard")
+        #expect(desk.waitForInk(half.x + half.width / 2, half.y, shown: false), "the outline stayed over the locked screen\n\(d.log)")
+        try desk.move(0, -Self.commit / 2)
+        try desk.lift()
+        try d.waitFor("\"maximize\": window maximize not performed: another client holds the keyboard")
+        let edges = [(2, Self.screen.height / 2), (Self.screen.width - 3, Self.screen.height / 2), (Self.screen.width / 2, 2)]
+        #expect(edges.allSatisfy { desk.pixel($0.0, $0.1) != Self.ink }, "feedback drawn over the locked screen\n\(d.log)")
+        try lock.unlock()
+        #expect(desk.frame() == start, "the window moved under the lock: \(desk.frame())\n\(d.log)")
+    } }
+}
