@@ -71,7 +71,7 @@ public struct ToucheggTranslator {
     public mutating func signals(_ id: GestureRecognizer.ID, type recognizerType: String, to state: GestureState,
                                  values v: GestureValues, at time: Double) -> [ToucheggSignal] {
         guard let type = ToucheggTranslator.type(of: recognizerType) else { return [] }
-        let percentage = type == 3 ? 100 : min(100, max(0, (v.progress ?? 0) * 100))
+        let percentage = type == 3 ? 100 : max(0, (v.progress ?? 0) * 100)
         func signal(_ member: ToucheggSignal.Member, since start: Double) -> ToucheggSignal {
             ToucheggSignal(member: member, type: type, direction: ToucheggTranslator.direction(v.heading),
                            percentage: percentage, fingers: Int32(clamping: v.fingers ?? 0),

@@ -22,6 +22,7 @@ import Testing
         return out
     }
 
+    /// The percentage goes on rising past the commit point (100), as the fingers go.
     @Test func aThreeFingerTouchpadSwipeLeftBeginsUpdatesWithRisingPercentageAndEnds() {
         let events = [InputEvent(time: 1000, .swipeBegin(fingers: 3))]
             + (1...5).map { InputEvent(time: 1000 + Double($0) * 10, .swipeUpdate(fingers: 3, delta: Point(x: -50, y: 2))) }
@@ -31,8 +32,8 @@ import Testing
             "OnGestureUpdate 1 3 50 3 1 10",
             "OnGestureUpdate 1 3 75 3 1 20",
             "OnGestureUpdate 1 3 100 3 1 30",
-            "OnGestureUpdate 1 3 100 3 1 40",
-            "OnGestureEnd 1 3 100 3 1 50",
+            "OnGestureUpdate 1 3 125 3 1 40",
+            "OnGestureEnd 1 3 125 3 1 50",
         ])
     }
 

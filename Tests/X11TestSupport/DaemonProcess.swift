@@ -31,7 +31,7 @@ public final class DaemonProcess {
         let dir = directory.path
         var environment = environment.merging(["DISPLAY": display]) { $1 }
         if journal {
-            FileManager.default.createFile(atPath: logFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
             var s = stat()
             guard stat(logFile.path, &s) == 0 else { throw TestWindowError("cannot stat \(logFile.path)") }
             environment["JOURNAL_STREAM"] = "\(s.st_dev):\(s.st_ino)"
