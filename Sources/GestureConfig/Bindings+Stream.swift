@@ -8,13 +8,11 @@ extension Bindings {
     public static let streamedFingers = 3...5
 
     /// What `touchegg-stream = true` adds to the bindings: touchpad and touchscreen swipes
-    /// (pans, so that they stream as they go) of `streamedFingers`, touchpad pinches of as
-    /// many, and touchscreen taps of as many, each with the action `stream`. Each requires every
-    /// one of `bindings` to fail first: a gesture a binding performs is never streamed too.
-    ///
-    /// Not touchscreen pinches: each finger's move comes on its own, so while the fingers of a
-    /// fast swipe catch up with the first, their spread changes by a fifth, and a pinch racing
-    /// the swipe would win it. A touchpad reports pinches and swipes apart.
+    /// (pans, so that they stream as they go) and pinches of `streamedFingers`, and touchscreen
+    /// taps of as many, each with the action `stream`. Each requires every one of `bindings` to
+    /// fail first: a gesture a binding performs is never streamed too. (A touchscreen pinch
+    /// compares the fingers' span only once each has moved, so a swipe's fingers catching up
+    /// with the first one's move are not a pinch: `PinchRecognizer`.)
     static func streamed(besides bindings: [GestureBinding]) -> [GestureBinding] {
         typealias S = ConfigSchema
         let fingers = GestureBinding.FingerCount.between(min: streamedFingers.lowerBound, max: streamedFingers.upperBound)
@@ -24,7 +22,7 @@ extension Bindings {
                            sources: [.touchpad, .touchscreen]),
             GestureBinding(name: "touchegg-pinch",
                            kind: .pinch(.init(fingers: fingers, way: nil, threshold: PinchRecognizer.defaultThreshold)),
-                           sources: [.touchpad]),
+                           sources: [.touchpad, .touchscreen]),
         ]
         for n in streamedFingers {
             added.append(GestureBinding(name: "touchegg-tap-\(n)",

@@ -14,14 +14,14 @@ import Testing
         action = "desktop next"
         """
 
-    @Test func theToucheggStreamAddsSwipesTouchpadPinchesAndTouchscreenTapsOfThreeToFiveFingersThatWaitForEveryBinding() throws {
+    @Test func theToucheggStreamAddsSwipesPinchesAndTouchscreenTapsOfThreeToFiveFingersThatWaitForEveryBinding() throws {
         let config = try ConfigLoader.load("[settings]\ntouchegg-stream = true\n\n" + Self.bound, file: "c.toml")
         let b = Bindings(config)
         let added = b.gestures.dropFirst(config.gestures.count)
         #expect(added.map(\.name) == ["touchegg-swipe", "touchegg-pinch", "touchegg-tap-3", "touchegg-tap-4", "touchegg-tap-5"])
         #expect(added.allSatisfy { $0.streams && $0.requireFailureOf == ["next"] })
         #expect(added.map { $0.sources.map(\.rawValue).joined(separator: "+") }
-                == ["touchpad+touchscreen", "touchpad", "touchscreen", "touchscreen", "touchscreen"])
+                == ["touchpad+touchscreen", "touchpad+touchscreen", "touchscreen", "touchscreen", "touchscreen"])
         #expect(b.touchpadSwipeNeeded && b.touchpadPinchNeeded && b.touchscreenNeeded)
     }
 

@@ -113,6 +113,28 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
         #expect(s.log.prefix(3) == ["20 rotate began", "20 pinch failed", "20 pan failed"])
     }
 
+    /// Each finger's move is an event of its own: while the first finger of a swipe has moved
+    /// 20 px and the others not yet, the fingers seem to spread by a sixth, past the pinch's
+    /// threshold before the centroid has moved far enough for the pan. The pinch compares the
+    /// span only once every finger has moved, so the swipe is a pan.
+    @Test func aFastThreeFingerTouchscreenSwipeIsAPanNotAPinch() {
+        let pinch = PinchRecognizer(name: "pinch", source: .touchscreen, fingers: 3...5)
+        let pan = PanRecognizer(name: "pan", source: .touchscreen, fingers: 3...5)
+        let s = Scenario(pinch, pan)
+        let xs = [600.0, 660, 720]
+        for (i, x) in xs.enumerated() { s.down(i + 1, x, 400) }
+        for step in 1...6 {
+            s.after(10)
+            // One millisecond apart, as the server stamps the touches of one frame when the
+            // driver hands them over one by one.
+            for (i, x) in xs.enumerated() { s.after(1); s.move(i + 1, x - Double(step) * 20, 400) }
+        }
+        s.after(10)
+        for (i, x) in xs.enumerated() { s.up(i + 1, x - 120, 400) }
+        #expect(s.log.filter { $0.hasSuffix("began") }.map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["pan began"], "\(s.log)")
+        #expect(!s.log.contains { $0.contains("pinch began") })
+    }
+
     @Test func pinchAndRotateSimultaneousAreRecognizedTogether() {
         let pinch = PinchRecognizer(name: "pinch", source: .touchscreen)
         let rotate = RotateRecognizer(name: "rotate", source: .touchscreen)

@@ -153,6 +153,25 @@ struct StreamLiveTests {
         #expect(f.last?.percentage == 160.0 / 3, "\(f)")
     }
 
+    @Test func aThreeFingerTouchscreenPinchOutStreamsAsATouchscreenPinch() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        let client = try StreamClient(d, name: "shell")
+        let t = server.touchscreen
+        // Three fingers around (600, 400), 40 px out, moving out by 12 px a frame.
+        let fingers: [(id: UInt32, dx: Double, dy: Double)] = [(41, 0, -1), (42, 0.87, 0.5), (43, -0.87, 0.5)]
+        func at(_ f: (id: UInt32, dx: Double, dy: Double), _ r: Double) -> (x: Double, y: Double) { (600 + f.dx * r, 400 + f.dy * r) }
+        for f in fingers { let p = at(f, 40); try t.touch(.begin, id: f.id, x: p.x, y: p.y) }
+        for step in 1...8 {
+            for f in fingers { let p = at(f, 40 + Double(step) * 12); try t.touch(.update, id: f.id, x: p.x, y: p.y) }
+            try t.sync()
+        }
+        for f in fingers { let p = at(f, 136); try t.touch(.end, id: f.id, x: p.x, y: p.y) }
+        try t.sync()
+        let f = try client.waitForEnds(1).map(Self.fields)
+        #expect(f.first?.member == "OnGestureBegin" && f.last?.member == "OnGestureEnd" && f.count >= 3, "\(f)\n\(d.log)")
+        #expect(f.allSatisfy { $0.type == 2 && $0.direction == 6 && $0.fingers == 3 && $0.device == 2 }, "\(f)\n\(d.log)")
+    }
+
     @Test func severalClientsHearTheSameAndAClientThatLeavesCanComeBack() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         let first = try StreamClient(d, name: "first")
