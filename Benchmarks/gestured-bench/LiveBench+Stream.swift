@@ -25,41 +25,64 @@ extension LiveBench {
     func streamLatency(samples: Int) throws -> [Double] {
         let d = try daemon(config: Self.streamConfig)
         defer { d.stop() }
-        let output = d.directory.appendingPathComponent("client.out")
+        // The client writes into a pipe that the bench reads blocked in poll: a bench that
+        // read a file over and over while it waited took a core from the server, the daemon and
+        // the client (two cores here), and the figure's tail with it.
+        let output = d.directory.appendingPathComponent("client.pipe")
+        guard mkfifo(output.path, 0o600) == 0 else { throw BenchError("mkfifo \(output.path): \(String(cString: strerror(errno)))") }
+        let fd = open(output.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw BenchError("open \(output.path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
         let script = Bench.packageRoot.appendingPathComponent("Tests/X11Tests/touchegg-client.py")
         let client = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "--times"], standardOutput: output)
         defer { client.terminate(grace: .seconds(1)) }
+        var pending: [UInt8] = []
+        /// The client's next whole line, waiting in poll at most until `deadline`.
+        func nextLine(by deadline: ContinuousClock.Instant) throws -> String? {
+            while true {
+                if let nl = pending.firstIndex(of: 10) {
+                    let line = String(decoding: pending[..<nl], as: UTF8.self)
+                    pending.removeSubrange(...nl)
+                    return line
+                }
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return nil }
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&p, 1, Int32(max(1, left / .milliseconds(1))))
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let n = read(fd, &buffer, buffer.count)
+                if n > 0 { pending += buffer[..<n] }
+            }
+        }
         try d.waitFor("(pid \(client.pid)) connected", timeout: .seconds(10))
         // Connected is not yet subscribed: signals before the subscription are not handed over.
         let subscribed = ContinuousClock.now + .seconds(10)
-        while !((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("subscribed\n") {
-            if ContinuousClock.now > subscribed { throw BenchError("the stream's client never subscribed") }
-            usleep(1000)
-        }
-        /// The updates the client has printed whole (a line may be read while it is written).
-        func updates() -> [Substring] {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            return text[..<(text.lastIndex(of: "\n") ?? text.startIndex)].split(separator: "\n").filter { $0.hasPrefix("OnGestureUpdate") }
+        while try nextLine(by: subscribed).map({ $0 != "subscribed" }) ?? { throw BenchError("the stream's client never subscribed") }() {}
+        /// The time in the client's next OnGestureUpdate line.
+        func nextUpdate(by deadline: ContinuousClock.Instant) throws -> UInt64? {
+            while let line = try nextLine(by: deadline) {
+                guard line.hasPrefix("OnGestureUpdate") else { continue }
+                guard let t = line.split(separator: " ").last.flatMap({ UInt64($0) }) else {
+                    throw BenchError("the client's line has no time: \(line)")
+                }
+                return t
+            }
+            return nil
         }
         let pad = server.touchpad
         try server.mouse.move(toX: 400, y: 300)
         try pad.swipe(.begin, fingers: 3)
         try pad.swipe(.update, fingers: 3, dx: -20, dy: 0)
         try pad.sync()
+        // That first update begins the swipe: its OnGestureBegin is passed over by nextUpdate.
         var latencies: [Double] = []
         for i in 1...samples {
             // The driver takes the event as soon as it is written: the clock starts before.
             let sent = Self.monotonicNanoseconds()
             try pad.swipe(.update, fingers: 3, dx: -1, dy: 0)
             try pad.sync()
-            let deadline = ContinuousClock.now + .seconds(2)
-            var got = updates()
-            while got.count < i {
-                if ContinuousClock.now > deadline { throw BenchError("update \(i) never reached the client:\n\(d.log.suffix(2000))") }
-                got = updates()
-            }
-            guard let heard = got[i - 1].split(separator: " ").last.flatMap({ UInt64($0) }) else {
-                throw BenchError("the client's line has no time: \(got[i - 1])")
+            guard let heard = try nextUpdate(by: ContinuousClock.now + .seconds(2)) else {
+                throw BenchError("update \(i) never reached the client:\n\(d.log.suffix(2000))")
             }
             latencies.append(Double(Int64(heard) - Int64(sent)) / 1_000_000)
         }
