@@ -151,7 +151,11 @@ struct DevicesComeAndGoLiveTests {
     /// application keeps two touches begun, as it would without gestured.
     @Test func touchesNotYetDecidedWhenTheTouchscreenIsTurnedOffReachTheApplicationWhole() throws {
         try DesktopOfItsOwn.run { server, window in
-            let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+            // Undecided until the device goes: a touch-timeout longer than `xinput disable` can
+            // take on a loaded machine (with the default, the touches were sometimes given back
+            // for the timeout first).
+            let d = try DaemonProcess(display: server.displayName, config: "[settings]\ntouch-timeout = 5000\n\n" + Self.config,
+                                      extra: ["--log-level", "trace"])
             try server.touchscreen.touch(.begin, id: 1, x: 300, y: 300)
             try server.touchscreen.touch(.begin, id: 2, x: 360, y: 300)
             try server.touchscreen.sync()
