@@ -32,8 +32,9 @@ let package = Package(
         .target(name: "GestureOverlay", dependencies: ["GestureCore"]),
         // What feedback draws at each progress, and its return in time: pure, like the engine.
         .target(name: "GestureFeedback", dependencies: ["GestureCore", "GestureActions", "GestureOverlay"]),
-        // sd-bus, for the gesture streams: the daemon links it, replay and the engine do not.
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // sd-bus for the gesture streams, loaded with dlopen on first use (lazy.c): a daemon with no stream never maps
+        // libsystemd. Its headers come from libsystemd-dev; the package depends on libsystemd0.
+        .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GestureStream", dependencies: [
             "CSystemd", "GestureCore", "GestureDispatch", .product(name: "Logging", package: "swift-log"),
         ]),

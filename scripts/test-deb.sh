@@ -17,6 +17,7 @@ dir=$(mktemp -d)
 trap '$sudo dpkg --purge gestured >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
 $sudo dpkg -i "$deb" >/dev/null || fail "dpkg -i $deb failed"
 version=$(dpkg-deb -f "$deb" Version)
+dpkg-deb -f "$deb" Depends | grep -q "libsystemd0" || fail "Depends lacks libsystemd0, which the streams load with dlopen"
 [ "$(/usr/bin/gestured --version)" = "gestured $version" ] || fail "the installed gestured --version says '$(/usr/bin/gestured --version)', the package $version"
 HOME="$dir" XDG_CONFIG_HOME="$dir" /usr/bin/gestured check >/dev/null || fail "the installed gestured check fails"
 [ -f /usr/lib/systemd/user/gestured.service ] && grep -qx "ExecStart=/usr/bin/gestured run" /usr/lib/systemd/user/gestured.service \
