@@ -41,6 +41,39 @@ enum StrokeBench {
         let shapeTwos = strokes.map { ($0.name, allTemplates.bestTwo($0.points)) }
         let otherTwos = nonShapes.map { allTemplates.bestTwo($0.points) }
         print("tuning seed \(tuningSeed): \(strokes.count) shape strokes, \(nonShapes.count) non-shapes\n")
+        if CommandLine.arguments.contains("--ink") {
+            // The decision's ink allowance: the stroke's ink ratio over the most of the best shape's templates.
+            let excess = { (points: [Point], two: (best: StrokeMatch, runnerUp: StrokeMatch?)?) -> Double in
+                guard let two, let ink = allTemplates.inkRatio(points), let most = allTemplates.maximumInkRatio(of: two.best.name) else { return 1 }
+                return ink / most
+            }
+            let shapeExcess = zip(strokes, shapeTwos).map { excess($0.0.points, $0.1.1) }
+            let otherExcess = zip(nonShapes, otherTwos).map { excess($0.0.points, $0.1) }
+            print("| ink allowance | fires its binding (16 bound) | scribble | drag | selection rectangle | text zigzag | wander |")
+            print("|---|---|---|---|---|---|---|")
+            for allowance in [Double.infinity, 2.0, 1.6, 1.4, 1.3, 1.2, 1.1, 1.0] {
+                var decision = StrokeBook.Decision()
+                decision.inkAllowance = allowance
+                let fires = { (two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, x: Double) -> String? in
+                    if case let .shape(name, _) = StrokeBook.decide(two, shapes: names, decision: decision, excessInk: x) { return name }
+                    return nil
+                }
+                var hits = 0
+                for (i, (name, two)) in shapeTwos.enumerated() where fires(two, shapeExcess[i]) == name { hits += 1 }
+                var kinds: [StrokeGenerator.NonShape: (Int, Int)] = [:]
+                for (i, (n, two)) in zip(nonShapes, otherTwos).enumerated() {
+                    var k = kinds[n.kind, default: (0, 0)]
+                    k.1 += 1
+                    if fires(two, otherExcess[i]) != nil { k.0 += 1 }
+                    kinds[n.kind] = k
+                }
+                let pct = { (a: Int, b: Int) in Table.fixed(Double(a) * 100 / Double(max(b, 1)), 2) + " %" }
+                let cols = [StrokeGenerator.NonShape.scribble, .drag, .selection, .textZigzag, .wander].map { pct(kinds[$0]?.0 ?? 0, kinds[$0]?.1 ?? 0) }
+                print("| \(allowance) | \(pct(hits, strokes.count)) | " + cols.joined(separator: " | ") + " |")
+            }
+            print("\nmost ink per shape: " + allTemplates.templateNames.sorted().map { "\($0) \(Table.fixed(allTemplates.maximumInkRatio(of: $0) ?? 0, 2))" }.joined(separator: ", "))
+            return
+        }
         if CommandLine.arguments.contains("--quantiles") {
             // Per shape: score and lead of strokes read right (2nd, 10th, 50th percentile), and the
             // best score of the non-shapes that read as it.

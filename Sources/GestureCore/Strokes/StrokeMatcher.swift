@@ -59,6 +59,8 @@ public struct StrokeMatcher: Sendable {
     private let rotationInvariant: [Bool]
     /// All template vectors back to back, 2 * resampleCount Doubles each.
     private let vectors: [Double]
+    /// Per name id, the largest ink ratio (`inkRatio`) of its templates.
+    private let maximumInk: [Double]
     private let maxRotation: Double
     private let cosMaxRotation: Double
     private let sinMaxRotation: Double
@@ -93,12 +95,19 @@ public struct StrokeMatcher: Sendable {
         }
         self.names = names
         var ids: [String: Int] = [:]
-        self.nameIDs = names.map { name in
+        let nameIDs = names.map { name in
             if let id = ids[name] { return id }
             ids[name] = ids.count
             return ids.count - 1
         }
+        self.nameIDs = nameIDs
         self.rotationInvariant = invariant
+        var ink = [Double](repeating: 0, count: ids.count)
+        for (index, id) in nameIDs.enumerated() {
+            let base = index * 2 * n
+            ink[id] = max(ink[id], Self.inkRatio(Array(vectors[base..<base + 2 * n])))
+        }
+        self.maximumInk = ink
         self.vectors = vectors
         self.skippedTemplateNames = skipped
         let maxRotation = Angle.radians(degrees: max(0, min(180, options.maximumRotationDegrees)))
@@ -157,6 +166,36 @@ public struct StrokeMatcher: Sendable {
         guard best.index >= 0 else { return nil }
         return (StrokeMatch(name: self.names[best.index], score: best.score),
                 second.index >= 0 ? StrokeMatch(name: self.names[second.index], score: second.score) : nil)
+    }
+
+    /// Path length over bounding-box diagonal of the stroke resampled to `resampleCount` points
+    /// (which smooths tremor away): 1 for a line, about 3.3 for a circle, most for a star; a
+    /// scribble or a zigzag across text goes far past any shape's. Nil for a degenerate stroke.
+    public func inkRatio(_ points: [Point]) -> Double? {
+        let n = options.resampleCount
+        var buffer = [Double](repeating: 0, count: 2 * n)
+        let ok = buffer.withUnsafeMutableBufferPointer { Geometry.resample(points, count: n, into: $0) }
+        return ok ? Self.inkRatio(buffer) : nil
+    }
+
+    /// The largest ink ratio among the templates named `name` (nil if there are none).
+    public func maximumInkRatio(of name: String) -> Double? {
+        guard let index = names.firstIndex(of: name) else { return nil }
+        return maximumInk[nameIDs[index]]
+    }
+
+    static func inkRatio(_ v: [Double]) -> Double {
+        var length = 0.0
+        var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
+        var i = 2
+        while i < v.count {
+            let dx = v[i] - v[i - 2], dy = v[i + 1] - v[i - 1]
+            length += (dx * dx + dy * dy).squareRoot()
+            minX = min(minX, v[i]); maxX = max(maxX, v[i]); minY = min(minY, v[i + 1]); maxY = max(maxY, v[i + 1])
+            i += 2
+        }
+        let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
+        return diagonal > 0 ? length / diagonal : 0
     }
 
     /// Best score per template name, best first (ignores the threshold).
