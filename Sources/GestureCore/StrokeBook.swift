@@ -22,6 +22,11 @@ public final class StrokeBook {
         /// than the shape they resemble, and it stops almost none before it rejects shapes
         /// (docs/strokes.md §5a).
         public var inkAllowance = Double.infinity
+        /// Shapes with no corners, and the most of a stroke's turning its 4 sharpest turns may
+        /// carry for it to read as one of them (`StrokeMatcher.cornerShare`; drawn circles
+        /// stay below 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, tuning seed).
+        public var roundShapes: Set<String> = ["circle"]
+        public var cornerShareLimit = 0.45
 
         public init() {}
     }
@@ -68,7 +73,12 @@ public final class StrokeBook {
         if let s = sequences.first(where: { $0.matches(points) }) {
             cached = .directions(s.description)
         } else {
-            let two = matcher.bestTwo(points)
+            var two = matcher.bestTwo(points)
+            if let best = two?.best.name, decision.roundShapes.contains(best),
+               let share = StrokeMatcher.cornerShare(points, count: matcher.options.resampleCount),
+               share > decision.cornerShareLimit {
+                two = matcher.bestTwo(points, among: matcher.templateNames.subtracting(decision.roundShapes))
+            }
             cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1)
         }
         return cached
