@@ -41,6 +41,73 @@ enum StrokeBench {
         let shapeTwos = strokes.map { ($0.name, allTemplates.bestTwo($0.points)) }
         let otherTwos = nonShapes.map { allTemplates.bestTwo($0.points) }
         print("tuning seed \(tuningSeed): \(strokes.count) shape strokes, \(nonShapes.count) non-shapes\n")
+        if CommandLine.arguments.contains("--corners") {
+            // Share of the total turning carried by the 4 sharpest turns of the 32-point resampled stroke.
+            let share = { (points: [Point]) -> Double in
+                let n = 32
+                var length = 0.0
+                for i in 1..<points.count { length += ((points[i].x - points[i-1].x) * (points[i].x - points[i-1].x) + (points[i].y - points[i-1].y) * (points[i].y - points[i-1].y)).squareRoot() }
+                guard length > 0 else { return 0 }
+                let step = length / Double(n - 1)
+                var v = [points[0].x, points[0].y]
+                var acc = 0.0, prev = points[0], i = 1
+                while i < points.count && v.count < 2 * n {
+                    let p = points[i], d = ((p.x - prev.x) * (p.x - prev.x) + (p.y - prev.y) * (p.y - prev.y)).squareRoot()
+                    if acc + d >= step && d > 0 {
+                        let t = (step - acc) / d
+                        prev = Point(x: prev.x + t * (p.x - prev.x), y: prev.y + t * (p.y - prev.y))
+                        v += [prev.x, prev.y]; acc = 0
+                    } else { acc += d; prev = p; i += 1 }
+                }
+                while v.count < 2 * n { v += [points.last!.x, points.last!.y] }
+                var turns: [Double] = []
+                for i in 1..<(n - 1) {
+                    let a = (v[2 * i] - v[2 * i - 2], v[2 * i + 1] - v[2 * i - 1]), b = (v[2 * i + 2] - v[2 * i], v[2 * i + 3] - v[2 * i + 1])
+                    turns.append(abs(Angle.atan2(a.0 * b.1 - a.1 * b.0, a.0 * b.0 + a.1 * b.1)))
+                }
+                let total = turns.reduce(0, +)
+                return total > 0 ? turns.sorted(by: >).prefix(4).reduce(0, +) / total : 0
+            }
+            let q = { (v: [Double]) in v.isEmpty ? "-" : [0.02, 0.1, 0.5, 0.9, 0.98].map { Table.fixed(Table.percentile(v, $0), 3) }.joined(separator: " / ") }
+            let circles = zip(strokes, shapeTwos).filter { $0.0.name == "circle" }.map { share($0.0.points) }
+            let rectAsCircle = zip(strokes, shapeTwos).filter { $0.0.name == "rectangle" && $0.1.1 != nil && ($0.1.1!.best.name == "circle" || $0.1.1!.runnerUp?.name == "circle") && ($0.1.1!.best.score - ($0.1.1!.runnerUp?.score ?? 0)) < 0.05 }.map { share($0.0.points) }
+            let rects = zip(strokes, shapeTwos).filter { $0.0.name == "rectangle" }.map { share($0.0.points) }
+            print("corner share p2/p10/p50/p90/p98: circle \(q(circles)) (n \(circles.count)); rectangle \(q(rects)); rectangle close to circle \(q(rectAsCircle)) (n \(rectAsCircle.count))")
+            return
+        }
+        if CommandLine.arguments.contains("--ink") {
+            // The decision's ink allowance: the stroke's ink ratio over the most of the best shape's templates.
+            let excess = { (points: [Point], two: (best: StrokeMatch, runnerUp: StrokeMatch?)?) -> Double in
+                guard let two, let ink = allTemplates.inkRatio(points), let most = allTemplates.maximumInkRatio(of: two.best.name) else { return 1 }
+                return ink / most
+            }
+            let shapeExcess = zip(strokes, shapeTwos).map { excess($0.0.points, $0.1.1) }
+            let otherExcess = zip(nonShapes, otherTwos).map { excess($0.0.points, $0.1) }
+            print("| ink allowance | fires its binding (16 bound) | scribble | drag | selection rectangle | text zigzag | wander |")
+            print("|---|---|---|---|---|---|---|")
+            for allowance in [Double.infinity, 2.0, 1.6, 1.4, 1.3, 1.2, 1.1, 1.0] {
+                var decision = StrokeBook.Decision()
+                decision.inkAllowance = allowance
+                let fires = { (two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, x: Double) -> String? in
+                    if case let .shape(name, _) = StrokeBook.decide(two, shapes: names, decision: decision, excessInk: x) { return name }
+                    return nil
+                }
+                var hits = 0
+                for (i, (name, two)) in shapeTwos.enumerated() where fires(two, shapeExcess[i]) == name { hits += 1 }
+                var kinds: [StrokeGenerator.NonShape: (Int, Int)] = [:]
+                for (i, (n, two)) in zip(nonShapes, otherTwos).enumerated() {
+                    var k = kinds[n.kind, default: (0, 0)]
+                    k.1 += 1
+                    if fires(two, otherExcess[i]) != nil { k.0 += 1 }
+                    kinds[n.kind] = k
+                }
+                let pct = { (a: Int, b: Int) in Table.fixed(Double(a) * 100 / Double(max(b, 1)), 2) + " %" }
+                let cols = [StrokeGenerator.NonShape.scribble, .drag, .selection, .textZigzag, .wander].map { pct(kinds[$0]?.0 ?? 0, kinds[$0]?.1 ?? 0) }
+                print("| \(allowance) | \(pct(hits, strokes.count)) | " + cols.joined(separator: " | ") + " |")
+            }
+            print("\nmost ink per shape: " + allTemplates.templateNames.sorted().map { "\($0) \(Table.fixed(allTemplates.maximumInkRatio(of: $0) ?? 0, 2))" }.joined(separator: ", "))
+            return
+        }
         if CommandLine.arguments.contains("--quantiles") {
             // Per shape: score and lead of strokes read right (2nd, 10th, 50th percentile), and the
             // best score of the non-shapes that read as it.

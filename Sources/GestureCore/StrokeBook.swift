@@ -16,6 +16,17 @@ public final class StrokeBook {
         public var margin = 0.01
         /// Score plus lead needed: the lower the score, the larger the lead must be.
         public var confidence = 0.8
+        /// How far past the most ink any template of the best shape has (path length over
+        /// bounding-box diagonal, `StrokeMatcher.inkRatio`) a stroke may go, meant to stop scribbles
+        /// and zigzags across text. Off: on the tuning seed the ones that fire carry no more ink
+        /// than the shape they resemble, and it stops almost none before it rejects shapes
+        /// (docs/strokes.md §5a).
+        public var inkAllowance = Double.infinity
+        /// Shapes with no corners, and the most of a stroke's turning its 4 sharpest turns may
+        /// carry for it to read as one of them (`StrokeMatcher.cornerShare`; drawn circles
+        /// stay below 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, tuning seed).
+        public var roundShapes: Set<String> = ["circle"]
+        public var cornerShareLimit = 0.45
 
         public init() {}
     }
@@ -62,15 +73,30 @@ public final class StrokeBook {
         if let s = sequences.first(where: { $0.matches(points) }) {
             cached = .directions(s.description)
         } else {
-            cached = Self.decide(matcher.bestTwo(points), shapes: shapes, decision: decision)
+            var two = matcher.bestTwo(points)
+            if let best = two?.best.name, decision.roundShapes.contains(best),
+               let share = StrokeMatcher.cornerShare(points, count: matcher.options.resampleCount),
+               share > decision.cornerShareLimit {
+                two = matcher.bestTwo(points, among: matcher.templateNames.subtracting(decision.roundShapes))
+            }
+            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1)
         }
         return cached
     }
 
+    /// The stroke's ink ratio over the largest of the templates named `name` (1 when unknown).
+    public func excessInk(_ points: [Point], over name: String) -> Double {
+        guard decision.inkAllowance.isFinite, let ink = matcher.inkRatio(points),
+              let most = matcher.maximumInkRatio(of: name), most > 0 else { return 1 }
+        return ink / most
+    }
+
     /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
+    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates.
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision) -> Reading {
-        guard let (best, runnerUp) = two, best.score >= decision.minimumScore else { return .nothing(best: two?.best) }
+                              decision: Decision, excessInk: Double = 1) -> Reading {
+        guard let (best, runnerUp) = two, best.score >= decision.minimumScore,
+              excessInk <= decision.inkAllowance else { return .nothing(best: two?.best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp {
             let lead = best.score - runnerUp.score

@@ -59,6 +59,8 @@ public struct StrokeMatcher: Sendable {
     private let rotationInvariant: [Bool]
     /// All template vectors back to back, 2 * resampleCount Doubles each.
     private let vectors: [Double]
+    /// Per name id, the largest ink ratio (`inkRatio`) of its templates.
+    private let maximumInk: [Double]
     private let maxRotation: Double
     private let cosMaxRotation: Double
     private let sinMaxRotation: Double
@@ -93,12 +95,19 @@ public struct StrokeMatcher: Sendable {
         }
         self.names = names
         var ids: [String: Int] = [:]
-        self.nameIDs = names.map { name in
+        let nameIDs = names.map { name in
             if let id = ids[name] { return id }
             ids[name] = ids.count
             return ids.count - 1
         }
+        self.nameIDs = nameIDs
         self.rotationInvariant = invariant
+        var ink = [Double](repeating: 0, count: ids.count)
+        for (index, id) in nameIDs.enumerated() {
+            let base = index * 2 * n
+            ink[id] = max(ink[id], Self.inkRatio(Array(vectors[base..<base + 2 * n])))
+        }
+        self.maximumInk = ink
         self.vectors = vectors
         self.skippedTemplateNames = skipped
         let maxRotation = Angle.radians(degrees: max(0, min(180, options.maximumRotationDegrees)))
@@ -157,6 +166,53 @@ public struct StrokeMatcher: Sendable {
         guard best.index >= 0 else { return nil }
         return (StrokeMatch(name: self.names[best.index], score: best.score),
                 second.index >= 0 ? StrokeMatch(name: self.names[second.index], score: second.score) : nil)
+    }
+
+    /// Path length over bounding-box diagonal of the stroke resampled to `resampleCount` points
+    /// (which smooths tremor away): 1 for a line, about 3.3 for a circle, most for a star; a
+    /// scribble or a zigzag across text goes far past any shape's. Nil for a degenerate stroke.
+    public func inkRatio(_ points: [Point]) -> Double? {
+        let n = options.resampleCount
+        var buffer = [Double](repeating: 0, count: 2 * n)
+        let ok = buffer.withUnsafeMutableBufferPointer { Geometry.resample(points, count: n, into: $0) }
+        return ok ? Self.inkRatio(buffer) : nil
+    }
+
+    /// Share of all the turning of the stroke resampled to `count` points that its 4 sharpest
+    /// turns carry: about 0.2 for a circle, 0.6 for a rectangle. Nil for a degenerate stroke.
+    public static func cornerShare(_ points: [Point], count n: Int) -> Double? {
+        var v = [Double](repeating: 0, count: 2 * n)
+        guard n >= 3, v.withUnsafeMutableBufferPointer({ Geometry.resample(points, count: n, into: $0) }) else { return nil }
+        var turns: [Double] = []
+        turns.reserveCapacity(n - 2)
+        for i in 1..<(n - 1) {
+            let ax = v[2 * i] - v[2 * i - 2], ay = v[2 * i + 1] - v[2 * i - 1]
+            let bx = v[2 * i + 2] - v[2 * i], by = v[2 * i + 3] - v[2 * i + 1]
+            turns.append(abs(Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)))
+        }
+        let total = turns.reduce(0, +)
+        guard total > 0 else { return 0 }
+        return turns.sorted(by: >).prefix(4).reduce(0, +) / total
+    }
+
+    /// The largest ink ratio among the templates named `name` (nil if there are none).
+    public func maximumInkRatio(of name: String) -> Double? {
+        guard let index = names.firstIndex(of: name) else { return nil }
+        return maximumInk[nameIDs[index]]
+    }
+
+    static func inkRatio(_ v: [Double]) -> Double {
+        var length = 0.0
+        var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
+        var i = 2
+        while i < v.count {
+            let dx = v[i] - v[i - 2], dy = v[i + 1] - v[i - 1]
+            length += (dx * dx + dy * dy).squareRoot()
+            minX = min(minX, v[i]); maxX = max(maxX, v[i]); minY = min(minY, v[i + 1]); maxY = max(maxY, v[i + 1])
+            i += 2
+        }
+        let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
+        return diagonal > 0 ? length / diagonal : 0
     }
 
     /// Best score per template name, best first (ignores the threshold).

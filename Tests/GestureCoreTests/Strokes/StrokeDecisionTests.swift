@@ -32,6 +32,22 @@ import Testing
         #expect((d.minimumScore, d.margin, d.confidence) == (0.5, 0.01, 0.8))
     }
 
+    @Test func aStrokeWithMoreInkThanTheAllowanceOverItsShapeFiresNothingAndTheAllowanceIsOffByDefault() {
+        var d = StrokeBook.Decision()
+        #expect(d.inkAllowance == .infinity)
+        d.inkAllowance = 1.2
+        #expect(StrokeBook.decide(two(("v", 0.92), ("check", 0.80)), shapes: all, decision: d, excessInk: 1.1) == .shape("v", score: 0.92))
+        #expect(StrokeBook.decide(two(("v", 0.92), ("check", 0.80)), shapes: all, decision: d, excessInk: 1.3) == .nothing(best: StrokeMatch(name: "v", score: 0.92)))
+    }
+
+    @Test func inkRatioIsPathLengthOverTheBoundingBoxDiagonal() {
+        let matcher = StrokeMatcher(templates: [StrokeTemplate(name: "line", points: [Point(x: 0, y: 0), Point(x: 100, y: 0)])])
+        let square = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100), Point(x: 0, y: 0)]
+        #expect(abs(matcher.inkRatio(square)! - 4 / 2.0.squareRoot()) < 0.1)
+        #expect(abs(matcher.maximumInkRatio(of: "line")! - 1) < 1e-9)
+        #expect(matcher.maximumInkRatio(of: "circle") == nil)
+    }
+
     @Test func theBestShapeFiresNothingWhenNoBindingNamesIt() {
         let reading = StrokeBook.decide(two(("rectangle", 0.93), ("circle", 0.86)), shapes: ["circle"], decision: .init())
         #expect(reading == .unbound(StrokeMatch(name: "rectangle", score: 0.93)))
