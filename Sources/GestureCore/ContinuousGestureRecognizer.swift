@@ -18,6 +18,16 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     public var maximumFingers: Int
     /// Which touchpad gesture feeds it; nil: none (a touchscreen-only gesture).
     public var touchpadKind: InputFrame.TouchpadKind?
+    /// On a touchscreen, whether the verdict waits for a whole frame: every finger down moved
+    /// since it was last asked, or one moved again (a finger that stays put sends nothing).
+    /// Each finger's move is an event of its own, stamped a millisecond apart when the driver
+    /// hands them over one by one, so between the first and the last finger's move of a frame
+    /// the span and the angle of the fingers are off by as much as one finger moved: the
+    /// fingers of a swipe seem to spread and turn. Pinch and rotation judge whole frames; a
+    /// pan's centroid only lags.
+    public var judgesWholeFrames = false
+    /// The touches that moved since the verdict was last asked (a mask of the arena's slots).
+    private var movedInFrame: UInt64 = 0
 
     public init(name: String, type: String, source: InputSource, fingers: ClosedRange<Int>,
                 touchpadKind: InputFrame.TouchpadKind?) {
@@ -63,6 +73,7 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Touches, with event: InputFrame) {
+        movedInFrame = 0
         if currentState.isActive && event.touches.count > maximumFingers {
             for t in touches { ignore(t) }
             return
@@ -70,9 +81,18 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
         if currentState == .possible, let problem = fingerCountProblem(event.touches.count) { fail(problem) }
     }
 
-    open override func touchesMoved(_ touches: Touches, with event: InputFrame) { evaluate(event) }
+    open override func touchesMoved(_ touches: Touches, with event: InputFrame) {
+        if judgesWholeFrames && source == .touchscreen && currentState == .possible {
+            let again = movedInFrame & touches.mask != 0
+            movedInFrame |= touches.mask
+            guard again || event.touches.mask & ~movedInFrame == 0 else { return }
+            movedInFrame = again ? touches.mask : 0
+        }
+        evaluate(event)
+    }
 
     open override func touchesEnded(_ touches: Touches, with event: InputFrame) {
+        movedInFrame &= event.touches.mask
         guard event.touches.isEmpty else { return }
         if currentState.isActive || isPending {
             state = .ended

@@ -16,16 +16,11 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
     public var commitScale = Progress.defaultScale
 
     private var scaleAtBegin = 1.0
-    /// On a touchscreen, the touches that moved since the span was last compared (a mask of
-    /// the arena's slots). Each finger's move comes as an event of its own, so between the first
-    /// and the last finger's move of one frame the span is off by as much as a finger moves: the
-    /// fingers of a fast swipe seem to spread by a fifth. The span is compared only once every
-    /// finger down has moved, or when one moves again (a finger that stays put sends nothing).
-    private var movedInFrame: UInt64 = 0
 
     public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, way: Way? = nil) {
         self.way = way
         super.init(name: name, type: "pinch", source: source, fingers: fingers, touchpadKind: .pinch)
+        judgesWholeFrames = true
     }
 
     public override func verdict(_ event: InputFrame) -> Verdict {
@@ -38,22 +33,9 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: Touches, with event: InputFrame) {
-        if source == .touchscreen && currentState == .possible {
-            let again = movedInFrame & touches.mask != 0
-            movedInFrame |= touches.mask
-            guard again || event.touches.mask & ~movedInFrame == 0 else { return }
-            movedInFrame = again ? touches.mask : 0
-        }
-        super.touchesMoved(touches, with: event)
-    }
-
     public override func didBegin(_ event: InputFrame) { scaleAtBegin = event.metrics.scale }
 
-    public override func reset() {
-        scaleAtBegin = 1
-        movedInFrame = 0
-    }
+    public override func reset() { scaleAtBegin = 1 }
 
     /// `way`, or the way the fingers went when it began.
     private var heading: Heading { (way ?? (scaleAtBegin < 1 ? .in : .out)) == .in ? .in : .out }

@@ -19,6 +19,7 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
     public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, way: Way? = nil) {
         self.way = way
         super.init(name: name, type: "rotate", source: source, fingers: fingers, touchpadKind: .pinch)
+        judgesWholeFrames = true
     }
 
     public override func verdict(_ event: InputFrame) -> Verdict {

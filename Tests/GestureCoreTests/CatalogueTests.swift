@@ -135,6 +135,24 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
         #expect(!s.log.contains { $0.contains("pinch began") })
     }
 
+    /// The same for the angle: while the first of two fingers side by side has moved 20 px
+    /// down and the other not yet, the fingers seem to turn by 18°, past the rotation's
+    /// threshold; a rotation judges whole frames, so the swipe is a pan.
+    @Test func aFastTwoFingerTouchscreenSwipeDownIsAPanNotARotation() {
+        let rotate = RotateRecognizer(name: "rotate", source: .touchscreen)
+        let pan = PanRecognizer(name: "pan", source: .touchscreen, fingers: 2...2)
+        let s = Scenario(rotate, pan)
+        let xs = [600.0, 660]
+        for (i, x) in xs.enumerated() { s.down(i + 1, x, 400) }
+        for step in 1...6 {
+            s.after(10)
+            for (i, x) in xs.enumerated() { s.after(1); s.move(i + 1, x, 400 + Double(step) * 20) }
+        }
+        s.after(10)
+        for (i, x) in xs.enumerated() { s.up(i + 1, x, 520) }
+        #expect(s.log.filter { $0.hasSuffix("began") }.map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["pan began"], "\(s.log)")
+    }
+
     @Test func pinchAndRotateSimultaneousAreRecognizedTogether() {
         let pinch = PinchRecognizer(name: "pinch", source: .touchscreen)
         let rotate = RotateRecognizer(name: "rotate", source: .touchscreen)
