@@ -109,8 +109,9 @@ public final class ActionDispatch {
         return due.map { ($0.gesture, $0.action, perform($0.action, $0.context)) }
     }
 
-    /// Why input would not reach the session, asked once per input event (its `time`).
-    private func heldElsewhere(at time: Double) -> String? {
+    /// Why input would not reach the session, asked of the server once per input event (its
+    /// `time`): the policy and feedback share the answer.
+    public func heldElsewhere(at time: Double) -> String? {
         if let last = heldAnswer, last.time == time { return last.why }
         let why = askHeldElsewhere()
         heldAnswer = (time, why)

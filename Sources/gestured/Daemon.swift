@@ -68,7 +68,7 @@ final class Daemon {
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
         feedback = Feedback(x, performer: performer, now: listener.now,
-                            withheld: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
+                            withheld: actions.heldElsewhere,
                             report: { [log] line in log.info("\(line)") })
         dispatcher.feedback = feedback
         reloader = options.configPath.map(ConfigReloader.init)

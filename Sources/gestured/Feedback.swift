@@ -21,16 +21,16 @@ final class Feedback: FeedbackShowing {
     private var dirty = false
     private var lastDraw = -Double.infinity
 
-    /// Why nothing may be drawn now (another client holds the keyboard: a locked screen); nil
-    /// when feedback may show.
-    private let withheld: () -> String?
+    /// Why nothing may be drawn at an event's time (another client holds the keyboard: a
+    /// locked screen); nil when feedback may show.
+    private let withheld: (Double) -> String?
     /// Told once per gesture that its feedback is not drawn, and why.
     private let report: (String) -> Void
     /// The gesture under way shows nothing: the screen was locked when it began or since.
     private var hidden = false
 
     init(_ x: XConnection, performer: ActionPerformer, now: @escaping () -> Double,
-         withheld: @escaping () -> String? = { nil }, report: @escaping (String) -> Void = { _ in }) {
+         withheld: @escaping (Double) -> String? = { _ in nil }, report: @escaping (String) -> Void = { _ in }) {
         self.x = x
         self.performer = performer
         self.now = now
@@ -43,7 +43,7 @@ final class Feedback: FeedbackShowing {
         if state == .began { hidden = false }
         // Nothing is drawn over a locked screen: what is drawn goes, and the rest of the
         // gesture shows nothing.
-        if !hidden, state == .began || state == .changed, let why = withheld() {
+        if !hidden, state == .began || state == .changed, let why = withheld(time) {
             hidden = true
             report("\"\(binding.name)\": feedback not drawn: \(why)")
             picture = nil
