@@ -44,4 +44,3 @@ FORWARD(int, -ENOSYS, sd_bus_message_append_basic, (sd_bus_message *m, char type
 FORWARD(int, -ENOSYS, sd_bus_message_open_container, (sd_bus_message *m, char type, const char *contents),
         (m, type, contents))
 FORWARD(int, -ENOSYS, sd_bus_message_close_container, (sd_bus_message *m), (m))
-FORWARD(int, -ENOSYS, sd_id128_randomize, (sd_id128_t *ret), (ret))

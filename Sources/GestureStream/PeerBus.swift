@@ -76,9 +76,19 @@ public final class PeerBus {
             throw StreamError(address, "listen: \(why)")
         }
         listener = fd
+        serverID = Self.randomID()
+    }
+
+    /// A random (version 4) id for this server, drawn without libsystemd: sd_id128_randomize
+    /// would load it at start, and the stream is on by default, so that every daemon would map
+    /// it and the seven libraries it pulls in (0.9 MiB) before any client connects.
+    static func randomID() -> sd_id128_t {
+        var random = SystemRandomNumberGenerator()
         var id = sd_id128_t()
-        _ = sd_id128_randomize(&id)
-        serverID = id
+        id.qwords = (random.next(), random.next())
+        id.bytes.6 = (id.bytes.6 & 0x0F) | 0x40
+        id.bytes.8 = (id.bytes.8 & 0x3F) | 0x80
+        return id
     }
 
     deinit {

@@ -208,6 +208,22 @@ struct StreamLiveTests {
         _ = try client.waitForLine { $0 == "closed" }
     }
 
+    /// The stream is on by default; libsystemd (sd-bus) and the libraries it pulls in are
+    /// loaded only once a client connects, so a daemon no shell listens to never maps them.
+    @Test func libsystemdIsLoadedOnlyOnceAStreamClientConnects() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config)
+        func mapsLibsystemd() throws -> Bool {
+            // Read to the end: /proc reports a size of 0, and a read of the size's worth stops short.
+            let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(d.child.pid)/maps")).readDataToEndOfFile()
+            return String(decoding: maps, as: UTF8.self).contains("libsystemd.so")
+        }
+        try d.waitFor("touchegg stream on")
+        #expect(try !mapsLibsystemd())
+        let client = try StreamClient(d, name: "shell")
+        #expect(try mapsLibsystemd())
+        _ = client
+    }
+
     @Test func connectedClientsNeverWakeTheIdleDaemon() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         let clients = try [StreamClient(d, name: "one"), StreamClient(d, name: "two")]
