@@ -33,13 +33,19 @@ extension LiveBench {
              + "one update at a time, \(samples.count) samples")
     }
 
-    /// `gestured-bench overload`: the overload rows alone.
+    /// `gestured-bench overload`: the overload rows alone, each measured whatever became of the
+    /// other (`overload held`: the held-up row only).
     func measureOverload() throws {
-        for held in [false, true] {
+        let rows = CommandLine.arguments.dropFirst(2).first == "held" ? [true] : [false, true]
+        for held in rows {
             let d = try daemon(config: DefaultConfig.text)
             defer { d.stop() }
-            let row = Self.row(try overload(d, events: Self.overloadEvents, held: held), held: held)
-            print("\(row.label): \(row.value); \(row.detail)")
+            do {
+                let row = Self.row(try overload(d, events: Self.overloadEvents, held: held), held: held)
+                print("\(row.label): \(row.value); \(row.detail)")
+            } catch {
+                print("\(held ? "held up" : "not held up"): \(error)")
+            }
         }
     }
 
