@@ -70,8 +70,9 @@ public final class XConnection {
 
     /// With XCB owning the event queue, Xlib keeps a note (a few bytes) of every request it sends
     /// until its next reply: a daemon that only gives touches back would gather them without
-    /// end. Past `limit` of them, one round trip lets Xlib forget them, taken only while the
-    /// socket has nothing to read, so that it reads no backlog of input at once.
+    /// end. Past `limit` of them, one round trip lets Xlib forget them. The caller asks only
+    /// while it is not behind (`XInputListener.behind`: the server may hold a backlog the socket
+    /// does not show), and the round trip is taken only while the socket has nothing to read.
     public func forgetAnsweredRequests(past limit: UInt = 1024) {
         guard gestured_unanswered_requests(display) > limit else { return }
         var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)

@@ -315,8 +315,8 @@ public final class XInputListener {
             // The server ends what a device had in flight as it turns the device off, and
             // says so right after in the same reply: one round trip brings that news into
             // this drain, so that those ends are taken as cancels before the engine sees them.
-            // Not for input read late: the round trip would read all the server queued behind it.
-            guard !endsThisDrain.isEmpty, !synced, clock.delay <= lateLimit else { break }
+            // Not while behind: the round trip would read all the server holds for gestured.
+            guard !endsThisDrain.isEmpty, !synced, !behind else { break }
             synced = true
             reading = false
             x.sync()
@@ -333,6 +333,13 @@ public final class XInputListener {
             screenChanged = true
         }
     }
+
+    /// Whether the last input read came later than `lateAfter` after it happened: gestured is
+    /// behind, and the server may hold more for it than the socket shows (its own output
+    /// buffers fill while gestured does not read). A round trip now would read all of that at
+    /// once, since the reply comes after it; input read on time says that what comes after it
+    /// happened within `lateAfter`.
+    public var behind: Bool { clock.delay > lateLimit }
 
     /// The engine time of now, for deadlines: the server's clock as the events carry it.
     public func now() -> Double { clock.now() }
