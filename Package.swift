@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "GestureConfig", dependencies: [
             "GestureCore", "GestureActions",
         ], resources: [.embedInCode("Resources/default.toml")]),
-        .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
+        .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
         .target(name: "GestureOverlay", dependencies: ["GestureCore"]),
         // What feedback draws at each progress, and its return in time: pure, like the engine.
         .target(name: "GestureFeedback", dependencies: ["GestureCore", "GestureActions", "GestureOverlay"]),

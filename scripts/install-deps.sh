@@ -3,9 +3,9 @@
 # those that are missing: apt-get as root, sudo otherwise.
 set -eu
 
-# Build: the X11 client libraries the daemon links against, and libsystemd's sd-bus for the
-# gesture streams (touchegg's and gestured's own).
-build="libx11-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev pkg-config"
+# Build: the X11 client libraries the daemon links against (libX11-xcb too: it reads its events
+# through XCB), and libsystemd's sd-bus for the gesture streams (touchegg's and gestured's own).
+build="libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev pkg-config"
 # Tests: a real Xorg with the dummy video driver and the inputtest input driver, openbox as the
 # window manager, xcompmgr as a compositor, and the X utilities the tests use to look at the result;
 # python3 (3.11 or later) for tomllib, the reference the TOML reader's tests compare with.

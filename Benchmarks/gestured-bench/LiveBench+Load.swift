@@ -58,6 +58,9 @@ extension LiveBench {
         /// Touches the log says were given back at once because they were read late.
         var givenBack = 0
         var daemonPeakBefore = 0, daemonPeakAfter = 0, daemonAfter = 0
+        /// What the daemon's peak grew by, less the pages of its binary it mapped in meanwhile
+        /// (`ProcessStats.peakGrowthKiB`).
+        var daemonGrowth = 0
         var serverBefore = 0, serverPeak = 0
         /// From the first event sent to the daemon's having read and answered everything.
         var catchUp = 0.0
@@ -70,8 +73,9 @@ extension LiveBench {
     /// daemon holds at its peak, what the server held for it, and what its log says.
     func overload(_ d: DaemonProcess, events target: Int, held: Bool) throws -> Overload {
         var o = Overload()
+        o.daemonPeakBefore = try ProcessStats.read(pid: d.child.pid).peakKiB
+        try ProcessStats.resetPeak(pid: d.child.pid)
         let before = try ProcessStats.read(pid: d.child.pid)
-        o.daemonPeakBefore = before.peakKiB
         o.serverBefore = try ProcessStats.read(pid: server.pid).residentKiB
         let logged = d.log.count
         try d.waitUntilWaitingForInput()
@@ -90,6 +94,7 @@ extension LiveBench {
         o.catchUp = Stopwatch.seconds(since: start)
         let after = try ProcessStats.read(pid: d.child.pid)
         o.daemonPeakAfter = after.peakKiB
+        o.daemonGrowth = ProcessStats.peakGrowthKiB(from: before, to: after)
         o.daemonAfter = after.residentKiB
         let mark = "gave back at once, unseen, "
         for line in d.log.dropFirst(logged).split(separator: "\n") {

@@ -33,13 +33,19 @@ extension LiveBench {
              + "one update at a time, \(samples.count) samples")
     }
 
-    /// `gestured-bench overload`: the overload rows alone.
+    /// `gestured-bench overload`: the overload rows alone, each measured whatever became of the
+    /// other (`overload held`: the held-up row only).
     func measureOverload() throws {
-        for held in [false, true] {
+        let rows = CommandLine.arguments.dropFirst(2).first == "held" ? [true] : [false, true]
+        for held in rows {
             let d = try daemon(config: DefaultConfig.text)
             defer { d.stop() }
-            let row = Self.row(try overload(d, events: Self.overloadEvents, held: held), held: held)
-            print("\(row.label): \(row.value); \(row.detail)")
+            do {
+                let row = Self.row(try overload(d, events: Self.overloadEvents, held: held), held: held)
+                print("\(row.label): \(row.value); \(row.detail)")
+            } catch {
+                print("\(held ? "held up" : "not held up"): \(error)")
+            }
         }
     }
 
@@ -48,8 +54,9 @@ extension LiveBench {
     static func row(_ o: Overload, held: Bool) -> (label: String, value: String, detail: String) {
         let label = held ? "daemon memory, input read seconds late (daemon held up)" : "daemon memory, input as fast as the server takes it"
         let value = "\(Table.fixed(Double(o.daemonPeakAfter) / 1024, 1)) MiB at its peak (\(Table.fixed(Double(o.daemonPeakBefore) / 1024, 1)) MiB before), "
+            + "\(Table.fixed(Double(o.daemonGrowth) / 1024, 2)) MiB more than before less the binary's pages mapped in, "
             + "\(o.givenBack) of \(o.swipes * 3) touches given back as late"
-        let detail = "VmHWM; \(Table.count(Double(o.events))) events of \(o.swipes) three-finger touchscreen swipes sent without waiting for the daemon"
+        let detail = "VmHWM (reset with clear_refs before the input; RssFile's growth taken off for the second figure); \(Table.count(Double(o.events))) events of \(o.swipes) three-finger touchscreen swipes sent without waiting for the daemon"
             + (held ? ", which was stopped (SIGSTOP) meanwhile and continued after" : "")
             + "; the server grew by \(Table.fixed(Double(o.serverPeak - o.serverBefore) / 1024, 1)) MiB meanwhile; \(o.performed) swipes performed, "
             + "\(o.givenBack) touches given back unseen as read later than touch-timeout (the log's count); everything answered "

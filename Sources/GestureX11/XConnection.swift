@@ -2,8 +2,8 @@ import CXInput2
 import Glibc
 
 /// One connection to the X server, with what gestured needs to know about it: the root
-/// window, the XInput extension's opcode and version, and handlers that turn X errors into
-/// log lines instead of exits.
+/// window, the XInput extension's opcode and version, the reader of its events (one buffer at a
+/// time), and handlers that turn X errors into log lines instead of exits.
 public final class XConnection {
     public let display: OpaquePointer
     public let root: Window
@@ -11,6 +11,8 @@ public final class XConnection {
     /// The XInput version the server agreed to (2.4 for touchpad gestures).
     public let xiVersion: (major: Int32, minor: Int32)
     public let name: String
+    /// Every event of this connection comes through here: Xlib reads none itself.
+    public let events: XEventReader
 
     /// Opens `name` (or $DISPLAY), asking for XInput `xi` (2.4 unless a test asks for less, to
     /// see the daemon on an older server). Throws a message that says what is missing.
@@ -34,9 +36,13 @@ public final class XConnection {
         }
         xiVersion = (major, minor)
         XErrors.install()
+        events = XEventReader(display: d, xiOpcode: opcode)
     }
 
-    deinit { XCloseDisplay(display) }
+    deinit {
+        events.discardHeld()
+        XCloseDisplay(display)
+    }
 
     /// Whether the server reports touchpad gestures (XInput 2.4, X server 21.1 or newer).
     public var hasGestures: Bool { xiVersion.major > 2 || xiVersion.minor >= 4 }
@@ -45,18 +51,33 @@ public final class XConnection {
 
     public var vendor: String { String(cString: XServerVendor(display)) }
 
-    /// Round trip: every request sent so far has been processed, and its errors reported.
+    /// Round trip: every request sent so far has been processed, and its errors reported. The
+    /// events the server sent before its reply are read meanwhile, all of them, and wait in
+    /// `events`.
     public func sync() { XSync(display, 0) }
 
+    /// Sends what waits in Xlib's buffer. XCB reads the socket once while it writes, when
+    /// there is something to read (so that neither side blocks on a full socket): one buffer at
+    /// most, which waits in `events`.
     public func flush() { XFlush(display) }
 
-    /// Flushes, and tells whether events are already read and waiting: the library reads the
-    /// socket while it writes, so a poll on the socket alone can sleep on events it already has.
-    /// Those still in the socket wake the poll: no read here (XFlush reads the socket once more
-    /// after it writes, so it is called only when there is something to write).
+    /// Flushes, and tells whether events are already read and waiting: a poll on the socket
+    /// alone would sleep on events XCB has already read.
     public func flushHasEvents() -> Bool {
         if gestured_output_pending(display) != 0 { XFlush(display) }
-        return XEventsQueued(display, QueuedAlready) > 0
+        return events.hasQueued
+    }
+
+    /// With XCB owning the event queue, Xlib keeps a note (a few bytes) of every request it sends
+    /// until its next reply: a daemon that only gives touches back would gather them without
+    /// end. Past `limit` of them, one round trip lets Xlib forget them. The caller asks only
+    /// while it is not behind (`XInputListener.behind`: the server may hold a backlog the socket
+    /// does not show), and the round trip is taken only while the socket has nothing to read.
+    public func forgetAnsweredRequests(past limit: UInt = 1024) {
+        guard gestured_unanswered_requests(display) > limit else { return }
+        var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&socket, 1, 0) == 0 else { return }
+        sync()
     }
 
     /// The server's time now, by one round trip: appending nothing to a property of a window of
@@ -67,9 +88,17 @@ public final class XConnection {
         XSelectInput(display, w, PropertyChangeMask)
         var nothing: UInt8 = 0
         XChangeProperty(display, w, atom("_GESTURED_TIME"), XA_STRING, 8, PropModeAppend, &nothing, 0)
-        var ev = XEvent()
-        XWindowEvent(display, w, PropertyChangeMask, &ev)
-        return ev.xproperty.time
+        while true {
+            // The server sends the PropertyNotify before it answers the round trip.
+            sync()
+            let notify = events.takeQueued { e in
+                guard e.pointee.response_type & 0x7f == PropertyNotify else { return false }
+                return e.withMemoryRebound(to: xcb_property_notify_event_t.self, capacity: 1) { $0.pointee.window == w }
+            }
+            guard let notify else { continue }
+            defer { free(notify) }
+            return notify.withMemoryRebound(to: xcb_property_notify_event_t.self, capacity: 1) { Time($0.pointee.time) }
+        }
     }
 
     public func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }

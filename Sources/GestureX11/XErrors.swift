@@ -34,10 +34,13 @@ public enum XErrors {
             XErrors.log("X error: \(text) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
             return 0
         }
-        XSetIOErrorHandler { _ in
-            FileHandleLite.stderr("gestured: lost the connection to the X server; exiting\n")
-            exit(3)
-        }
+        XSetIOErrorHandler { _ in XErrors.lostConnection() }
+    }
+
+    /// The connection is gone (Xlib found it in a round trip, or the event reader as it read).
+    static func lostConnection() -> Never {
+        FileHandleLite.stderr("gestured: lost the connection to the X server; exiting\n")
+        exit(3)
     }
 
     /// The errors recorded since the last call.

@@ -289,8 +289,11 @@ public final class XInputListener {
 
     // MARK: Events
 
-    /// Reads every event the server has sent, decoding the input ones into `events`. The socket
-    /// is read once: events that come while these are decoded wake the next poll.
+    /// Reads what the server has sent, one buffer at a time, decoding the input events into
+    /// `events`: what was read before is handed out first, and the socket is read (at most
+    /// 4 KiB, `XEventReader`) only when nothing read waits, so that a daemon that falls behind
+    /// holds one buffer of input, not all the server queued for it. What is left in the socket
+    /// wakes the next poll.
     ///
     /// Input read more than `lateAfter` milliseconds after it happened is late: a touch,
     /// touchpad gesture or press that begins in it is given back at once and listed in `late`,
@@ -303,33 +306,40 @@ public final class XInputListener {
         if !dropped.isEmpty { dropped.removeAll() }
         if !deviceNews.isEmpty { deviceNews.removeAll() }
         screenChanged = false
-        let d = x.display
-        var ev = XEvent()
-        var mode = QueuedAfterReading
-        var synced = false
+        var reading = true, synced = false
         while true {
-            if XEventsQueued(d, mode) == 0 {
-                // The server ends what a device had in flight as it turns the device off, and
-                // says so right after in the same reply: one round trip brings that news into
-                // this drain, so that those ends are taken as cancels before the engine sees them.
-                guard !endsThisDrain.isEmpty, !synced else { break }
-                synced = true
-                x.sync()
-                mode = QueuedAlready
+            if x.events.next(reading: reading, handle) {
+                reading = false
                 continue
             }
-            mode = QueuedAlready
-            XNextEvent(d, &ev)
-            if ev.type == randrEventBase + RRScreenChangeNotify {
-                XRRUpdateConfiguration(&ev)
-                screenChanged = true
-                continue
-            }
-            guard ev.type == GenericEvent, ev.xcookie.extension == x.xiOpcode, XGetEventData(d, &ev.xcookie) != 0 else { continue }
-            defer { XFreeEventData(d, &ev.xcookie) }
-            decode(ev.xcookie.evtype, ev.xcookie.data)
+            // The server ends what a device had in flight as it turns the device off, and
+            // says so right after in the same reply: one round trip brings that news into
+            // this drain, so that those ends are taken as cancels before the engine sees them.
+            // Not while behind: the round trip would read all the server holds for gestured.
+            guard !endsThisDrain.isEmpty, !synced, !behind else { break }
+            synced = true
+            reading = false
+            x.sync()
         }
     }
+
+    private func handle(_ event: XEventReader.Event) {
+        switch event {
+        case let .xinput(type, data):
+            decode(type, data)
+        case .other(var ev):
+            guard ev.type == randrEventBase + RRScreenChangeNotify else { return }
+            XRRUpdateConfiguration(&ev)
+            screenChanged = true
+        }
+    }
+
+    /// Whether the last input read came later than `lateAfter` after it happened: gestured is
+    /// behind, and the server may hold more for it than the socket shows (its own output
+    /// buffers fill while gestured does not read). A round trip now would read all of that at
+    /// once, since the reply comes after it; input read on time says that what comes after it
+    /// happened within `lateAfter`.
+    public var behind: Bool { clock.delay > lateLimit }
 
     /// The engine time of now, for deadlines: the server's clock as the events carry it.
     public func now() -> Double { clock.now() }
@@ -583,7 +593,8 @@ public final class XInputListener {
 
     // MARK: Decisions
 
-    /// Carries one ownership decision to the server, exactly once.
+    /// Carries one ownership decision to the server, exactly once; it goes out with the next
+    /// flush or round trip.
     public func apply(_ decision: TouchDecision) {
         carry(decision.target, accepted: decision.accepted)
     }
@@ -622,7 +633,9 @@ public final class XInputListener {
             // Kept and still down: its motion and release now come through the grab.
             presses[b] = accepted && !press.released ? press : nil
         }
-        x.flush()
+        // Not flushed here: XCB reads the socket as it writes, and a flush for each touch given
+        // back would read a buffer more for each. The run loop flushes once a turn, before it
+        // polls (`XConnection.flushHasEvents`).
     }
 
     /// Leaving: takes no new input and gives back everything not yet decided, including what

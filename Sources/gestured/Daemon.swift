@@ -243,6 +243,7 @@ final class Daemon {
             feedback.update(now: listener.now())
             reloader?.tick(now: listener.now(), screen: engine.screen)
             if x.flushHasEvents() { continue }
+            if !listener.behind { x.forgetAnsweredRequests() }
             var next = engine.nextDeadline()
             if let o = overlay?.deadline { next = min(next ?? o, o) }
             if let f = feedback.deadline { next = min(next ?? f, f) }

@@ -12,6 +12,10 @@ public struct ProcessStats {
     public var residentKiB: Int
     /// VmHWM in KiB: the most it was resident at any time.
     public var peakKiB: Int
+    /// RssFile in KiB: pages of files mapped in (the binary's and the libraries' code, mostly),
+    /// which grow as code runs for the first time, and by megabytes at once when the kernel
+    /// gathers a binary's text into huge pages: not memory the process holds of its input.
+    public var fileKiB: Int
 
     public static let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
 
@@ -28,7 +32,7 @@ public struct ProcessStats {
         }
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         return ProcessStats(cpuTicks: ticks, contextSwitches: switches, residentKiB: value(of: "VmRSS", in: status),
-                            peakKiB: value(of: "VmHWM", in: status))
+                            peakKiB: value(of: "VmHWM", in: status), fileKiB: value(of: "RssFile", in: status))
     }
 
     /// Nanoseconds the main thread of `pid` has run (/proc/PID/schedstat), finer than ticks.
@@ -52,6 +56,19 @@ public struct ProcessStats {
     private static func value(of key: String, in status: String) -> Int {
         let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
         return Int(line.dropFirst(key.count + 1).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
+    }
+
+    /// How much more the process held at its peak since `before` than it held then, less the
+    /// pages of files it mapped in meanwhile (`fileKiB`). With /proc/PID/clear_refs reset to
+    /// the resident size just before `before` was read, so that an earlier peak does not hide
+    /// this one.
+    public static func peakGrowthKiB(from before: ProcessStats, to after: ProcessStats) -> Int {
+        after.peakKiB - before.residentKiB - max(0, after.fileKiB - before.fileKiB)
+    }
+
+    /// Forgets the peak so far: VmHWM is the resident size from now on (Linux 4.0 and later).
+    public static func resetPeak(pid: pid_t) throws {
+        try "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)
     }
 
     /// Milliseconds of CPU time in `ticks`.

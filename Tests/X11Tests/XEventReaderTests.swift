@@ -1,0 +1,75 @@
+import CXInput2
+import Glibc
+@testable import GestureX11
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// The connection's events come through `XEventReader`, one read of the socket at a time, and
+/// X errors still reach the log, on the test X server.
+extension LiveTests {
+    /// 1,000 PropertyNotify events of 32 bytes wait in the socket: one read takes at most the
+    /// 4 KiB of XCB's buffer, 128 of them, and the rest come with the reads after it, in order.
+    @Test func oneReadOfTheSocketTakesAtMostOneBufferOfEventsAndTheRestFollowInOrder() throws {
+        let x = try XConnection(name: server.displayName)
+        let w = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
+        XSelectInput(x.display, w, PropertyChangeMask)
+        x.sync()
+        let other = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(other) }
+        let count = 1000
+        var value: UInt8 = 0
+        for i in 0..<count {
+            value = UInt8(truncatingIfNeeded: i)
+            XChangeProperty(other, w, XA_CUT_BUFFER0, XA_STRING, 8, PropModeReplace, &value, 1)
+        }
+        XSync(other, 0)
+        var reads: [Int] = [], notified = 0, inOrder = true
+        while notified < count {
+            var socket = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&socket, 1, 2000) == 1 else { break }
+            var read = 0, reading = true
+            while x.events.next(reading: reading, { event in
+                guard case .other(let e) = event, e.type == PropertyNotify else { return }
+                inOrder = inOrder && e.xproperty.window == w && e.xproperty.atom == XA_CUT_BUFFER0
+                read += 1
+            }) { reading = false }
+            reads.append(read)
+            notified += read
+        }
+        #expect(notified == count && inOrder)
+        #expect(reads.allSatisfy { $0 <= 4096 / 32 } && reads.count >= count * 32 / 4096, "\(reads)")
+    }
+
+    /// An error of a request that has a reply: Xlib hands it to the error handler, which logs
+    /// it, and the connection goes on (while XCB owns the queue, Xlib must have sent the request
+    /// checked, or it would have taken the missing reply for a broken connection).
+    @Test func anErrorOfARequestWithAReplyIsLoggedAndTheConnectionGoesOn() throws {
+        let x = try XConnection(name: server.displayName)
+        var lines: [String] = []
+        let before = XErrors.log
+        XErrors.log = { lines.append($0) }
+        defer { XErrors.log = before }
+        let gone = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
+        XDestroyWindow(x.display, gone)
+        var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(x.display, gone, XA_WM_NAME, 0, 1, 0, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+        #expect(status != Success)
+        #expect(lines.count == 1 && lines.first?.hasPrefix("X error: BadWindow") == true, "\(lines)")
+        #expect(x.serverTime() > 0)
+    }
+
+    /// An error of a request without a reply (an answer about a touch that never was) reaches
+    /// the log by the next round trip, naming the request.
+    @Test func anErrorOfARequestWithoutAReplyIsLoggedByTheNextRoundTrip() throws {
+        let x = try XConnection(name: server.displayName)
+        var lines: [String] = []
+        let before = XErrors.log
+        XErrors.log = { lines.append($0) }
+        defer { XErrors.log = before }
+        XIAllowTouchEvents(x.display, XIAllMasterDevices, 12345, x.root, Int32(XIRejectTouch))
+        x.sync()
+        #expect(lines.count == 1 && lines.first?.contains("(request \(x.xiOpcode).") == true, "\(lines)")
+    }
+}
