@@ -163,12 +163,12 @@ struct VelocityHistory: Sendable {
     func oldest(within window: Double, of time: Double) -> VelocitySample? {
         guard count > 0 else { return nil }
         var index = next == 0 ? VelocityHistory.size - 1 : next - 1
-        var best = ring[index]
+        var best = index
         for _ in 1..<count {
             index = index == 0 ? VelocityHistory.size - 1 : index - 1
             if time - ring[index].time > window { break }
-            best = ring[index]
+            best = index
         }
-        return best
+        return ring[best]
     }
 }
