@@ -24,10 +24,18 @@ public struct FrameMetrics: Sendable {
 
     /// Velocities are measured over this window.
     static let velocityWindow = 100.0
-    private var history = VelocityHistory()
+    private var history: VelocityHistory
+
+    init() { history = VelocityHistory() }
+
+    /// Fresh metrics over the ring of the last ones, emptied: a sequence allocates nothing.
+    private init(emptied history: VelocityHistory) {
+        self.history = history
+        self.history.removeAll()
+    }
 
     mutating func start(at time: Double) {
-        self = FrameMetrics()
+        self = FrameMetrics(emptied: history)
         startTime = time
     }
 
@@ -51,30 +59,35 @@ public struct FrameMetrics: Sendable {
 
     /// Accounts for touches that moved: the same set before and after.
     mutating func move(_ touches: Touches, at time: Double) {
-        var before = Point.zero
-        for t in touches { before += t.previousLocation }
         let n = Double(touches.count)
         guard n > 0 else { return }
+        var before = Point.zero, after = Point.zero
+        for t in touches {
+            before += t.previousLocation
+            after += t.location
+        }
         before = before / n
-        let after = touches.centroid
+        after = after / n
         translation += after - before
         centroid = after
-        let spanBefore = FrameMetrics.span(of: touches, around: before, previous: true)
-        let spanAfter = FrameMetrics.span(of: touches, around: after, previous: false)
+        // One pass for both spans and the turn: each touch's offsets from the centroids before
+        // and after are the terms of both, summed in the touches' order as ever.
+        var spanBefore = 0.0, spanAfter = 0.0, turn = 0.0, counted = 0.0
+        for t in touches {
+            let a = t.previousLocation - before, b = t.location - after
+            let lengthBefore = a.length, lengthAfter = b.length
+            spanBefore += lengthBefore
+            spanAfter += lengthAfter
+            if lengthBefore > 1e-6 && lengthAfter > 1e-6 {
+                turn += Angle.between(a, b)
+                counted += 1
+            }
+        }
+        spanBefore /= n
+        spanAfter /= n
         if spanBefore > 1e-6 && spanAfter > 1e-6 { scale *= spanAfter / spanBefore }
         span = spanAfter
-        if touches.count >= 2 {
-            var turn = 0.0
-            var counted = 0.0
-            for t in touches {
-                let a = t.previousLocation - before, b = t.location - after
-                if a.length > 1e-6 && b.length > 1e-6 {
-                    turn += Angle.between(a, b)
-                    counted += 1
-                }
-            }
-            if counted > 0 { rotation += turn / counted }
-        }
+        if touches.count >= 2 && counted > 0 { rotation += turn / counted }
         sample(at: time)
     }
 
@@ -130,23 +143,32 @@ struct VelocityHistory: Sendable {
     private var ring = [VelocitySample](repeating: VelocitySample(time: 0, translation: .zero, scale: 1, rotation: 0),
                                         count: size)
     private var count = 0
+    /// Where the next sample goes.
     private var next = 0
+
+    /// Empties the ring and keeps its storage.
+    mutating func removeAll() {
+        count = 0
+        next = 0
+    }
 
     mutating func append(_ s: VelocitySample) {
         ring[next] = s
-        next = (next + 1) % VelocityHistory.size
+        next = next == VelocityHistory.size - 1 ? 0 : next + 1
         count = min(count + 1, VelocityHistory.size)
     }
 
-    /// The oldest sample no older than `window` before `time`, or the one just before it when
-    /// all are older (so that a slow event stream still has a velocity).
+    /// The oldest sample no older than `window` before `time`; the newest when the one before
+    /// it is older already.
     func oldest(within window: Double, of time: Double) -> VelocitySample? {
-        var best: VelocitySample?
-        for i in 0..<count {
-            let s = ring[(next - 1 - i + VelocityHistory.size * 2) % VelocityHistory.size]
-            if i > 0 && time - s.time > window { return best ?? s }
-            best = s
+        guard count > 0 else { return nil }
+        var index = next == 0 ? VelocityHistory.size - 1 : next - 1
+        var best = index
+        for _ in 1..<count {
+            index = index == 0 ? VelocityHistory.size - 1 : index - 1
+            if time - ring[index].time > window { break }
+            best = index
         }
-        return best
+        return ring[best]
     }
 }

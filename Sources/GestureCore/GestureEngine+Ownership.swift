@@ -73,23 +73,30 @@ extension GestureEngine {
     private func decideTouches(_ arena: Arena) {
         let table = arena.table
         var undecided = table.used & ~table.decided
-        while undecided != 0 {
-            let slot = undecided.trailingZeroBitCount
-            let bit: UInt64 = 1 << UInt64(slot)
-            undecided &= undecided - 1
-            var held = false
-            var won = false
-            for r in arena.participants where r.holding & bit != 0 {
-                held = true
-                if r.hasRecognized && r.cancelsTouchesInView { won = true }
-            }
-            if won {
-                decide(arena, slot: slot, accept: true, why: .recognized)
-            } else if !held {
-                decide(arena, slot: slot, accept: false, why: .unused)
+        if undecided != 0 {
+            var (held, won) = holders(arena)
+            while undecided != 0 {
+                let slot = undecided.trailingZeroBitCount
+                let bit: UInt64 = 1 << UInt64(slot)
+                undecided &= undecided - 1
+                guard won & bit != 0 || held & bit == 0 else { continue }
+                decide(arena, slot: slot, accept: won & bit != 0, why: won & bit != 0 ? .recognized : .unused)
+                // A decision can fail recognizers and let touches go: look again for the next.
+                (held, won) = holders(arena)
             }
         }
         freeDecidedSlots(arena)
+    }
+
+    /// The touch slots some participant holds, and those held by one that has recognized and
+    /// keeps its touches: one pass over the participants answers for every undecided touch.
+    private func holders(_ arena: Arena) -> (held: UInt64, won: UInt64) {
+        var held: UInt64 = 0, won: UInt64 = 0
+        for r in arena.participants {
+            held |= r.holding
+            if r.hasRecognized && r.cancelsTouchesInView { won |= r.holding }
+        }
+        return (held, won)
     }
 
     /// Slots whose touch has ended and been decided are free for new touches.

@@ -139,7 +139,12 @@ public final class GestureEngine {
 
     /// Dispatches a buffered touch frame, if any.
     public func flush() {
-        guard !frameBuffer.isEmpty else { return }
+        // Asked before every event and every deadline, and most often there is none: the
+        // question alone stays small enough to be inlined.
+        if !frameBuffer.isEmpty { dispatchFrame() }
+    }
+
+    private func dispatchFrame() {
         let arena = arena(.touchscreen)
         now = frameTime
         switch framePhase {

@@ -153,11 +153,19 @@ open class GestureRecognizer {
 
     /// Has recognized in the current sequence and has not been reset.
     var hasRecognized: Bool {
-        currentState == .began || currentState == .changed || currentState == .ended
+        switch currentState {
+        case .began, .changed, .ended: true
+        case .possible, .cancelled, .failed: false
+        }
     }
 
     /// Still in the running: possible (perhaps pending) or under way.
-    var isLive: Bool { currentState == .possible || currentState.isActive }
+    var isLive: Bool {
+        switch currentState {
+        case .possible, .began, .changed: true
+        case .ended, .cancelled, .failed: false
+        }
+    }
 
     // MARK: What a subclass overrides
 

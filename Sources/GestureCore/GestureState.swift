@@ -14,11 +14,25 @@
 public enum GestureState: String, Sendable, BitwiseCopyable {
     case possible, began, changed, ended, cancelled, failed
 
+    // The questions below match cases rather than compare with `==`: a String-backed enum's `==`
+    // goes through stack slots, and the optimizer then kept every recognizer asked alive with a
+    // retain and a release around the question.
+
     /// ended, cancelled and failed: the recognizer waits for its reset.
-    public var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }
+    public var isFinal: Bool {
+        switch self {
+        case .ended, .cancelled, .failed: true
+        case .possible, .began, .changed: false
+        }
+    }
 
     /// began and changed: a continuous gesture is under way.
-    public var isActive: Bool { self == .began || self == .changed }
+    public var isActive: Bool {
+        switch self {
+        case .began, .changed: true
+        case .possible, .ended, .cancelled, .failed: false
+        }
+    }
 
     /// The one place that says which transitions a recognizer may ask for.
     public static func isLegal(from: GestureState, to: GestureState, continuous: Bool) -> Bool {
