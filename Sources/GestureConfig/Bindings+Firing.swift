@@ -40,6 +40,10 @@ final class Bound {
     let follows: Bool
     /// A binding with feedback: fired when its gesture ends past the commit point.
     let commitsAtLift: Bool
+    /// Streamed rather than performed, and shown as feedback: asked at every transition, so
+    /// answered once here rather than from the binding (a copy of it, and an array compared).
+    let streams: Bool
+    let feedback: Bool
     var axis = Point(x: 1, y: 0)
     var steps = 0
 
@@ -50,6 +54,8 @@ final class Bound {
         repeatStep = binding.repeatStep
         follows = binding.follows
         commitsAtLift = binding.commitsAtLift
+        streams = binding.streams
+        feedback = binding.feedback
     }
 }
 
@@ -64,7 +70,7 @@ extension Bindings {
     /// event (its `reverse` when going back), at most `maxStepsPerEvent`.
     public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues) -> Firing {
         // Most transitions fire nothing: answer those before copying the binding.
-        guard let st = bound(r), !st.binding.streams else { return Firing() }
+        guard let st = bound(r), !st.streams else { return Firing() }
         if st.follows {
             guard state != .possible && state != .failed else { return Firing() }
             let b = st.binding

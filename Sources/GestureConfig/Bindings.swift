@@ -151,11 +151,11 @@ public final class Bindings {
 
     /// Whether the transitions of the recognizer `id` names go to the touchegg stream: it was
     /// made for a binding whose action is `stream`, or for one of `streamed(besides:)`.
-    public func streams(_ id: GestureRecognizer.ID) -> Bool { bound(id)?.binding.streams ?? false }
+    public func streams(_ id: GestureRecognizer.ID) -> Bool { bound(id)?.streams ?? false }
 
     /// The binding of the recognizer `id` names when it has feedback; nil otherwise.
     public func feedback(_ id: GestureRecognizer.ID) -> GestureBinding? {
-        guard let b = bound(id), b.binding.feedback else { return nil }
+        guard let b = bound(id), b.feedback else { return nil }
         return b.binding
     }
 

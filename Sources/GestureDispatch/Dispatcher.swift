@@ -65,7 +65,9 @@ public final class Dispatcher {
 
     /// Acts on everything the engine has reported since the last call, and clears it.
     public func dispatch() {
-        let engine = bindings.engine
+        // Read once, as the weak references below: each read of a class reference that can
+        // change is counted, and this runs after every input event.
+        let bindings = self.bindings, engine = bindings.engine
         guard !engine.outputs.isEmpty else { return }
         // Read once: a weak reference costs an atomic count at every read.
         let observer = self.observer, stream = self.stream, every = self.everyGesture, feedback = self.feedback
