@@ -262,14 +262,17 @@ public struct TraceReader {
         return texts.eventName(ev)?.rawValue ?? texts.string(ev)
     }
 
+    // The readers of a value below are `mutating`, though they change nothing: called from
+    // `event`, which is, a non-mutating method is handed a copy of the whole reader (208 bytes,
+    // a memcpy at every value read); a mutating one is handed its address.
     @inline(__always)
-    private func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Double {
+    private mutating func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Double {
         if let n = fields.number(key) { return n }
         throw numberFault(key, texts)
     }
 
     @inline(__always)
-    private func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts, default fallback: Double) throws(TraceError) -> Double {
+    private mutating func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts, default fallback: Double) throws(TraceError) -> Double {
         fields.has(key) ? try number(key, texts) : fallback
     }
 
@@ -284,7 +287,7 @@ public struct TraceReader {
     }
 
     @inline(__always)
-    private func integer(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
+    private mutating func integer(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
         let n = try number(key, texts)
         if let i = Int(exactly: n) { return i }
         throw wholeFault(n, key.name)
@@ -305,18 +308,18 @@ public struct TraceReader {
 
     /// A count of fingers or a button: a whole number from 1 up.
     @inline(__always)
-    private func atLeastOne(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
+    private mutating func atLeastOne(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
         let n = try integer(key, texts)
         guard n >= 1 else { throw fault("\"\(key.name)\" must be at least 1") }
         return n
     }
 
     @inline(__always)
-    private func point(_ texts: TraceFields.Texts) throws(TraceError) -> Point {
+    private mutating func point(_ texts: TraceFields.Texts) throws(TraceError) -> Point {
         Point(x: try number(.x, texts), y: try number(.y, texts))
     }
 
-    private func flag(_ key: TraceFields.Key) throws(TraceError) -> Bool {
+    private mutating func flag(_ key: TraceFields.Key) throws(TraceError) -> Bool {
         guard let x = fields[key] else { return false }
         guard case let .bool(b) = x else { throw fault("\"\(key.name)\" must be true or false") }
         return b
