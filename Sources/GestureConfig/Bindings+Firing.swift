@@ -40,9 +40,10 @@ final class Bound {
     let follows: Bool
     /// A binding with feedback: fired when its gesture ends past the commit point.
     let commitsAtLift: Bool
-    /// A binding whose transitions go to the touchegg stream: fires nothing. Kept here because
-    /// `GestureBinding.streams` compares the actions, and every transition asks.
+    /// Streamed rather than performed, and shown as feedback: asked at every transition, so
+    /// answered once here rather than from the binding (a copy of it, and an array compared).
     let streams: Bool
+    let feedback: Bool
     var axis = Point(x: 1, y: 0)
     var steps = 0
 
@@ -54,6 +55,7 @@ final class Bound {
         follows = binding.follows
         commitsAtLift = binding.commitsAtLift
         streams = binding.streams
+        feedback = binding.feedback
     }
 }
 

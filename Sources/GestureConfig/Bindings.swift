@@ -155,7 +155,7 @@ public final class Bindings {
 
     /// The binding of the recognizer `id` names when it has feedback; nil otherwise.
     public func feedback(_ id: GestureRecognizer.ID) -> GestureBinding? {
-        guard let b = bound(id), b.binding.feedback else { return nil }
+        guard let b = bound(id), b.feedback else { return nil }
         return b.binding
     }
 

@@ -204,10 +204,15 @@ enum ConfigSchema {
     }()
 
     /// The types that take a `[[gesture]]` key, in the order of `GestureType.allCases`.
-    static func types(taking name: String) -> [GestureType] {
-        let taking = Set(all.filter { $0.name == name }.flatMap(\.scope.types))
-        return GestureType.allCases.filter(taking.contains)
-    }
+    static func types(taking name: String) -> [GestureType] { typesTaking[name] ?? [] }
+
+    /// Worked out once: the loader asks for every key of every gesture, and going through every
+    /// declaration each time was a third of loading a config of a dozen gestures.
+    private static let typesTaking: [String: [GestureType]] = {
+        var taking: [String: Set<GestureType>] = [:]
+        for key in all { taking[key.name, default: []].formUnion(key.scope.types) }
+        return taking.mapValues { types in GestureType.allCases.filter(types.contains) }
+    }()
 
     private static func uniqued(_ names: [String]) -> [String] {
         var seen: Set<String> = []

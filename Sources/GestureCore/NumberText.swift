@@ -39,27 +39,29 @@ public enum NumberText {
                 return utf8.count
             }
         }
-        let n = Int((v * 10000).rounded())
+        // v * 10000 rounded half away from zero, as `rounded()` does, without a call to libm's
+        // `round`: below 1e15 (< 2^53) the conversion truncates exactly, and x less its whole
+        // part is exact too (a Double's fraction has fewer significant bits than the Double).
+        let x = v * 10000
+        var n = Int(x)
+        let rest = x - Double(n)
+        if rest >= 0.5 { n += 1 } else if rest <= -0.5 { n -= 1 }
         var count = 0
         if n < 0 {
             p[0] = UInt8(ascii: "-")
             count = 1
         }
-        count += digits(Int(n.magnitude / 10000), to: p + count)
-        var fraction = n.magnitude % 10000
+        let m = n.magnitude, fraction = m % 10000
+        count += digits(m / 10000, to: p + count)
         guard fraction != 0 else { return count }
+        // The four places by two pairs, then trailing zeros dropped: written whole, counted
+        // short.
         p[count] = UInt8(ascii: ".")
-        count += 1
-        var places = 4
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        for i in stride(from: places - 1, through: 0, by: -1) {
-            p[count + i] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-        }
-        return count + places
+        let high = fraction / 100, low = fraction % 100
+        pair(high, to: p + count + 1)
+        guard low != 0 else { return count + (high % 10 == 0 ? 2 : 3) }
+        pair(low, to: p + count + 3)
+        return count + (low % 10 == 0 ? 4 : 5)
     }
 
     /// The decimal digits of `n`, with a minus sign when negative.
@@ -71,25 +73,44 @@ public enum NumberText {
 
     /// Writes the decimal digits of `n` at `p` (room for `maxCount` bytes); returns how many.
     public static func digits(_ n: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = 0
-        if n < 0 {
-            p[0] = UInt8(ascii: "-")
-            count = 1
-        }
-        var m = n.magnitude
-        // The width by comparisons, then the digits from the right: one division per digit.
+        guard n < 0 else { return digits(UInt(n), to: p) }
+        p[0] = UInt8(ascii: "-")
+        return 1 + digits(n.magnitude, to: p + 1)
+    }
+
+    /// The digits of `m`: the width by comparisons, then the digits from the right two at a
+    /// time, from a table of the pairs 00 to 99.
+    @inline(__always)
+    static func digits(_ m: UInt, to p: UnsafeMutablePointer<UInt8>) -> Int {
         var width = 1
         var limit: UInt = 10
         while width < 20 && m >= limit {
             width += 1
             limit &*= 10
         }
-        var i = count + width
-        repeat {
-            i -= 1
-            p[i] = UInt8(ascii: "0") + UInt8(m % 10)
-            m /= 10
-        } while m > 0
-        return count + width
+        var rest = m, i = width
+        while rest >= 100 {
+            i -= 2
+            pair(rest % 100, to: p + i)
+            rest /= 100
+        }
+        if rest >= 10 {
+            pair(rest, to: p)
+        } else {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        return width
+    }
+
+    /// Writes the two digits of `k` (below 100) at `p`.
+    @inline(__always)
+    static func pair(_ k: UInt, to p: UnsafeMutablePointer<UInt8>) {
+        // Static bytes: no lazy initialisation and no bounds check on a read.
+        let pairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+        UnsafeMutableRawPointer(p).copyMemory(from: pairs.utf8Start + Int(k) * 2, byteCount: 2)
     }
 }

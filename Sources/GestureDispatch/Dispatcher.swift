@@ -44,14 +44,18 @@ public protocol FeedbackShowing: AnyObject {
 public final class Dispatcher {
     public var bindings: Bindings
     public let actions: ActionDispatch
-    public weak var observer: DispatchObserver?
+    // The observer and the sinks are held strongly: none of them holds a dispatcher (the daemon,
+    // a replay or a test owns both, side by side), so there is no cycle to break. A weak
+    // reference gives its object a side table, which sends every retain and release of it, as
+    // the printer's on each line replay prints, down the slow path.
+    public var observer: DispatchObserver?
     /// Hears the transitions of streamed gestures; nil when nothing streams.
-    public weak var stream: GestureStreaming?
+    public var stream: GestureStreaming?
     /// Hears the transitions of every gesture, bound, streamed or neither (gestured's own
     /// stream); nil when nobody listens.
-    public weak var everyGesture: GestureStreaming?
+    public var everyGesture: GestureStreaming?
     /// Hears the transitions of gestures with feedback; nil when nothing draws them.
-    public weak var feedback: FeedbackShowing?
+    public var feedback: FeedbackShowing?
     /// Carries a touch decision to the input's owner (the X server); nothing in replay.
     private let decide: (TouchDecision) -> Void
 
@@ -65,9 +69,11 @@ public final class Dispatcher {
 
     /// Acts on everything the engine has reported since the last call, and clears it.
     public func dispatch() {
-        let engine = bindings.engine
+        // Read once, as the references below: each read of a class reference that can change is
+        // counted, and this runs after every input event.
+        let bindings = self.bindings, engine = bindings.engine
         guard !engine.outputs.isEmpty else { return }
-        // Read once: a weak reference costs an atomic count at every read.
+        // Read once: each read of a reference that can change is counted.
         let observer = self.observer, stream = self.stream, every = self.everyGesture, feedback = self.feedback
         for output in engine.outputs {
             observer?.observe(output, in: engine)

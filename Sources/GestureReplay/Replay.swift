@@ -105,10 +105,12 @@ public final class Replay {
                 start(screen)
             case .event(let event):
                 if dispatcher == nil { start(Screen()) }
-                dispatcher.unsafelyUnwrapped.advance(to: event.time)
-                engine.unsafelyUnwrapped.process(event)
+                // Read once: each read of a reference that can change is counted.
+                let dispatcher = self.dispatcher.unsafelyUnwrapped, engine = self.engine.unsafelyUnwrapped
+                dispatcher.advance(to: event.time)
+                engine.process(event)
                 lastTime = event.time
-                dispatcher.unsafelyUnwrapped.dispatch()
+                dispatcher.dispatch()
             }
         }
 
@@ -151,9 +153,10 @@ final class ReplayPrinter: DispatchObserver {
     let options: Replay.Options
     let sink: Sink
     private var buffer: [UInt8] = []
-    /// Per source, by index: what each recognizer's transition lines repeat, written once per
-    /// trace instead of once per line.
-    private var speakers: [[OutputFormat.Speaker]] = [[], [], []]
+    /// What each recognizer's transition lines repeat, written once per trace instead of once
+    /// per line: by source, then by index (`firstOfSource`), in one array read in place.
+    private var speakers: [OutputFormat.Speaker] = []
+    private var firstOfSource = [0, 0, 0]
     /// Bytes gathered before they are handed on in one write.
     static let flushSize = 1 << 20
 
@@ -165,16 +168,18 @@ final class ReplayPrinter: DispatchObserver {
 
     /// A trace's replay starts with its own engine.
     func start(_ engine: GestureEngine) {
-        speakers = [[], [], []]
-        for r in engine.recognizers { speakers[r.source.position].append(OutputFormat.Speaker(r)) }
+        var bySource: [[OutputFormat.Speaker]] = [[], [], []]
+        for r in engine.recognizers { bySource[r.source.position].append(OutputFormat.Speaker(r)) }
+        firstOfSource = [0, bySource[0].count, bySource[0].count + bySource[1].count]
+        speakers = bySource.flatMap { $0 }
     }
 
     func observe(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
         case let .transition(id, _, to, values, _):
             guard to != .failed else { return }
-            OutputFormat.transition(time: o.time, speakers[id.source.position][id.index], state: to, values: values,
-                                    into: &buffer)
+            let i = firstOfSource[id.source.position] + id.index
+            speakers.withUnsafeBufferPointer { OutputFormat.transition(time: o.time, $0[i], state: to, values: values, into: &buffer) }
         case let .decision(d):
             guard options.decisions else { return }
             OutputFormat.decision(time: o.time, d, into: &buffer)

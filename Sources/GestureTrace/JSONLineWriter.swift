@@ -101,13 +101,45 @@ public struct JSONFields {
         count += n
     }
 
+    /// A few bytes (up to 16), copied by two loads and two stores that overlap in the middle:
+    /// a key or a word is too short for a call to memmove to pay.
+    @inline(__always)
+    private mutating func short(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        let from = UnsafeRawPointer(p), to = UnsafeMutableRawPointer(base + count)
+        switch n {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        default:
+            for i in 0..<n { base[count + i] = p[i] }
+        }
+        count += n
+    }
+
     private mutating func key(_ k: StaticString) {
         if !first { byte(UInt8(ascii: ",")) }
         first = false
         byte(UInt8(ascii: "\""))
-        bytes(k.utf8Start, k.utf8CodeUnitCount)
+        let n = k.utf8CodeUnitCount
+        if n <= 16 { short(k.utf8Start, n) } else { bytes(k.utf8Start, n) }
         byte(UInt8(ascii: "\""))
         byte(UInt8(ascii: ":"))
+    }
+
+    /// A member whose value is a word known when the program is built (a state, a heading),
+    /// quoted, with nothing to escape in it.
+    public mutating func add(_ k: StaticString, word v: StaticString) {
+        key(k)
+        byte(UInt8(ascii: "\""))
+        let n = v.utf8CodeUnitCount
+        if n <= 16 { short(v.utf8Start, n) } else { bytes(v.utf8Start, n) }
+        byte(UInt8(ascii: "\""))
+        assert(count <= capacity)
     }
 
     private mutating func number(_ v: Double) {

@@ -42,7 +42,7 @@ public enum OutputFormat {
         }
     }
 
-    public static func transition(time: Double, _ r: Speaker, state: GestureState, values v: GestureValues,
+    public static func transition(time: Double, _ r: borrowing Speaker, state: GestureState, values v: GestureValues,
                                   into out: inout [UInt8]) {
         r.bytes.withUnsafeBufferPointer { all in
             let head = UnsafeBufferPointer(rebasing: all[r.head])
@@ -51,7 +51,7 @@ public enum OutputFormat {
             line(room: transitionRoom + all.count, into: &out) { w in
                 w.add("t", time)
                 w.add(members: head)
-                w.add("state", state.rawValue)
+                w.add("state", word: word(state))
                 if let f = v.fingers { w.add("fingers", f) }
                 w.add(members: direction)
                 w.add(members: shape)
@@ -65,9 +65,39 @@ public enum OutputFormat {
                 if let a = v.rotation { w.add("rotation", a) }
                 if let a = v.rotationVelocity { w.add("velocity", a) }
                 if let n = v.points { w.add("points", n) }
-                if let h = v.heading { w.add("heading", h.rawValue) }
+                if let h = v.heading { w.add("heading", word: word(h)) }
                 if let p = v.progress { w.add("progress", p) }
             }
+        }
+    }
+
+    /// `rawValue` as bytes that are there without a String: every transition line names its
+    /// state, and most their heading.
+    static func word(_ s: GestureState) -> StaticString {
+        switch s {
+        case .possible: "possible"
+        case .began: "began"
+        case .changed: "changed"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+
+    static func word(_ h: Heading) -> StaticString {
+        switch h {
+        case .up: "up"
+        case .down: "down"
+        case .left: "left"
+        case .right: "right"
+        case .upLeft: "up-left"
+        case .upRight: "up-right"
+        case .downLeft: "down-left"
+        case .downRight: "down-right"
+        case .in: "in"
+        case .out: "out"
+        case .cw: "cw"
+        case .ccw: "ccw"
         }
     }
 

@@ -1,143 +1,191 @@
 extension TraceFields {
-    /// The fields of a line that is one flat JSON object: plain keys, and values that are
-    /// numbers, strings without escapes, true, false or null. Nil for any other line, which
+    /// Reads the fields of a line that is one flat JSON object: plain keys, and values that are
+    /// numbers, strings without escapes, true, false or null. False for any other line, which
     /// `JSONValue` then reads whole: this never decides that a line is wrong, so every error
     /// and its column still come from one parser.
     ///
     /// It reads the UTF-8 bytes in place, without a tree or a String per key, because building
     /// a `JSONValue` for every event was a fifth of `gestured replay`'s time. It takes ASCII
     /// lines only, so that it can read any line before anyone looks at its encoding.
-    init?(flatLine b: UnsafeBufferPointer<UInt8>) {
-        self.init()
+    ///
+    /// One pass through a raw pointer, into fields the reader keeps from line to line: space is
+    /// looked for only where a byte is not the one a line gestured writes has there, and a number
+    /// is read as it is passed over. Returning the fields of each line as a new value, and
+    /// reading through the buffer a function call per key, string and number, was 1,400
+    /// instructions a line, most of them copies.
+    mutating func read(flatLine b: UnsafeBufferPointer<UInt8>) -> Bool {
+        clear()
+        guard let p = b.baseAddress, b.count < Int(Int32.max) else { return false }
         let n = b.count
-        guard n < Int(Int32.max) else { return nil }
         var at = 0
-        @inline(__always) func skipSpace() {
-            // Most places have none: one comparison says so.
-            while at < n, b[at] <= 0x20, b[at] == 0x20 || b[at] == 0x09 || b[at] == 0x0D || b[at] == 0x0A { at += 1 }
+        /// Skips JSON's space; false at the end of the line.
+        @inline(__always) func skipSpace() -> Bool {
+            while at < n {
+                let c = p[at]
+                guard c <= 0x20, c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A else { return true }
+                at &+= 1
+            }
+            return false
         }
-        skipSpace()
-        guard at < n, b[at] == UInt8(ascii: "{") else { return nil }
-        at += 1
-        skipSpace()
-        if at < n, b[at] == UInt8(ascii: "}") {
-            at += 1
+        guard skipSpace(), p[at] == UInt8(ascii: "{") else { return false }
+        at &+= 1
+        guard skipSpace() else { return false }
+        if p[at] == UInt8(ascii: "}") {
+            at &+= 1
         } else {
             while true {
-                skipSpace()
-                guard at < n, b[at] == UInt8(ascii: "\"") else { return nil }
-                guard let keyEnd = TraceFields.plainStringEnd(b, from: at + 1) else { return nil }
-                let key = Key(b.baseAddress! + at + 1, count: keyEnd - at - 1)
-                at = keyEnd + 1
-                skipSpace()
-                guard at < n, b[at] == UInt8(ascii: ":") else { return nil }
-                at += 1
-                skipSpace()
-                guard at < n else { return nil }
-                let value: Value
-                switch b[at] {
-                case UInt8(ascii: "\""):
-                    guard let end = TraceFields.plainStringEnd(b, from: at + 1) else { return nil }
-                    value = .string(.inLine(start: Int32(at + 1), count: Int32(end - at - 1)))
-                    at = end + 1
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    guard let parsed = TraceFields.number(b, from: at) else { return nil }
-                    value = .number(parsed.value)
-                    at = parsed.end
-                case UInt8(ascii: "t"):
-                    guard TraceFields.word(b, at, "true") else { return nil }
-                    value = .bool(true)
-                    at += 4
-                case UInt8(ascii: "f"):
-                    guard TraceFields.word(b, at, "false") else { return nil }
-                    value = .bool(false)
-                    at += 5
-                case UInt8(ascii: "n"):
-                    guard TraceFields.word(b, at, "null") else { return nil }
-                    value = .null
-                    at += 4
-                default:
-                    return nil
+                if at >= n || p[at] != UInt8(ascii: "\"") { guard skipSpace(), p[at] == UInt8(ascii: "\"") else { return false } }
+                let keyStart = at &+ 1
+                let key: Key?
+                if let known = Key.known(p, keyStart, n) {
+                    key = known.key
+                    at = known.valueAt
+                } else {
+                    guard let keyEnd = TraceFields.plainStringEnd(p, from: keyStart, to: n) else { return false }
+                    key = Key(p + keyStart, count: keyEnd &- keyStart)
+                    at = keyEnd &+ 1
+                    if at >= n || p[at] != UInt8(ascii: ":") { guard skipSpace(), p[at] == UInt8(ascii: ":") else { return false } }
+                    at &+= 1
                 }
-                if let key { setFirst(key, value) }
-                skipSpace()
-                guard at < n else { return nil }
-                if b[at] == UInt8(ascii: ",") { at += 1; continue }
-                if b[at] == UInt8(ascii: "}") { at += 1; break }
-                return nil
+                if at >= n || p[at] <= 0x20 { guard skipSpace() else { return false } }
+                switch p[at] {
+                case UInt8(ascii: "\""):
+                    guard let end = TraceFields.plainStringEnd(p, from: at &+ 1, to: n) else { return false }
+                    if let key { setFirst(key, textAt: at &+ 1, count: end &- at &- 1) }
+                    at = end &+ 1
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard let v = TraceFields.number(p, at: &at, to: n) else { return false }
+                    if let key { setFirst(key, number: v) }
+                case UInt8(ascii: "t"):
+                    guard TraceFields.spells(p, at, n, "true") else { return false }
+                    if let key { setFirst(key, bool: true) }
+                    at &+= 4
+                case UInt8(ascii: "f"):
+                    guard TraceFields.spells(p, at, n, "false") else { return false }
+                    if let key { setFirst(key, bool: false) }
+                    at &+= 5
+                case UInt8(ascii: "n"):
+                    guard TraceFields.spells(p, at, n, "null") else { return false }
+                    if let key { setFirstNull(key) }
+                    at &+= 4
+                default:
+                    return false
+                }
+                if at >= n || p[at] <= 0x20 { guard skipSpace() else { return false } }
+                if p[at] == UInt8(ascii: ",") { at &+= 1; continue }
+                if p[at] == UInt8(ascii: "}") { at &+= 1; break }
+                return false
             }
         }
-        skipSpace()
+        if at < n && skipSpace() { return false }
         // A header has arrays to check: the full reader takes it.
-        guard at == n, trace == nil else { return nil }
+        return !has(.trace)
     }
 
     /// The index of the closing quote of a string whose text starts at `from`; nil when it has
     /// an escape, a control character or a byte that is not ASCII, or is not closed.
-    private static func plainStringEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    @inline(__always)
+    private static func plainStringEnd(_ p: UnsafePointer<UInt8>, from: Int, to n: Int) -> Int? {
         var i = from
-        while i < b.count {
-            let c = b[i]
+        while i < n {
+            let c = p[i]
             if c == UInt8(ascii: "\"") { return i }
-            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { return nil }
-            i += 1
+            // Below 0x20 or from 0x80 up, in one comparison.
+            if c &- 0x20 >= 0x60 || c == UInt8(ascii: "\\") { return nil }
+            i &+= 1
         }
         return nil
     }
 
-    private static func word(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ w: StaticString) -> Bool {
+    @inline(__always)
+    private static func spells(_ p: UnsafePointer<UInt8>, _ at: Int, _ n: Int, _ w: StaticString) -> Bool {
         let count = w.utf8CodeUnitCount
-        guard at + count <= b.count else { return false }
-        for i in 0..<count where b[at + i] != w.utf8Start[i] { return false }
+        guard at + count <= n else { return false }
+        for i in 0..<count where p[at &+ i] != w.utf8Start[i] { return false }
         return true
     }
 
-    /// A number and the index after it, taking the bytes `JSONValue`'s parser takes (digits,
-    /// `.`, `e`, `E`, `+`, `-`) and giving the value it gives; nil where it would throw.
+    /// A number, moving `at` past it, taking the bytes `JSONValue`'s parser takes (digits, `.`,
+    /// `e`, `E`, `+`, `-`) and giving the value it gives; nil where it would throw.
     ///
     /// At most 15 digits with a fraction of at most 15 are `m / 10^k` with both exact, and one
     /// correctly rounded division is what strtod gives (Clinger's fast path): those are read in
-    /// one pass. Anything else goes through `Double(String)`, as before.
-    private static func number(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (value: Double, end: Int)? {
-        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
-        @inline(__always) func isNumberByte(_ c: UInt8) -> Bool {
-            isDigit(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
-                || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-        }
-        let n = b.count
-        var i = start
-        let negative = b[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
+    /// the one pass over their digits. Anything else goes through `Double(String)`, as before.
+    @inline(__always)
+    private static func number(_ p: UnsafePointer<UInt8>, at: inout Int, to n: Int) -> Double? {
+        let start = at
+        let negative = p[start] == UInt8(ascii: "-")
+        var i = negative ? start &+ 1 : start
         var mantissa: UInt64 = 0
         let digitsStart = i
-        while i < n, isDigit(b[i]) {
-            mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
-            i += 1
+        while i < n {
+            let d = p[i] &- UInt8(ascii: "0")
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i &+= 1
         }
-        let digits = i - digitsStart
-        var fraction = 0
-        var simple = digits > 0
-        if i < n, b[i] == UInt8(ascii: ".") {
-            i += 1
+        var digits = i &- digitsStart, fraction = 0
+        if digits > 0 && i < n && p[i] == UInt8(ascii: ".") {
+            i &+= 1
             let fractionStart = i
-            while i < n, isDigit(b[i]) {
-                mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
-                i += 1
+            while i < n {
+                let d = p[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i &+= 1
             }
-            fraction = i - fractionStart
-            simple = simple && fraction > 0
+            fraction = i &- fractionStart
+            // "1." is not taken here.
+            if fraction == 0 { digits = 0 }
         }
-        if simple && digits + fraction <= 15 && (i == n || !isNumberByte(b[i])) {
-            let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fraction]
-            return (negative ? -magnitude : magnitude, i)
+        if digits > 0 && digits &+ fraction <= 15 && (i == n || !isNumberByte(p[i])) {
+            at = i
+            let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(fraction)
+            return negative ? -magnitude : magnitude
         }
-        var end = start + 1
-        while end < n, isNumberByte(b[end]) { end += 1 }
-        guard let v = Double(String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)), v.isFinite else {
-            return nil
-        }
-        return (v, end)
+        return slowNumber(p, at: &at, to: n, from: start)
     }
 
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+    @inline(__always)
+    private static func isNumberByte(_ c: UInt8) -> Bool {
+        c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+            || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+    }
+
+    /// What the one pass does not take (an exponent, more than 15 digits), read as `JSONValue`
+    /// reads it.
+    @inline(never)
+    private static func slowNumber(_ p: UnsafePointer<UInt8>, at: inout Int, to n: Int, from start: Int) -> Double? {
+        var end = start + 1
+        while end < n, isNumberByte(p[end]) { end += 1 }
+        guard let v = Double(String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self)),
+              v.isFinite else {
+            return nil
+        }
+        at = end
+        return v
+    }
+
+    /// 10^k for k in 1...15, exact: a switch is a table in read-only memory, where a global array
+    /// is a lazy initialization checked at every use.
+    @inline(__always)
+    private static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
+    }
 }

@@ -17,26 +17,63 @@ public struct TraceReader {
         case swipeBegin = "swipe-begin", swipeUpdate = "swipe-update", swipeEnd = "swipe-end"
         case pinchBegin = "pinch-begin", pinchUpdate = "pinch-update", pinchEnd = "pinch-end", idle
 
-        /// The name spelled by `bytes`, compared byte for byte: each name is two words, and a
-        /// line's name is found among them without a String.
+        /// The name spelled by `bytes`, compared byte for byte, without a String: the length and
+        /// the first byte say which name it can be, and the bytes are compared with its spelling.
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard bytes.count <= 16 else { return nil }
-            let words = EventName.words(bytes)
-            guard let i = EventName.spellings.firstIndex(where: { $0 == words }) else { return nil }
-            self = EventName.allCases[i]
+            guard let p = bytes.baseAddress, bytes.count >= 4 else { return nil }
+            let name: EventName
+            switch (bytes.count, p[0]) {
+            case (4, UInt8(ascii: "i")): name = .idle
+            case (6, UInt8(ascii: "m")): name = .motion
+            case (9, UInt8(ascii: "t")): name = .touchEnd
+            case (9, UInt8(ascii: "s")): name = .swipeEnd
+            case (9, UInt8(ascii: "p")): name = .pinchEnd
+            case (10, UInt8(ascii: "t")): name = .touchMove
+            case (11, UInt8(ascii: "t")): name = .touchBegin
+            case (11, UInt8(ascii: "s")): name = .swipeBegin
+            case (11, UInt8(ascii: "p")): name = .pinchBegin
+            case (12, UInt8(ascii: "t")): name = .touchCancel
+            case (12, UInt8(ascii: "b")): name = .buttonPress
+            case (12, UInt8(ascii: "s")): name = .swipeUpdate
+            case (12, UInt8(ascii: "p")): name = .pinchUpdate
+            case (14, UInt8(ascii: "b")): name = .buttonRelease
+            default: return nil
+            }
+            guard EventName.same(p, name.spelling.utf8Start, bytes.count) else { return nil }
+            self = name
         }
 
-        /// Every name as the words `words(_:)` makes of it, in the order of `allCases`.
-        private static let spellings = allCases.map { name in Array(name.rawValue.utf8).withUnsafeBufferPointer(words) }
-
-        /// Up to 16 bytes as two words, the rest zero: names hold no NUL, so that equal words
-        /// are equal names.
-        private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-            var w: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &w) { raw in
-                for (i, b) in bytes.prefix(16).enumerated() { raw[i] = b }
+        /// Whether `count` bytes (4 to 16) at `a` and `b` are the same: two loads of each that
+        /// overlap in the middle, so that no loop runs and no load passes the end.
+        @inline(__always)
+        private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+            let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+            if count >= 8 {
+                return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                    && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             }
-            return w
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+
+        /// `rawValue` as bytes that are there without a String.
+        private var spelling: StaticString {
+            switch self {
+            case .touchBegin: "touch-begin"
+            case .touchMove: "touch-move"
+            case .touchEnd: "touch-end"
+            case .touchCancel: "touch-cancel"
+            case .buttonPress: "button-press"
+            case .motion: "motion"
+            case .buttonRelease: "button-release"
+            case .swipeBegin: "swipe-begin"
+            case .swipeUpdate: "swipe-update"
+            case .swipeEnd: "swipe-end"
+            case .pinchBegin: "pinch-begin"
+            case .pinchUpdate: "pinch-update"
+            case .pinchEnd: "pinch-end"
+            case .idle: "idle"
+            }
         }
     }
 
@@ -51,6 +88,10 @@ public struct TraceReader {
     /// The last device and app names read: a trace names the same few again and again, and
     /// one read again is not made again.
     private var lastDevice = "", lastApp = ""
+    /// The fields of the line being read, filled in place line after line, and the strings of
+    /// a line that was parsed whole.
+    private var fields = TraceFields()
+    private var parsed: [String] = []
 
     public init(file: String) { self.file = file }
 
@@ -68,10 +109,10 @@ public struct TraceReader {
     /// in a String.
     public mutating func read(line bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) -> Line? {
         // The common line first: a flat object in ASCII, read before anything else looks at it.
-        if readsFlatLinesInPlace, let fields = TraceFields(flatLine: bytes) {
+        if readsFlatLinesInPlace && fields.read(flatLine: bytes) {
             lineNumber += 1
             sawContent = true
-            return .event(try event(fields, TraceFields.Texts(line: bytes, parsed: [])))
+            return .event(try event(line: bytes))
         }
         if !TraceReader.isASCII(bytes) {
             var text = String(decoding: bytes, as: UTF8.self)
@@ -89,9 +130,9 @@ public struct TraceReader {
     private mutating func read(valid b: UnsafeBufferPointer<UInt8>) throws(TraceError) -> Line? {
         lineNumber += 1
         if TraceReader.isBlankOrComment(b) { return nil }
-        if readsFlatLinesInPlace, let fields = TraceFields(flatLine: b) {
+        if readsFlatLinesInPlace && fields.read(flatLine: b) {
             sawContent = true
-            return .event(try event(fields, TraceFields.Texts(line: b, parsed: [])))
+            return .event(try event(line: b))
         }
         let value: JSONValue
         do {
@@ -106,9 +147,9 @@ public struct TraceReader {
             guard first else { throw fault("a header is only allowed on the first line") }
             return .header(try header(value))
         }
-        var strings: [String] = []
-        let fields = TraceFields(members, strings: &strings)
-        return .event(try event(fields, TraceFields.Texts(line: b, parsed: strings)))
+        parsed.removeAll(keepingCapacity: true)
+        fields.read(members: members, strings: &parsed)
+        return .event(try event(line: b))
     }
 
     static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -165,99 +206,128 @@ public struct TraceReader {
         return screen
     }
 
-    private mutating func event(_ v: TraceFields, _ texts: TraceFields.Texts) throws(TraceError) -> InputEvent {
-        guard let evValue = v.ev else { throw fault("the event lacks \"ev\"") }
-        guard case let .string(evText) = evValue else { throw fault("\"ev\" must be a string") }
+    /// The event of the line whose fields were just read from `line`. The common case reads
+    /// each value straight from the fields; what a message needs (the event's name, the key's) is
+    /// put into words only when a check fails.
+    private mutating func event(line: UnsafeBufferPointer<UInt8>) throws(TraceError) -> InputEvent {
+        guard let evText = fields.text(.ev) else {
+            throw fault(fields.has(.ev) ? "\"ev\" must be a string" : "the event lacks \"ev\"")
+        }
+        let texts = TraceFields.Texts(line: line, parsed: parsed)
         let known = texts.eventName(evText)
-        let name = known?.rawValue ?? texts.string(evText)
-        let t = try number(v, .t, "t", in: name)
+        // An unknown name is still read as far as "t" before it is refused.
+        let t = try number(.t, texts)
         guard t >= 0 else { throw fault("\"t\" must not be negative") }
         guard t >= lastTime else {
             throw fault("\"t\" \(JSONLineWriter.number(t)) is before the previous event's \(JSONLineWriter.number(lastTime))")
         }
         let kind: InputEvent.Kind
         switch known {
-        case .touchBegin: kind = .touchBegin(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
-        case .touchMove: kind = .touchMove(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
-        case .touchEnd: kind = .touchEnd(id: try integer(v, .id, "id", in: name), at: try point(v, in: name))
-        case .touchCancel: kind = .touchCancel(id: try integer(v, .id, "id", in: name))
-        case .buttonPress: kind = .buttonPress(button: try button(v, in: name), at: try point(v, in: name))
-        case .buttonRelease: kind = .buttonRelease(button: try button(v, in: name), at: try point(v, in: name))
-        case .motion: kind = .motion(at: try point(v, in: name))
-        case .swipeBegin: kind = .swipeBegin(fingers: try fingers(v, in: name))
+        case .touchBegin: kind = .touchBegin(id: try integer(.id, texts), at: try point(texts))
+        case .touchMove: kind = .touchMove(id: try integer(.id, texts), at: try point(texts))
+        case .touchEnd: kind = .touchEnd(id: try integer(.id, texts), at: try point(texts))
+        case .touchCancel: kind = .touchCancel(id: try integer(.id, texts))
+        case .buttonPress: kind = .buttonPress(button: try atLeastOne(.button, texts), at: try point(texts))
+        case .buttonRelease: kind = .buttonRelease(button: try atLeastOne(.button, texts), at: try point(texts))
+        case .motion: kind = .motion(at: try point(texts))
+        case .swipeBegin: kind = .swipeBegin(fingers: try atLeastOne(.fingers, texts))
         case .swipeUpdate:
-            kind = .swipeUpdate(fingers: try fingers(v, in: name),
-                                delta: Point(x: try number(v, .dx, "dx", in: name), y: try number(v, .dy, "dy", in: name)))
-        case .swipeEnd: kind = .swipeEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
-        case .pinchBegin: kind = .pinchBegin(fingers: try fingers(v, in: name))
+            kind = .swipeUpdate(fingers: try atLeastOne(.fingers, texts), delta: Point(x: try number(.dx, texts), y: try number(.dy, texts)))
+        case .swipeEnd: kind = .swipeEnd(fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
+        case .pinchBegin: kind = .pinchBegin(fingers: try atLeastOne(.fingers, texts))
         case .pinchUpdate:
-            let scale = try number(v, .scale, "scale", in: name)
-            kind = .pinchUpdate(fingers: try fingers(v, in: name),
-                                delta: Point(x: try number(v, .dx, "dx", in: name, default: 0),
-                                             y: try number(v, .dy, "dy", in: name, default: 0)),
-                                scale: scale, angle: try number(v, .angle, "angle", in: name, default: 0))
-        case .pinchEnd: kind = .pinchEnd(fingers: try fingers(v, in: name), cancelled: try flag(v, .cancelled, "cancelled"))
+            let scale = try number(.scale, texts)
+            kind = .pinchUpdate(fingers: try atLeastOne(.fingers, texts),
+                                delta: Point(x: try number(.dx, texts, default: 0), y: try number(.dy, texts, default: 0)),
+                                scale: scale, angle: try number(.angle, texts, default: 0))
+        case .pinchEnd: kind = .pinchEnd(fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
         case .idle: kind = .idle
         case nil:
-            let hint = Suggestion.closest(to: name, among: TraceReader.eventNames).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw fault("unknown event \"\(name)\"\(hint)")
+            let what = name(texts)
+            let hint = Suggestion.closest(to: what, among: TraceReader.eventNames).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw fault("unknown event \"\(what)\"\(hint)")
         }
-        let device = try label(v, .device, "device", texts), app = try label(v, .app, "app", texts)
+        let device = fields.has(.device) ? try label(.device, texts) : nil
+        let app = fields.has(.app) ? try label(.app, texts) : nil
         let event = InputEvent(time: t, kind, device: device, app: app)
         // What the engine must not see is refused in one place, for traces and the X decoder alike.
-        if let why = event.problem { throw fault("\"\(name)\": \(why)") }
+        if let why = event.problem { throw fault("\"\(name(texts))\": \(why)") }
         lastTime = t
         return event
     }
 
-    private func number(_ v: TraceFields, _ key: TraceFields.Key, _ name: String, in what: String,
-                        default fallback: Double? = nil) throws(TraceError) -> Double {
-        guard let x = v[key] else {
-            if let fallback { return fallback }
-            throw fault("\(what == "the header" ? what : "\"\(what)\"") lacks \"\(name)\"")
-        }
-        guard case let .number(n) = x else { throw fault("\"\(name)\" must be a number") }
-        return n
+    /// The event's name as the line gives it, for messages.
+    private func name(_ texts: TraceFields.Texts) -> String {
+        guard let ev = fields.text(.ev) else { return "" }
+        return texts.eventName(ev)?.rawValue ?? texts.string(ev)
     }
 
-    private func integer(_ v: TraceFields, _ key: TraceFields.Key, _ name: String, in what: String) throws(TraceError) -> Int {
-        try whole(try number(v, key, name, in: what), name)
+    // The readers of a value below are `mutating`, though they change nothing: called from
+    // `event`, which is, a non-mutating method is handed a copy of the whole reader (208 bytes,
+    // a memcpy at every value read); a mutating one is handed its address.
+    @inline(__always)
+    private mutating func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Double {
+        if let n = fields.number(key) { return n }
+        throw numberFault(key, texts)
+    }
+
+    @inline(__always)
+    private mutating func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts, default fallback: Double) throws(TraceError) -> Double {
+        fields.has(key) ? try number(key, texts) : fallback
+    }
+
+    /// Why `key` gives no number.
+    @inline(never)
+    private func numberFault(_ key: TraceFields.Key, _ texts: TraceFields.Texts) -> TraceError {
+        guard fields.has(key) else {
+            let what = name(texts)
+            return fault("\(what == "the header" ? what : "\"\(what)\"") lacks \"\(key.name)\"")
+        }
+        return fault("\"\(key.name)\" must be a number")
+    }
+
+    @inline(__always)
+    private mutating func integer(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
+        let n = try number(key, texts)
+        if let i = Int(exactly: n) { return i }
+        throw wholeFault(n, key.name)
     }
 
     /// Any way of writing a whole number reads: 1e16 as well as 10000000000000000.
     private func whole(_ n: Double, _ name: String) throws(TraceError) -> Int {
-        guard n == n.rounded() else { throw fault("\"\(name)\" must be a whole number") }
-        guard let i = Int(exactly: n) else { throw fault("\"\(name)\" \(NumberText.plain(n)) is out of range") }
-        return i
+        if let i = Int(exactly: n) { return i }
+        throw wholeFault(n, name)
     }
 
-    private func fingers(_ v: TraceFields, in what: String) throws(TraceError) -> Int {
-        let n = try integer(v, .fingers, "fingers", in: what)
-        guard n >= 1 else { throw fault("\"fingers\" must be at least 1") }
+    /// Why `n` is not a whole number that fits.
+    @inline(never)
+    private func wholeFault(_ n: Double, _ name: String) -> TraceError {
+        guard n == n.rounded() else { return fault("\"\(name)\" must be a whole number") }
+        return fault("\"\(name)\" \(NumberText.plain(n)) is out of range")
+    }
+
+    /// A count of fingers or a button: a whole number from 1 up.
+    @inline(__always)
+    private mutating func atLeastOne(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
+        let n = try integer(key, texts)
+        guard n >= 1 else { throw fault("\"\(key.name)\" must be at least 1") }
         return n
     }
 
-    private func button(_ v: TraceFields, in what: String) throws(TraceError) -> Int {
-        let n = try integer(v, .button, "button", in: what)
-        guard n >= 1 else { throw fault("\"button\" must be at least 1") }
-        return n
+    @inline(__always)
+    private mutating func point(_ texts: TraceFields.Texts) throws(TraceError) -> Point {
+        Point(x: try number(.x, texts), y: try number(.y, texts))
     }
 
-    private func point(_ v: TraceFields, in what: String) throws(TraceError) -> Point {
-        Point(x: try number(v, .x, "x", in: what), y: try number(v, .y, "y", in: what))
-    }
-
-    private func flag(_ v: TraceFields, _ key: TraceFields.Key, _ name: String) throws(TraceError) -> Bool {
-        guard let x = v[key] else { return false }
-        guard case let .bool(b) = x else { throw fault("\"\(name)\" must be true or false") }
+    private mutating func flag(_ key: TraceFields.Key) throws(TraceError) -> Bool {
+        guard let x = fields[key] else { return false }
+        guard case let .bool(b) = x else { throw fault("\"\(key.name)\" must be true or false") }
         return b
     }
 
-    /// The device or app name; the last one read when it is the same again.
-    private mutating func label(_ v: TraceFields, _ key: TraceFields.Key, _ name: String,
-                                _ texts: TraceFields.Texts) throws(TraceError) -> String? {
-        guard let x = v[key] else { return nil }
-        guard case let .string(text) = x else { throw fault("\"\(name)\" must be a string") }
+    /// The device or app name, which the line gives; the last one read when it is the same again.
+    private mutating func label(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> String {
+        guard let text = fields.text(key) else { throw fault("\"\(key.name)\" must be a string") }
         if key == .device {
             if !texts.equals(text, lastDevice) { lastDevice = texts.string(text) }
             return lastDevice

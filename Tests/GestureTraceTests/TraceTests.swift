@@ -262,5 +262,42 @@ import GestureCore
             #expect(lines == TraceText.lines(of: text).map(String.init), "chunks of \(size)")
         }
     }
-}
 
+    /// Every event name read from its bytes is itself; a name one byte off, or a byte longer or
+    /// shorter, is none.
+    @Test func everyEventNameReadFromBytesIsItselfAndANearMissIsNone() {
+        func name(_ bytes: [UInt8]) -> TraceReader.EventName? { bytes.withUnsafeBufferPointer { TraceReader.EventName($0) } }
+        for e in TraceReader.EventName.allCases {
+            let spelled = Array(e.rawValue.utf8)
+            #expect(name(spelled) == e)
+            #expect(name(spelled + [UInt8(ascii: "s")]) == nil)
+            #expect(name(Array(spelled.dropLast())) == nil)
+            for i in spelled.indices {
+                var off = spelled
+                off[i] ^= 0x20
+                #expect(name(off) == nil, "\(String(decoding: off, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// A number of any length, with or without a fraction, a sign or an exponent, at the end of a
+    /// line or before another member, reads in place as the parsed tree reads it.
+    @Test func numbersOfEveryLengthReadInPlaceAsTheParsedTreeReadsThem() {
+        var numbers: [String] = ["0", "-0", "1.", "-", "-.5", ".5", "1e3", "1.5E-3", "01", "1.0", "12.50", "1..2", "1-2", "9007199254740993"]
+        for whole in 1...17 {
+            let digits = String(String(repeating: "9876543210", count: 2).prefix(whole))
+            numbers.append(digits)
+            numbers.append("-" + digits)
+            for fraction in 1...17 { numbers.append(digits + "." + String(String(repeating: "1357924680", count: 2).prefix(fraction))) }
+        }
+        var lines: [[UInt8]] = []
+        for n in numbers {
+            lines.append(Array(#"{"t":1,"ev":"motion","x":\#(n),"y":2}"#.utf8))
+            lines.append(Array(#"{"t":1,"ev":"motion","x":2,"y":\#(n)}"#.utf8))
+            lines.append(Array(#"{"t":\#(n)}"#.utf8))
+        }
+        for line in lines {
+            #expect(Self.outcomes([line], inPlace: true) == Self.outcomes([line], inPlace: false), "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+}
