@@ -12,6 +12,11 @@ public final class StrokeBook {
     public struct Decision: Equatable, Sendable {
         /// Lowest score that can fire at all (0...1).
         public var minimumScore = 0.5
+        /// Per shape, a higher lowest score: the score that shape's own drawings reach. A scribble or
+        /// a zigzag across text that reads as a shape reads as it less well than people's drawings of
+        /// it do, but how well those do differs by shape (a star drawn fast scores 0.55, a bracket
+        /// rarely below 0.85). Empty: `minimumScore` for every shape.
+        public var shapeMinimumScores: [String: Double] = [:]
         /// Lead over the best template of another name that is always needed.
         public var margin = 0.01
         /// Score plus lead needed: the lower the score, the larger the lead must be.
@@ -27,19 +32,31 @@ public final class StrokeBook {
         /// stay below 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, tuning seed).
         public var roundShapes: Set<String> = ["circle"]
         public var cornerShareLimit = 0.45
+        /// Lowest agreement of the stroke's headings with the best shape's templates
+        /// (`StrokeMatcher.headingScore`) that can fire: a scribble or a zigzag across text whose
+        /// points fall near a shape's is drawn another way. 0: off.
+        public var minimumHeadingScore = 0.0
 
         public init() {}
+
+        /// The lowest score with which `name` can fire.
+        public func minimumScore(for name: String) -> Double {
+            max(minimumScore, shapeMinimumScores[name] ?? 0)
+        }
     }
 
     public enum Reading: Equatable {
         case shape(String, score: Double)
         case directions(String)
-        /// Below the minimum score, or no template at all.
+        /// Below the minimum score (the best shape's own, `Decision.minimumScore(for:)`), or no
+        /// template at all.
         case nothing(best: StrokeMatch?)
         /// The best shape is one that no binding names.
         case unbound(StrokeMatch)
         /// The best shape does not lead the next by the margin.
         case unsure(StrokeMatch, runnerUp: StrokeMatch)
+        /// The best shape's points are near, but the stroke heads another way along its path.
+        case unlike(StrokeMatch, heading: Double)
     }
 
     public let matcher: StrokeMatcher
@@ -79,7 +96,12 @@ public final class StrokeBook {
                share > decision.cornerShareLimit {
                 two = matcher.bestTwo(points, among: matcher.templateNames.subtracting(decision.roundShapes))
             }
-            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1)
+            var heading = 1.0
+            if decision.minimumHeadingScore > 0, let best = two?.best.name, shapes.contains(best) {
+                heading = matcher.headingScore(points, of: best) ?? 0
+            }
+            cached = Self.decide(two, shapes: shapes, decision: decision,
+                                 excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1, heading: heading)
         }
         return cached
     }
@@ -92,16 +114,18 @@ public final class StrokeBook {
     }
 
     /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
-    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates.
+    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates; `heading`:
+    /// the agreement of its headings with the best shape's (`StrokeMatcher.headingScore`).
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision, excessInk: Double = 1) -> Reading {
-        guard let (best, runnerUp) = two, best.score >= decision.minimumScore,
+                              decision: Decision, excessInk: Double = 1, heading: Double = 1) -> Reading {
+        guard let (best, runnerUp) = two, best.score >= decision.minimumScore(for: best.name),
               excessInk <= decision.inkAllowance else { return .nothing(best: two?.best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp {
             let lead = best.score - runnerUp.score
             if lead < decision.margin || best.score + lead < decision.confidence { return .unsure(best, runnerUp: runnerUp) }
         }
+        if heading < decision.minimumHeadingScore { return .unlike(best, heading: heading) }
         return .shape(best.name, score: best.score)
     }
 }
