@@ -51,10 +51,6 @@ enum StrokeBench {
             sweepFloors(strokes: strokes, nonShapes: nonShapes)
             return
         }
-        if CommandLine.arguments.contains("--headings") {
-            sweepHeadings(strokes: strokes, nonShapes: nonShapes)
-            return
-        }
         if CommandLine.arguments.contains("--corners") {
             // Share of the total turning carried by the 4 sharpest turns of the 32-point resampled stroke.
             let share = { (points: [Point]) -> Double in
@@ -179,46 +175,6 @@ enum StrokeBench {
         let time = matchMicroseconds(seed: seed)
         print("seed \(seed), \(strokes.count) shape strokes (\(count) per shape, variation and speed), \(nonShapes.count) non-shapes, 10 splits of 8 bound shapes; \(BuiltinTemplates.all.count) built-in templates, \(Table.fixed(time.median, 1)) µs per match\n")
         print(e.markdown)
-    }
-
-    /// `gestured-bench strokes sweep --headings`: how well the headings of strokes that fire agree
-    /// with their shape's (`StrokeMatcher.headingScore`), drawn shapes against non-shapes, and the
-    /// whole evaluation for a range of `Decision.minimumHeadingScore`.
-    static func sweepHeadings(strokes: [StrokeGenerator.Stroke], nonShapes: [(kind: StrokeGenerator.NonShape, points: [Point])]) {
-        let names = Set(ShapeDescriptions.names)
-        let book = StrokeBook(matcher: allTemplates, shapes: names, sequences: [])
-        var time = 0.0
-        let fired = { (points: [Point]) -> (name: String, heading: Double)? in
-            time += 1
-            guard case let .shape(name, _) = book.read(points, at: time) else { return nil }
-            return (name, allTemplates.headingScore(points, of: name) ?? 0)
-        }
-        let q = { (v: [Double]) in v.isEmpty ? "-" : [0.005, 0.01, 0.02, 0.05, 0.1, 0.5].map { Table.fixed(Table.percentile(v, $0), 3) }.joined(separator: " / ") }
-        var right: [String: [Double]] = [:]
-        for s in strokes { if let f = fired(s.points), f.name == s.name { right[s.name, default: []].append(f.heading) } }
-        print("Heading score of strokes that fire their own binding (16 bound), p0.5 / p1 / p2 / p5 / p10 / p50:\n")
-        print("| shape | n | heading score |")
-        print("|---|---|---|")
-        print("| all | \(right.values.joined().count) | \(q(Array(right.values.joined()))) |")
-        for name in right.keys.sorted() { print("| \(name) | \(right[name]!.count) | \(q(right[name]!)) |") }
-        var wrong: [String: [(String, Double)]] = [:]
-        for n in nonShapes { if let f = fired(n.points) { wrong[n.kind.rawValue, default: []].append(f) } }
-        print("\nNon-shapes that fire (16 bound), as: heading score\n")
-        for (kind, list) in wrong.sorted(by: { $0.key < $1.key }) {
-            print("* \(kind) (\(list.count)): " + list.sorted { $0.1 > $1.1 }.map { "\($0.0) \(Table.fixed($0.1, 2))" }.joined(separator: ", "))
-        }
-        print("\n| minimum heading score | fires its binding (16 bound) | slow | medium | fast | fires when not bound (8 bound) | scribble | drag | selection rectangle | text zigzag | wander | scribble, 8 bound | text zigzag, 8 bound |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-        for limit in [0, 0.5, 0.55, 0.6, 0.62, 0.64, 0.66, 0.68, 0.7, 0.72, 0.75] {
-            var decision = StrokeBook.Decision()
-            decision.minimumHeadingScore = limit
-            let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 10, seed: tuningSeed, best: best,
-                                         reader: StrokeEvaluation.bookReader(templates: BuiltinTemplates.all, decision: decision))
-            let speeds = StrokeGenerator.Speed.allCases.map { e.firesBy.speed[$0.rawValue].percent }
-            let kinds = StrokeGenerator.NonShape.allCases.map { e.nonShapeBy.all[$0.rawValue].text }
-            let half = [StrokeGenerator.NonShape.scribble, .textZigzag].map { e.nonShapeBy.half[$0.rawValue].percent }
-            print("| \(limit) | \(e.fires.text) | " + speeds.joined(separator: " | ") + " | \(e.unboundFires.text) | " + (kinds + half).joined(separator: " | ") + " |")
-        }
     }
 
     /// Per shape, the score its own drawings reach: the `fraction` quantile of the best scores of the

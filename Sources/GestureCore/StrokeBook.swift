@@ -32,10 +32,6 @@ public final class StrokeBook {
         /// stay below 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, tuning seed).
         public var roundShapes: Set<String> = ["circle"]
         public var cornerShareLimit = 0.45
-        /// Lowest agreement of the stroke's headings with the best shape's templates
-        /// (`StrokeMatcher.headingScore`) that can fire: a scribble or a zigzag across text whose
-        /// points fall near a shape's is drawn another way. 0: off.
-        public var minimumHeadingScore = 0.0
 
         public init() {}
 
@@ -55,8 +51,6 @@ public final class StrokeBook {
         case unbound(StrokeMatch)
         /// The best shape does not lead the next by the margin.
         case unsure(StrokeMatch, runnerUp: StrokeMatch)
-        /// The best shape's points are near, but the stroke heads another way along its path.
-        case unlike(StrokeMatch, heading: Double)
     }
 
     public let matcher: StrokeMatcher
@@ -96,12 +90,7 @@ public final class StrokeBook {
                share > decision.cornerShareLimit {
                 two = matcher.bestTwo(points, among: matcher.templateNames.subtracting(decision.roundShapes))
             }
-            var heading = 1.0
-            if decision.minimumHeadingScore > 0, let best = two?.best.name, shapes.contains(best) {
-                heading = matcher.headingScore(points, of: best) ?? 0
-            }
-            cached = Self.decide(two, shapes: shapes, decision: decision,
-                                 excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1, heading: heading)
+            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1)
         }
         return cached
     }
@@ -114,10 +103,9 @@ public final class StrokeBook {
     }
 
     /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
-    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates; `heading`:
-    /// the agreement of its headings with the best shape's (`StrokeMatcher.headingScore`).
+    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates.
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision, excessInk: Double = 1, heading: Double = 1) -> Reading {
+                              decision: Decision, excessInk: Double = 1) -> Reading {
         guard let (best, runnerUp) = two, best.score >= decision.minimumScore(for: best.name),
               excessInk <= decision.inkAllowance else { return .nothing(best: two?.best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
@@ -125,7 +113,6 @@ public final class StrokeBook {
             let lead = best.score - runnerUp.score
             if lead < decision.margin || best.score + lead < decision.confidence { return .unsure(best, runnerUp: runnerUp) }
         }
-        if heading < decision.minimumHeadingScore { return .unlike(best, heading: heading) }
         return .shape(best.name, score: best.score)
     }
 }

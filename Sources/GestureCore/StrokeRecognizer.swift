@@ -86,8 +86,6 @@ public final class StrokeRecognizer: GestureRecognizer {
             cancel("read as \"\(best.name)\" (\((best.score * 100).rounded()) %), which no binding draws")
         case let (.unsure(best, other), _):
             cancel("unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %")
-        case let (.unlike(best, heading), _):
-            cancel("read as \"\(best.name)\" (\((best.score * 100).rounded()) %) but drawn another way (headings \((heading * 100).rounded()) %)")
         case let (.nothing(best), _):
             if let best {
                 cancel("matches nothing: best \"\(best.name)\" at \((best.score * 100).rounded()) % < \((book.decision.minimumScore(for: best.name) * 100).rounded()) %")

@@ -53,19 +53,17 @@ public struct StrokeMatcher: Sendable {
     /// Names of templates that could not be used (fewer than two distinct points).
     public let skippedTemplateNames: [String]
 
-    let names: [String]
+    private let names: [String]
     /// Per template, a number for its name: templates of one name share it.
-    let nameIDs: [Int]
-    let rotationInvariant: [Bool]
+    private let nameIDs: [Int]
+    private let rotationInvariant: [Bool]
     /// All template vectors back to back, 2 * resampleCount Doubles each.
     private let vectors: [Double]
-    /// All template headings back to back, 2 * (resampleCount - 1) Doubles each (`headings(of:)`).
-    let headings: [Double]
     /// Per name id, the largest ink ratio (`inkRatio`) of its templates.
     private let maximumInk: [Double]
     private let maxRotation: Double
-    let cosMaxRotation: Double
-    let sinMaxRotation: Double
+    private let cosMaxRotation: Double
+    private let sinMaxRotation: Double
 
     public var templateCount: Int { names.count }
     public var templateNames: Set<String> { Set(names) }
@@ -110,9 +108,6 @@ public struct StrokeMatcher: Sendable {
             ink[id] = max(ink[id], Self.inkRatio(Array(vectors[base..<base + 2 * n])))
         }
         self.maximumInk = ink
-        self.headings = vectors.withUnsafeBufferPointer { v in
-            (0..<names.count).flatMap { Self.headings(of: UnsafeBufferPointer(rebasing: v[($0 * 2 * n)..<(($0 + 1) * 2 * n)])) }
-        }
         self.vectors = vectors
         self.skippedTemplateNames = skipped
         let maxRotation = Angle.radians(degrees: max(0, min(180, options.maximumRotationDegrees)))
@@ -122,7 +117,7 @@ public struct StrokeMatcher: Sendable {
     }
 
     /// Resample + normalise into `buf`. Returns false for degenerate strokes.
-    static func prepare(_ points: [Point], count n: Int, scaling: Scaling,
+    private static func prepare(_ points: [Point], count n: Int, scaling: Scaling,
                                 into buf: UnsafeMutableBufferPointer<Double>) -> Bool {
         guard points.count >= 2,
               Geometry.resample(points, count: n, into: buf) else { return false }
@@ -255,21 +250,30 @@ public struct StrokeMatcher: Sendable {
                         b += ty * cx - tx * cy
                         i += 2
                     }
-                    let similarity = self.similarity(a, b, rotationInvariant: self.rotationInvariant[index])
+                    let similarity: Double
+                    if self.rotationInvariant[index] {
+                        similarity = (a * a + b * b).squareRoot()
+                    } else {
+                        // Optimal angle atan2(b, a), clamped to +-maxRotation. The
+                        // similarity is unimodal in theta, so clamping is optimal.
+                        let r = (a * a + b * b).squareRoot()
+                        if r == 0 {
+                            similarity = 0
+                        } else {
+                            // cos/sin of the optimal angle without calling atan2.
+                            let cosOpt = a / r
+                            if cosOpt >= self.cosMaxRotation {
+                                similarity = r
+                            } else {
+                                let s = b >= 0 ? self.sinMaxRotation : -self.sinMaxRotation
+                                similarity = a * self.cosMaxRotation + b * s
+                            }
+                        }
+                    }
                     body(index, Self.score(fromCosine: similarity))
                 }
             }
         }
-    }
-
-    /// The cosine similarity a cos θ + b sin θ at the best rotation θ allowed: any for a
-    /// rotation-invariant template, else within ±maxRotation. The similarity is unimodal in θ,
-    /// so the optimal angle atan2(b, a) clamped is the best allowed one (found without atan2).
-    @inline(__always)
-    func similarity(_ a: Double, _ b: Double, rotationInvariant: Bool) -> Double {
-        let r = (a * a + b * b).squareRoot()
-        if rotationInvariant || r == 0 || a / r >= cosMaxRotation { return r }
-        return a * cosMaxRotation + b * (b >= 0 ? sinMaxRotation : -sinMaxRotation)
     }
 
     /// Maps a cosine similarity of unit vectors to 0...1: 1 - angle / (pi/2),
