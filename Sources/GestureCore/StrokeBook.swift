@@ -13,10 +13,16 @@ public final class StrokeBook {
         /// Lowest score that can fire at all (0...1).
         public var minimumScore = 0.5
         /// Per shape, a higher lowest score: the score that shape's own drawings reach. A scribble or
-        /// a zigzag across text that reads as a shape reads as it less well than people's drawings of
-        /// it do, but how well those do differs by shape (a star drawn fast scores 0.55, a bracket
-        /// rarely below 0.85). Empty: `minimumScore` for every shape.
-        public var shapeMinimumScores: [String: Double] = [:]
+        /// a zigzag across text that reads as a shape reads as it less well than drawings of it do,
+        /// but how well those do differs by shape (a star drawn fast scores 0.5, a bracket rarely
+        /// below 0.85). The built-in shapes' are the 0.5th percentile of the scores of their
+        /// generated strokes read right (seed 2, `gestured-bench strokes sweep --floors`, rounded
+        /// down; docs/strokes.md §5a); a shape not listed has `minimumScore`.
+        public var shapeMinimumScores: [String: Double] = [
+            "arrow": 0.71, "caret": 0.83, "check": 0.87, "circle": 0.84, "delete": 0.82, "left-brace": 0.84,
+            "left-bracket": 0.86, "pigtail": 0.79, "question-mark": 0.87, "rectangle": 0.82, "right-brace": 0.83,
+            "right-bracket": 0.87, "star": 0.47, "triangle": 0.80, "v": 0.85, "x": 0.79,
+        ]
         /// Lead over the best template of another name that is always needed.
         public var margin = 0.01
         /// Score plus lead needed: the lower the score, the larger the lead must be.
