@@ -38,6 +38,12 @@ public final class StrokeBook {
         /// stay below 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, tuning seed).
         public var roundShapes: Set<String> = ["circle"]
         public var cornerShareLimit = 0.45
+        /// Shapes drawn turning one way only (a pentagram turns the same way at every point), and
+        /// the least share of a stroke's turning that must go one way for it to read as one of them
+        /// (`StrokeMatcher.Turning.oneWay`): a scrawl that happens to look like a star turns back
+        /// and forth. Chosen on the tuning seed (`gestured-bench strokes sweep --star`).
+        public var oneWayShapes: Set<String> = ["star"]
+        public var minimumOneWay = 0.5
 
         public init() {}
 
@@ -96,7 +102,8 @@ public final class StrokeBook {
                share > decision.cornerShareLimit {
                 two = matcher.bestTwo(points, among: matcher.templateNames.subtracting(decision.roundShapes))
             }
-            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1)
+            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1,
+                                 oneWay: two.map { oneWay(points, for: $0.best.name) } ?? 1)
         }
         return cached
     }
@@ -108,12 +115,20 @@ public final class StrokeBook {
         return ink / most
     }
 
+    /// How much of the stroke's turning goes one way, if `name` must turn one way (1 otherwise).
+    public func oneWay(_ points: [Point], for name: String) -> Double {
+        guard decision.minimumOneWay > 0, decision.oneWayShapes.contains(name) else { return 1 }
+        return StrokeMatcher.turning(points, count: matcher.options.resampleCount)?.oneWay ?? 1
+    }
+
     /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
-    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates.
+    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates; `oneWay`: the
+    /// share of its turning that goes one way (`oneWay(_:for:)`).
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision, excessInk: Double = 1) -> Reading {
+                              decision: Decision, excessInk: Double = 1, oneWay: Double = 1) -> Reading {
         guard let (best, runnerUp) = two, best.score >= decision.minimumScore(for: best.name),
-              excessInk <= decision.inkAllowance else { return .nothing(best: two?.best) }
+              excessInk <= decision.inkAllowance,
+              oneWay >= decision.minimumOneWay || !decision.oneWayShapes.contains(best.name) else { return .nothing(best: two?.best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp {
             let lead = best.score - runnerUp.score

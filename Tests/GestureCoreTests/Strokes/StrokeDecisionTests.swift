@@ -115,6 +115,44 @@ import Testing
         #expect(readings == drawn.map(\.0))
     }
 
+    /// A point of a pentagram of radius 100 about (100, 100), clockwise from the top.
+    func starPoint(_ degrees: Double) -> (Double, Double) {
+        (100 + 100 * Foundation.sin(degrees * .pi / 180), 100 - 100 * Foundation.cos(degrees * .pi / 180))
+    }
+
+    @Test func aScrawlRoundAStarsPointsThatTurnsBackAndForthFiresNothingWhileAStarDrawnBadlyStillFires() {
+        // From point to point of a star, but doubling back on itself halfway along every line:
+        // close enough to a star's points to read as one (0.79, a lead of 0.44), but a pentagram
+        // turns one way only, and only 0.38 of this stroke's turning does.
+        let order = [216.0, 0, 144, 288, 72, 216].map(starPoint)
+        var scrawl: [(Double, Double)] = [order[0]]
+        for (a, b) in zip(order, order.dropFirst()) {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1), side = 0.12
+            scrawl += [(a.0 + 0.55 * dx - side * dy, a.1 + 0.55 * dy + side * dx),
+                       (a.0 + 0.4 * dx + side * dy, a.1 + 0.4 * dy - side * dx), b]
+        }
+        // A star drawn badly: past every point, a corner cut, a hook where the pen lifts.
+        let badStar = [starPoint(216), (100, -12), (166, 196), starPoint(288), (40, 30), starPoint(72),
+                       (8, 180), (30, 170)]
+        let all = Set(BuiltinTemplates.names)
+        var before = StrokeBook.Decision()
+        before.minimumOneWay = 0
+        let readings = [before, StrokeBook.Decision()].map { decision in
+            let book = StrokeBook(templates: BuiltinTemplates.all, shapes: all, sequences: [], decision: decision)
+            return [scrawl, badStar].enumerated().map { summary(book.read(Draw.polyline($0.element), at: Double($0.offset))) }
+        }
+        #expect(readings == [["star", "star"], ["nothing (best star)", "star"]])
+    }
+
+    @Test func aPentagramTurnsOneWayAndAZigzagBothWays() throws {
+        let star = try #require(StrokeMatcher.turning(Draw.polyline([216.0, 0, 144, 288, 72, 216].map(starPoint)), count: 32))
+        #expect(star.oneWay > 0.95)
+        #expect(star.corners.count == 4)
+        let zigzag = try #require(StrokeMatcher.turning(Draw.polyline([(0, 0), (100, 30), (0, 60), (100, 90), (0, 120), (100, 150)]), count: 32))
+        #expect(zigzag.oneWay < 0.1)
+        #expect(zigzag.corners.count == 4)
+    }
+
     @Test func theBestShapeFiresNothingWhenNoBindingNamesIt() {
         let reading = StrokeBook.decide(two(("rectangle", 0.93), ("circle", 0.86)), shapes: ["circle"], decision: .init())
         #expect(reading == .unbound(StrokeMatch(name: "rectangle", score: 0.93)))
