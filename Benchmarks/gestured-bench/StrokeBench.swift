@@ -243,11 +243,12 @@ enum StrokeBench {
         for s in fake { show("non-shape \(s.kind.rawValue)", s.points) }
         for s in stars where t(s.points).oneWay < 0.8 { show("star \(s.variation.rawValue) \(s.speed.rawValue)", s.points) }
         // The rule: a reading as a one-way shape needs this share of the turning to go one way;
-        // the star's own minimum score learned again on the floor seed among the stars that pass it.
+        // with --relearn, also the star's own minimum score learned again on the floor seed among the
+        // stars that pass it.
         print("\n| least one-way share for `star` | star's minimum score (seed \(floorSeed), q 0.005 of stars passing) | fires its binding (16 bound) | slow | medium | fast | star fires | fires when not bound (8 bound) | scribble | drag | selection rectangle | text zigzag | wander | scribble, 8 bound |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for minimum in [0.0, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85] {
-            for relearn in [false] {
+            for relearn in CommandLine.arguments.contains("--relearn") && minimum > 0 ? [false, true] : [false] {
                 var decision = StrokeBook.Decision()
                 decision.minimumOneWay = minimum
                 if relearn { decision.shapeMinimumScores["star"] = learnedFloors(0.005, passing: { t($0).oneWay >= minimum })["star"] }
