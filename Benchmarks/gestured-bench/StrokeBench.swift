@@ -8,6 +8,12 @@ enum StrokeBench {
     /// Strokes the figures are reported on; templates and decision rules are tuned on `tuningSeed` only.
     static let reportSeed: UInt64 = 13
     static let tuningSeed: UInt64 = 1
+    /// Non-shapes of each kind and speed per shape stroke of each shape, variation and speed: 100,
+    /// so 3,000 of each kind (1 % is 30 strokes; it was 10, 300 of each kind, until the heading rule).
+    static let nonShapesPerShape = 100
+    /// Strokes each shape's own minimum score is learned from (`sweep --floors`): neither the
+    /// tuning strokes the rule is chosen on nor the report's.
+    static let floorSeed: UInt64 = 2
 
     /// What fires, as gestured decides it, with the built-in templates.
     static var reader: StrokeEvaluation.Reader { StrokeEvaluation.bookReader(templates: BuiltinTemplates.all) }
@@ -36,11 +42,19 @@ enum StrokeBench {
     static func sweep(count: Int) {
         var generator = StrokeGenerator(seed: tuningSeed)
         let strokes = generator.shapes(count: count)
-        let nonShapes = generator.nonShapes(count: count * 10)
+        let nonShapes = generator.nonShapes(count: count * nonShapesPerShape)
         let names = Set(ShapeDescriptions.names)
         let shapeTwos = strokes.map { ($0.name, allTemplates.bestTwo($0.points)) }
         let otherTwos = nonShapes.map { allTemplates.bestTwo($0.points) }
         print("tuning seed \(tuningSeed): \(strokes.count) shape strokes, \(nonShapes.count) non-shapes\n")
+        if CommandLine.arguments.contains("--floors") {
+            sweepFloors(strokes: strokes, nonShapes: nonShapes)
+            return
+        }
+        if CommandLine.arguments.contains("--star") {
+            sweepStar(strokes: strokes, nonShapes: nonShapes, shapeTwos: shapeTwos.map(\.1), otherTwos: otherTwos)
+            return
+        }
         if CommandLine.arguments.contains("--corners") {
             // Share of the total turning carried by the 4 sharpest turns of the 32-point resampled stroke.
             let share = { (points: [Point]) -> Double in
@@ -159,11 +173,91 @@ enum StrokeBench {
         let count = arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
         var generator = StrokeGenerator(seed: seed)
         let strokes = generator.shapes(count: count)
-        let nonShapes = generator.nonShapes(count: count * 10)
+        let nonShapes = generator.nonShapes(count: count * nonShapesPerShape)
         let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 10, seed: seed,
                                      best: best, reader: reader)
         let time = matchMicroseconds(seed: seed)
         print("seed \(seed), \(strokes.count) shape strokes (\(count) per shape, variation and speed), \(nonShapes.count) non-shapes, 10 splits of 8 bound shapes; \(BuiltinTemplates.all.count) built-in templates, \(Table.fixed(time.median, 1)) µs per match\n")
         print(e.markdown)
+    }
+
+    /// Per shape, the score its own drawings reach: the `fraction` quantile of the best scores of the
+    /// floor seed's strokes of that shape read as it (30 per shape, variation and speed), rounded down.
+    /// `passing`: only strokes that pass the decision's other checks count.
+    static func learnedFloors(_ fraction: Double, passing: ([Point]) -> Bool = { _ in true }) -> [String: Double] {
+        var generator = StrokeGenerator(seed: floorSeed)
+        var scores: [String: [Double]] = [:]
+        for s in generator.shapes(count: 30) {
+            if let best = allTemplates.bestMatch(s.points), best.name == s.name, passing(s.points) { scores[s.name, default: []].append(best.score) }
+        }
+        return scores.mapValues { (Table.percentile($0, fraction) * 100).rounded(.down) / 100 }
+    }
+
+    /// `gestured-bench strokes sweep --floors`: each shape's own minimum score, learned on the floor
+    /// seed at several quantiles, and the whole evaluation on the tuning seed with each.
+    static func sweepFloors(strokes: [StrokeGenerator.Stroke], nonShapes: [(kind: StrokeGenerator.NonShape, points: [Point])]) {
+        let fractions = [0, 0.001, 0.002, 0.005, 0.01]
+        let floors = fractions.map { learnedFloors($0) }
+        print("Each shape's minimum score learned on seed \(floorSeed) (quantile of the best scores of its strokes read as it):\n")
+        print("| shape | " + fractions.map { "q \($0)" }.joined(separator: " | ") + " |")
+        print("|---|" + fractions.map { _ in "---|" }.joined())
+        for name in ShapeDescriptions.names.sorted() { print("| \(name) | " + floors.map { Table.fixed($0[name] ?? 0, 2) }.joined(separator: " | ") + " |") }
+        print("\n| minimum scores | fires its binding (16 bound) | slow | medium | fast | fires when not bound (8 bound) | scribble | drag | selection rectangle | text zigzag | wander | scribble, 8 bound | text zigzag, 8 bound |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for (label, shapeFloors) in [("none", [String: Double]())] + zip(fractions.map { "q \($0)" }, floors).map { ($0, $1) } {
+            var decision = StrokeBook.Decision()
+            decision.shapeMinimumScores = shapeFloors
+            let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 10, seed: tuningSeed, best: best,
+                                         reader: StrokeEvaluation.bookReader(templates: BuiltinTemplates.all, decision: decision))
+            let speeds = StrokeGenerator.Speed.allCases.map { e.firesBy.speed[$0.rawValue].percent }
+            let kinds = StrokeGenerator.NonShape.allCases.map { e.nonShapeBy.all[$0.rawValue].text }
+            let half = [StrokeGenerator.NonShape.scribble, .textZigzag].map { e.nonShapeBy.half[$0.rawValue].percent }
+            print("| \(label) | \(e.fires.text) | " + speeds.joined(separator: " | ") + " | \(e.unboundFires.text) | " + (kinds + half).joined(separator: " | ") + " |")
+            if label == "q 0.002" { print("\nq 0.002: misreadings \(e.confusions.sorted { $0.key < $1.key }), non-shapes fired as \(e.nonShapeBy.firedAs.sorted { $0.key < $1.key })\n") }
+        }
+    }
+
+    /// `gestured-bench strokes sweep --star`: how stars read right and the non-shapes that fire as
+    /// `star` turn (`StrokeMatcher.turning`), on the tuning seed.
+    static func sweepStar(strokes: [StrokeGenerator.Stroke], nonShapes: [(kind: StrokeGenerator.NonShape, points: [Point])],
+                          shapeTwos: [(best: StrokeMatch, runnerUp: StrokeMatch?)?], otherTwos: [(best: StrokeMatch, runnerUp: StrokeMatch?)?]) {
+        let names = Set(ShapeDescriptions.names)
+        let fires = { (two: (best: StrokeMatch, runnerUp: StrokeMatch?)?) -> String? in
+            if case let .shape(name, _) = StrokeBook.decide(two, shapes: names, decision: StrokeBook.Decision()) { return name }
+            return nil
+        }
+        let stars = zip(strokes, shapeTwos).filter { $0.0.name == "star" && fires($0.1) == "star" }.map { $0.0 }
+        let fake = zip(nonShapes, otherTwos).filter { fires($0.1) == "star" }.map { $0.0 }
+        let t = { (p: [Point]) in StrokeMatcher.turning(p, count: 32)! }
+        let q = { (v: [Double]) in v.isEmpty ? "-" : [0, 0.02, 0.1, 0.5, 0.9, 0.98, 1].map { Table.fixed(Table.percentile(v, $0), 2) }.joined(separator: " / ") }
+        print("stars firing: \(stars.count); non-shapes firing as star: \(fake.count)\n")
+        print("| measure (p0 / p2 / p10 / p50 / p90 / p98 / p100) | stars | non-shapes as star |")
+        print("|---|---|---|")
+        print("| total turning | \(q(stars.map { t($0.points).total })) | \(q(fake.map { t($0.points).total })) |")
+        print("| one way | \(q(stars.map { t($0.points).oneWay })) | \(q(fake.map { t($0.points).oneWay })) |")
+        print("| corners | \(q(stars.map { Double(t($0.points).corners.count) })) | \(q(fake.map { Double(t($0.points).corners.count) })) |")
+        let show = { (label: String, p: [Point]) in
+            let x = t(p)
+            print("\(label): score \(Table.fixed(allTemplates.bestMatch(p)?.score ?? 0, 2)) total \(Table.fixed(x.total, 2)) one way \(Table.fixed(x.oneWay, 2)) corners at \(x.corners)")
+        }
+        for s in fake { show("non-shape \(s.kind.rawValue)", s.points) }
+        for s in stars where t(s.points).oneWay < 0.8 { show("star \(s.variation.rawValue) \(s.speed.rawValue)", s.points) }
+        // The rule: a reading as a one-way shape needs this share of the turning to go one way;
+        // with --relearn, also the star's own minimum score learned again on the floor seed among the
+        // stars that pass it.
+        print("\n| least one-way share for `star` | star's minimum score (seed \(floorSeed), q 0.005 of stars passing) | fires its binding (16 bound) | slow | medium | fast | star fires | fires when not bound (8 bound) | scribble | drag | selection rectangle | text zigzag | wander | scribble, 8 bound |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for minimum in [0.0, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85] {
+            for relearn in CommandLine.arguments.contains("--relearn") && minimum > 0 ? [false, true] : [false] {
+                var decision = StrokeBook.Decision()
+                decision.minimumOneWay = minimum
+                if relearn { decision.shapeMinimumScores["star"] = learnedFloors(0.005, passing: { t($0).oneWay >= minimum })["star"] }
+                let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 10, seed: tuningSeed, best: best,
+                                             reader: StrokeEvaluation.bookReader(templates: BuiltinTemplates.all, decision: decision))
+                let speeds = StrokeGenerator.Speed.allCases.map { e.firesBy.speed[$0.rawValue].percent }
+                let kinds = StrokeGenerator.NonShape.allCases.map { e.nonShapeBy.all[$0.rawValue].text }
+                print("| \(minimum) | \(Table.fixed(decision.minimumScore(for: "star"), 2)) | \(e.fires.text) | " + speeds.joined(separator: " | ") + " | \(e.firesBy.shape["star"].text) | \(e.unboundFires.text) | " + kinds.joined(separator: " | ") + " | \(e.nonShapeBy.half[StrokeGenerator.NonShape.scribble.rawValue].percent) |")
+            }
+        }
     }
 }

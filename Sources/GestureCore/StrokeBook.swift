@@ -12,6 +12,17 @@ public final class StrokeBook {
     public struct Decision: Equatable, Sendable {
         /// Lowest score that can fire at all (0...1).
         public var minimumScore = 0.5
+        /// Per shape, a higher lowest score: the score that shape's own drawings reach. A scribble or
+        /// a zigzag across text that reads as a shape reads as it less well than drawings of it do,
+        /// but how well those do differs by shape (a star drawn fast scores 0.5, a bracket rarely
+        /// below 0.85). The built-in shapes' are the 0.5th percentile of the scores of their
+        /// generated strokes read right (seed 2, `gestured-bench strokes sweep --floors`, rounded
+        /// down; docs/strokes.md §5a); a shape not listed has `minimumScore`.
+        public var shapeMinimumScores: [String: Double] = [
+            "arrow": 0.71, "caret": 0.83, "check": 0.87, "circle": 0.84, "delete": 0.82, "left-brace": 0.84,
+            "left-bracket": 0.86, "pigtail": 0.79, "question-mark": 0.87, "rectangle": 0.82, "right-brace": 0.83,
+            "right-bracket": 0.87, "star": 0.47, "triangle": 0.80, "v": 0.85, "x": 0.79,
+        ]
         /// Lead over the best template of another name that is always needed.
         public var margin = 0.01
         /// Score plus lead needed: the lower the score, the larger the lead must be.
@@ -27,14 +38,26 @@ public final class StrokeBook {
         /// stay below 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, tuning seed).
         public var roundShapes: Set<String> = ["circle"]
         public var cornerShareLimit = 0.45
+        /// Shapes drawn turning one way only (a pentagram turns the same way at every point), and
+        /// the least share of a stroke's turning that must go one way for it to read as one of them
+        /// (`StrokeMatcher.Turning.oneWay`): a scrawl that happens to look like a star turns back
+        /// and forth. Chosen on the tuning seed (`gestured-bench strokes sweep --star`).
+        public var oneWayShapes: Set<String> = ["star"]
+        public var minimumOneWay = 0.5
 
         public init() {}
+
+        /// The lowest score with which `name` can fire.
+        public func minimumScore(for name: String) -> Double {
+            max(minimumScore, shapeMinimumScores[name] ?? 0)
+        }
     }
 
     public enum Reading: Equatable {
         case shape(String, score: Double)
         case directions(String)
-        /// Below the minimum score, or no template at all.
+        /// Below the minimum score (the best shape's own, `Decision.minimumScore(for:)`), or no
+        /// template at all.
         case nothing(best: StrokeMatch?)
         /// The best shape is one that no binding names.
         case unbound(StrokeMatch)
@@ -79,7 +102,8 @@ public final class StrokeBook {
                share > decision.cornerShareLimit {
                 two = matcher.bestTwo(points, among: matcher.templateNames.subtracting(decision.roundShapes))
             }
-            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1)
+            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1,
+                                 oneWay: two.map { oneWay(points, for: $0.best.name) } ?? 1)
         }
         return cached
     }
@@ -91,12 +115,20 @@ public final class StrokeBook {
         return ink / most
     }
 
+    /// How much of the stroke's turning goes one way, if `name` must turn one way (1 otherwise).
+    public func oneWay(_ points: [Point], for name: String) -> Double {
+        guard decision.minimumOneWay > 0, decision.oneWayShapes.contains(name) else { return 1 }
+        return StrokeMatcher.turning(points, count: matcher.options.resampleCount)?.oneWay ?? 1
+    }
+
     /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
-    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates.
+    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates; `oneWay`: the
+    /// share of its turning that goes one way (`oneWay(_:for:)`).
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision, excessInk: Double = 1) -> Reading {
-        guard let (best, runnerUp) = two, best.score >= decision.minimumScore,
-              excessInk <= decision.inkAllowance else { return .nothing(best: two?.best) }
+                              decision: Decision, excessInk: Double = 1, oneWay: Double = 1) -> Reading {
+        guard let (best, runnerUp) = two, best.score >= decision.minimumScore(for: best.name),
+              excessInk <= decision.inkAllowance,
+              oneWay >= decision.minimumOneWay || !decision.oneWayShapes.contains(best.name) else { return .nothing(best: two?.best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp {
             let lead = best.score - runnerUp.score

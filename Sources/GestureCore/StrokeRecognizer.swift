@@ -88,7 +88,7 @@ public final class StrokeRecognizer: GestureRecognizer {
             cancel("unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %")
         case let (.nothing(best), _):
             if let best {
-                cancel("matches nothing: best \"\(best.name)\" at \((best.score * 100).rounded()) % < \((book.decision.minimumScore * 100).rounded()) %")
+                cancel("matches nothing: best \"\(best.name)\" at \((best.score * 100).rounded()) % < \((book.decision.minimumScore(for: best.name) * 100).rounded()) %")
             } else {
                 cancel("matches nothing")
             }

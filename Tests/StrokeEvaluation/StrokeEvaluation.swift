@@ -30,10 +30,10 @@ public struct StrokeEvaluation {
     }
 
     /// What fires as gestured decides it: the stroke book of a config that binds the shapes given,
-    /// over `templates`.
-    public static func bookReader(templates: [StrokeTemplate]) -> Reader {
+    /// over `templates`, deciding by `decision`.
+    public static func bookReader(templates: [StrokeTemplate], decision: StrokeBook.Decision = .init()) -> Reader {
         { bound in
-            let book = StrokeBook(templates: templates, shapes: bound, sequences: [])
+            let book = StrokeBook(templates: templates, shapes: bound, sequences: [], decision: decision)
             var time = 0.0
             return { points in
                 time += 1
