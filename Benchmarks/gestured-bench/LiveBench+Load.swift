@@ -62,6 +62,9 @@ extension LiveBench {
         /// (`ProcessStats.peakGrowthKiB`).
         var daemonGrowth = 0
         var serverBefore = 0, serverPeak = 0
+        /// What a tap after the overload brought the window (not held up only): a touch begin and
+        /// end when nothing was left undecided.
+        var tap: [String] = []
         /// From the first event sent to the daemon's having read and answered everything.
         var catchUp = 0.0
         var performed = 0
@@ -115,7 +118,8 @@ extension LiveBench {
         // on the screen (less the frame's height in the window's coordinates), the swipes' at 400.
         let got = window.drain(waiting: .seconds(60)) { $0.contains { $0.type == "TouchEnd" && $0.y < 200 } }
         let tap = got.filter { $0.y < 200 }
-        guard tap.map(\.type) == ["TouchBegin", "TouchEnd"] else { throw BenchError("a tap after the overload did not go straight through: \(tap)") }
+        // Reported in the row rather than thrown: the other figures of the run stand either way.
+        o.tap = tap.map { "\($0.type)" }
         return o
     }
 

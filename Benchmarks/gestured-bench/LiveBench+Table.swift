@@ -60,7 +60,8 @@ extension LiveBench {
             + (held ? ", which was stopped (SIGSTOP) meanwhile and continued after" : "")
             + "; the server grew by \(Table.fixed(Double(o.serverPeak - o.serverBefore) / 1024, 1)) MiB meanwhile; \(o.performed) swipes performed, "
             + "\(o.givenBack) touches given back unseen as read later than touch-timeout (the log's count); everything answered "
-            + "\(Table.fixed(o.catchUp, 1)) s after the first event" + (held ? "" : ", and a tap after it went straight through")
+            + "\(Table.fixed(o.catchUp, 1)) s after the first event" + (held ? "" : o.tap == ["TouchBegin", "TouchEnd"] ? ", and a tap after it went straight through"
+                : ", and a tap after it did **not** reach the window as a touch: it brought \(o.tap.isEmpty ? "nothing in 60 s" : o.tap.joined(separator: ", "))")
         return (label, value, detail)
     }
 

@@ -96,6 +96,52 @@ import GestureTrace
         #expect(printed.allSatisfy(out.contains))
     }
 
+    /// Right-button strokes through the polylines' corners, 20 points a segment, 8 ms apart,
+    /// moved to (300, 200); each stroke starts 4 s after the one before.
+    static func strokes(_ polylines: [[(Double, Double)]]) -> String {
+        var lines: [String] = []
+        for (n, corners) in polylines.enumerated() {
+            var t = n * 4000
+            var points: [(Double, Double)] = []
+            for (a, b) in zip(corners, corners.dropFirst()) {
+                points += (0..<20).map { k in (a.0 + Double(k) / 20 * (b.0 - a.0), a.1 + Double(k) / 20 * (b.1 - a.1)) }
+            }
+            points.append(corners[corners.count - 1])
+            func at(_ p: (Double, Double)) -> String { #""x":\#(Int((300 + p.0).rounded())),"y":\#(Int((200 + p.1).rounded()))"# }
+            lines.append(#"{"t":\#(t),"ev":"button-press","button":3,\#(at(points[0]))}"#)
+            for p in points.dropFirst() {
+                t += 8
+                lines.append(#"{"t":\#(t),"ev":"motion",\#(at(p))}"#)
+            }
+            lines.append(#"{"t":\#(t + 8),"ev":"button-release","button":3,\#(at(points[points.count - 1]))}"#)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func withEveryShapeBoundAZigzagAndAScrawlRoundAStarFireNothingAndABadlyDrawnStarFires() throws {
+        let config = try ConfigLoader.load(BuiltinTemplates.names.map { name in
+            "[[gesture]]\nname = \"\(name)\"\ntype = \"stroke\"\nsource = \"pointer\"\nshape = \"\(name)\"\naction = \"keys ctrl+F1\"\n"
+        }.joined(separator: "\n"), file: "shapes.toml")
+        func star(_ degrees: Double) -> (Double, Double) {
+            (100 + 100 * Foundation.sin(degrees * .pi / 180), 100 - 100 * Foundation.cos(degrees * .pi / 180))
+        }
+        // Across three lines of text and back: near a question mark's points, less near than a
+        // question mark drawn comes (its own minimum score).
+        let zigzag = [(0.0, 0.0), (160, 0), (155, 60), (40, 60), (45, 120), (0, 120), (5, 180)]
+        // From point to point of a star, doubling back halfway along every line: a star turns one
+        // way only.
+        let order = [216.0, 0, 144, 288, 72, 216].map(star)
+        var scrawl = [order[0]]
+        for (a, b) in zip(order, order.dropFirst()) {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+            scrawl += [(a.0 + 0.55 * dx - 0.12 * dy, a.1 + 0.55 * dy + 0.12 * dx), (a.0 + 0.4 * dx + 0.12 * dy, a.1 + 0.4 * dy - 0.12 * dx), b]
+        }
+        // Past every point, a corner cut, a hook where the pen lifts: still a star.
+        let badStar = [star(216), (100, -12), (166, 196), star(288), (40, 30), star(72), (8, 180), (30, 170)]
+        let out = try replay(Self.strokes([zigzag, scrawl, badStar]), config: config)
+        #expect(out.filter { $0.contains(#""action""#) } == [#"{"t":9128,"action":"keys ctrl+F1","gesture":"star"}"#], "\(out.filter { !$0.contains("changed") })")
+    }
+
     @Test func replayPrintsTheDragsFollowStepsTheFingersComingBackAndTheReleaseWhenTheLockRunsOut() throws {
         let config = try ConfigLoader.load("""
             [[gesture]]
