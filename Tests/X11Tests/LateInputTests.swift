@@ -139,12 +139,7 @@ struct HeldUpDaemonLiveTests {
                 "VmHWM \(after.peakKiB) KiB after, VmRSS \(before.residentKiB) KiB before, RssFile \(before.fileKiB) KiB before and \(after.fileKiB) KiB after")
         // The burst (three-finger swipes to the left, bound) fired nothing; a gesture after it
         // fires, alone.
-        let pad = server.touchpad
-        try server.mouse.move(toX: 500, y: 400)
-        try pad.pinch(.begin, fingers: 3)
-        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
-        try pad.pinch(.end, fingers: 3)
-        try pad.sync()
+        try server.threeFingerPinchOutOnTheTouchpad()
         #expect(d.results(waitingFor: 1) == ["pad-pinch"], "\(d.log)")
     }
 

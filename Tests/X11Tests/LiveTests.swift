@@ -94,14 +94,7 @@ struct LiveTests {
     }
 
     /// Three fingers spreading on the touchpad under the pointer at (500, 400): `pad-pinch`.
-    func threeFingerPinchOutOnTheTouchpad() throws {
-        let pad = server.touchpad
-        try server.mouse.move(toX: 500, y: 400)
-        try pad.pinch(.begin, fingers: 3)
-        for i in 1...4 { try pad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
-        try pad.pinch(.end, fingers: 3)
-        try pad.sync()
-    }
+    func threeFingerPinchOutOnTheTouchpad() throws { try server.threeFingerPinchOutOnTheTouchpad() }
 
     /// Lifts the fingers `dragLeftAndHold` left down.
     func lift(_ starts: [(x: Double, y: Double)], ids: [UInt32] = [1, 2, 3]) throws {
@@ -457,5 +450,17 @@ struct ScreenChangeTests {
         try d.waitFor("recognized edge \"from-right\"")
         // The overlay covers the new screen.
         #expect(overlaySize().contains("Width: 800") && overlaySize().contains("Height: 600"), "\(overlaySize())")
+    }
+}
+
+extension XServer {
+    /// Three fingers spreading on the touchpad under the pointer at (500, 400): `pad-pinch` in
+    /// `LiveTests.config`.
+    func threeFingerPinchOutOnTheTouchpad() throws {
+        try mouse.move(toX: 500, y: 400)
+        try touchpad.pinch(.begin, fingers: 3)
+        for i in 1...4 { try touchpad.pinch(.update, fingers: 3, scale: 1 + 0.1 * Double(i)) }
+        try touchpad.pinch(.end, fingers: 3)
+        try touchpad.sync()
     }
 }

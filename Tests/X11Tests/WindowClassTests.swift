@@ -8,17 +8,15 @@ import XServerSupport
 extension LiveTests {
     @Test func aWindowGoneBeforeItIsReadHasNoClassNorClientAndLogsNoError() throws {
         let x = try XConnection(name: server.displayName)
-        var lines: [String] = []
-        let before = XErrors.log
-        XErrors.log = { lines.append($0) }
-        defer { XErrors.log = before }
-        let gone = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
-        XDestroyWindow(x.display, gone)
-        x.sync()
-        #expect(x.applicationClass(of: gone) == nil)
-        #expect(x.clientWindow(gone) == nil)
-        #expect(x.applicationClass(of: window.window) == "gestured-test")
-        x.sync()
+        let lines = xErrorsLogged {
+            let gone = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
+            XDestroyWindow(x.display, gone)
+            x.sync()
+            #expect(x.applicationClass(of: gone) == nil)
+            #expect(x.clientWindow(gone) == nil)
+            #expect(x.applicationClass(of: window.window) == "gestured-test")
+            x.sync()
+        }
         #expect(lines == [])
     }
 }

@@ -46,16 +46,14 @@ extension LiveTests {
     /// checked, or it would have taken the missing reply for a broken connection).
     @Test func anErrorOfARequestWithAReplyIsLoggedAndTheConnectionGoesOn() throws {
         let x = try XConnection(name: server.displayName)
-        var lines: [String] = []
-        let before = XErrors.log
-        XErrors.log = { lines.append($0) }
-        defer { XErrors.log = before }
-        let gone = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
-        XDestroyWindow(x.display, gone)
-        var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(x.display, gone, XA_WM_NAME, 0, 1, 0, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
-        #expect(status != Success)
+        let lines = xErrorsLogged {
+            let gone = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
+            XDestroyWindow(x.display, gone)
+            var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            let status = XGetWindowProperty(x.display, gone, XA_WM_NAME, 0, 1, 0, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+            #expect(status != Success)
+        }
         #expect(lines.count == 1 && lines.first?.hasPrefix("X error: BadWindow") == true, "\(lines)")
         #expect(x.serverTime() > 0)
     }
@@ -64,12 +62,10 @@ extension LiveTests {
     /// the log by the next round trip, naming the request.
     @Test func anErrorOfARequestWithoutAReplyIsLoggedByTheNextRoundTrip() throws {
         let x = try XConnection(name: server.displayName)
-        var lines: [String] = []
-        let before = XErrors.log
-        XErrors.log = { lines.append($0) }
-        defer { XErrors.log = before }
-        XIAllowTouchEvents(x.display, XIAllMasterDevices, 12345, x.root, Int32(XIRejectTouch))
-        x.sync()
+        let lines = xErrorsLogged {
+            XIAllowTouchEvents(x.display, XIAllMasterDevices, 12345, x.root, Int32(XIRejectTouch))
+            x.sync()
+        }
         #expect(lines.count == 1 && lines.first?.contains("(request \(x.xiOpcode).") == true, "\(lines)")
     }
 }
