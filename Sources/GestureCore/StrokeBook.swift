@@ -121,6 +121,26 @@ public final class StrokeBook {
         return StrokeMatcher.turning(points, count: matcher.options.resampleCount)?.oneWay ?? 1
     }
 
+    /// Which check of the decision refused a stroke that reads as `.nothing(best)`.
+    public enum Refusal: Equatable, Sendable {
+        /// Below the shape's own minimum score.
+        case score(minimum: Double)
+        /// A shape drawn turning one way (`Decision.oneWayShapes`) that turns back and forth.
+        case turning(oneWay: Double, minimum: Double)
+        /// More ink than any template of the shape (`Decision.inkAllowance`).
+        case ink(ratio: Double, allowance: Double)
+    }
+
+    /// The check that `best`, the best reading of `points`, failed, with what it was held to;
+    /// asked only when a stroke fires nothing, to say why.
+    public func refusal(of best: StrokeMatch, _ points: [Point]) -> Refusal {
+        let minimum = decision.minimumScore(for: best.name)
+        if best.score < minimum { return .score(minimum: minimum) }
+        let oneWay = oneWay(points, for: best.name)
+        if oneWay < decision.minimumOneWay { return .turning(oneWay: oneWay, minimum: decision.minimumOneWay) }
+        return .ink(ratio: excessInk(points, over: best.name), allowance: decision.inkAllowance)
+    }
+
     /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
     /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates; `oneWay`: the
     /// share of its turning that goes one way (`oneWay(_:for:)`).

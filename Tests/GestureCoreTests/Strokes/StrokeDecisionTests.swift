@@ -91,6 +91,9 @@ import Testing
             summary(StrokeBook(templates: BuiltinTemplates.all, shapes: all, sequences: [], decision: $0).read(zigzag, at: 1))
         }
         #expect(readings == ["question-mark", "nothing (best question-mark)"])
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: all, sequences: [])
+        guard case let .nothing(best?) = book.read(zigzag, at: 0) else { Issue.record("the zigzag fired"); return }
+        #expect(book.refusal(of: best, zigzag) == .score(minimum: 0.87))
     }
 
     @Test func shapesDrawnWithTheirCornersSharpOrCutStillFire() {
@@ -142,6 +145,15 @@ import Testing
             return [scrawl, badStar].enumerated().map { summary(book.read(Draw.polyline($0.element), at: Double($0.offset))) }
         }
         #expect(readings == [["star", "star"], ["nothing (best star)", "star"]])
+        // What refused it is the turning, not a score it passed.
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: all, sequences: [])
+        let points = Draw.polyline(scrawl)
+        guard case let .nothing(best?) = book.read(points, at: 0) else { Issue.record("the scrawl fired"); return }
+        guard case let .turning(oneWay, minimum) = book.refusal(of: best, points) else {
+            Issue.record("refused for \(book.refusal(of: best, points))")
+            return
+        }
+        #expect(oneWay < 0.4 && minimum == 0.5)
     }
 
     @Test func aPentagramTurnsOneWayAndAZigzagBothWays() throws {
