@@ -37,7 +37,7 @@ public final class Replay {
                 var session = Session(self, file: file)
                 defer { session.finish() }
                 var splitter = TraceText.Splitter()
-                try splitter.feed(bytes) { (line) throws(TraceError) in try session.read(line) }
+                try splitter.feed(bytes, taking: { session.readWritten($0) }) { (line) throws(TraceError) in try session.read(line) }
                 try splitter.finish { (line) throws(TraceError) in try session.read(line) }
                 session.end()
                 return .success(())
@@ -59,7 +59,9 @@ public final class Replay {
             let count = chunk.withUnsafeMutableBufferPointer { read($0) }
             guard count > 0 else { break }
             try chunk.withUnsafeBufferPointer { (all) throws(TraceError) in
-                try splitter.feed(UnsafeBufferPointer(rebasing: all[0..<count])) { (line) throws(TraceError) in try session.read(line) }
+                try splitter.feed(UnsafeBufferPointer(rebasing: all[0..<count]), taking: { session.readWritten($0) }) {
+                    (line) throws(TraceError) in try session.read(line)
+                }
             }
         }
         try splitter.finish { (line) throws(TraceError) in try session.read(line) }
@@ -93,6 +95,16 @@ public final class Replay {
 
         mutating func read(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
             if let l = try reader.read(line: line) { take(l) }
+        }
+
+        /// Reads the line at the start of `text` when it is one gestured writes, and returns
+        /// its length with its LF; nil for any other, which is then cut and read by `read`.
+        /// Its event is handed on as it is, not as an optional line to take apart and destroy.
+        mutating func readWritten(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+            var length = 0
+            guard let event = reader.writtenEvent(startOf: text, length: &length) else { return nil }
+            take(.event(event))
+            return length
         }
 
         mutating func read(_ line: Substring) throws(TraceError) {

@@ -54,9 +54,26 @@ extension TraceText {
         /// Calls `body` with every line that ends in `chunk`, without its LF.
         public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
                                             _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+            try feed(chunk, taking: { _ in nil }, body)
+        }
+
+        /// Calls `body` with every line that ends in `chunk`, without its LF, but first offers
+        /// each line that starts in it (after the first line of the text) to `take`, with the
+        /// rest of the chunk: `take` returns the length of the line it read there, its LF
+        /// included, or nil to have the line cut and given to `body`. `gestured replay` reads
+        /// the lines gestured writes so (`TraceReader.writtenEvent(startOf:)`): looking for each
+        /// line's end before reading it was a tenth of reading a trace.
+        public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
+                                            taking take: (UnsafeBufferPointer<UInt8>) -> Int?,
+                                            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
             var start = 0
             let n = chunk.count
-            while let i = Splitter.nextLineFeed(in: chunk, from: start) {
+            while true {
+                if carry.isEmpty && !first && start < n, let length = take(UnsafeBufferPointer(rebasing: chunk[start..<n])) {
+                    start += length
+                    continue
+                }
+                guard let i = Splitter.nextLineFeed(in: chunk, from: start) else { break }
                 if carry.isEmpty {
                     try emit(UnsafeBufferPointer(rebasing: chunk[start..<i]), body)
                 } else {

@@ -198,6 +198,12 @@ import GestureCore
         #"{"t":13,"ev":"button-press","button":3,"x":0.123456789012345,"y":123456789012345678}"#,
         #"{"t":14,"ev":"idle","app":"caf\u00e9","future":[1,{"a":2}]}"#,
         #"{"t":15,"ev":"idle","app":"é 😀"}"#,
+        // Lines as gestured writes them, read first by the written-line path.
+        #"{"t":16,"ev":"touch-move","id":1,"x":300.25,"y":-0.5,"device":"pad","app":"xterm"}"#,
+        #"{"t":17,"ev":"pinch-update","fingers":4,"dx":0.0461,"dy":-0.429,"scale":1.0305,"angle":0.294}"#,
+        #"{"t":18,"ev":"swipe-end","fingers":3,"cancelled":true,"app":"a"}"#,
+        #"{"t":19,"ev":"button-release","button":1,"x":1000.6121,"y":1234567.1}"#,
+        #"{"t":20,"ev":"touch-cancel","id":-7}"#,
     ]
 
     /// The bytes read in place and the parsed tree must agree on every line, good or broken:
@@ -299,5 +305,89 @@ import GestureCore
         for line in lines {
             #expect(Self.outcomes([line], inPlace: true) == Self.outcomes([line], inPlace: false), "\(String(decoding: line, as: UTF8.self))")
         }
+    }
+
+    /// Events of every kind, with and without names, with the numbers gestured writes and a few
+    /// it does not: whatever their layout, reading them one way or the other gives one outcome.
+    static func writtenEvents(count: Int) -> [InputEvent] {
+        var random = SeededRandom(state: 11)
+        func number() -> Double {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: Double(Int.random(in: -3000...3000, using: &random))
+            case 1: (Double.random(in: -2000...2000, using: &random) * 10_000).rounded() / 10_000
+            case 2: Double.random(in: -1e9...1e9, using: &random)
+            default: [0, -0.0, 0.5, 1e-5, 1234567.1234567, 9_999_999, 0.0000001].randomElement(using: &random)!
+            }
+        }
+        func point() -> Point { Point(x: number(), y: number()) }
+        var time = 0.0
+        return (0..<count).map { _ in
+            time += [0, 1, 8.5, 0.1234, 1e7].randomElement(using: &random)!
+            let whole = [1, 2, 3, 4, 0, -1, 12_345_678].randomElement(using: &random)!
+            let kind: InputEvent.Kind = switch Int.random(in: 0..<14, using: &random) {
+            case 0: .touchBegin(id: whole, at: point())
+            case 1: .touchMove(id: whole, at: point())
+            case 2: .touchEnd(id: whole, at: point())
+            case 3: .touchCancel(id: whole)
+            case 4: .buttonPress(button: whole, at: point())
+            case 5: .motion(at: point())
+            case 6: .buttonRelease(button: whole, at: point())
+            case 7: .swipeBegin(fingers: whole)
+            case 8: .swipeUpdate(fingers: whole, delta: point())
+            case 9: .swipeEnd(fingers: whole, cancelled: Bool.random(using: &random))
+            case 10: .pinchBegin(fingers: whole)
+            case 11: .pinchUpdate(fingers: whole, delta: point(), scale: [number(), 1.0305, 0].randomElement(using: &random)!, angle: number())
+            case 12: .pinchEnd(fingers: whole, cancelled: Bool.random(using: &random))
+            default: .idle
+            }
+            let names = ["pad", "Synaptics TM3289-021", "a\"b", "é", ""]
+            return InputEvent(time: time, kind, device: Bool.random(using: &random) ? names.randomElement(using: &random)! : nil,
+                              app: Bool.random(using: &random) ? names.randomElement(using: &random)! : nil)
+        }
+    }
+
+    /// Every line gestured writes is read by the written-line path, to the event the general
+    /// reader reads from it, or left to the general reader when it is one that reader refuses.
+    @Test func theLinesGesturedWritesReadInPlaceAsTheParsedTreeReadsThem() {
+        let lines = Self.writtenEvents(count: 5_000).map { Array(TraceWriter.line($0).utf8) }
+        #expect(Self.outcomes(lines, inPlace: true) == Self.outcomes(lines, inPlace: false))
+        var reader = TraceReader(file: "d.jsonl")
+        var taken = 0
+        for line in lines {
+            let event = line.withUnsafeBufferPointer { reader.writtenEvent($0) }
+            if let event {
+                taken += 1
+                #expect(TraceWriter.line(event) == String(decoding: line, as: UTF8.self))
+            }
+        }
+        // Most take the written-line path (not those with a long number, an escape, or a time
+        // that goes back), so that a change that sends every line to the general reader fails.
+        #expect(taken > lines.count / 3)
+    }
+
+    /// The common lines of the two traces `make bench` replays take the written-line path.
+    @Test func aWrittenLineOfEachKindTakesTheWrittenLinePath() {
+        var reader = TraceReader(file: "d.jsonl")
+        let events: [InputEvent] = [
+            InputEvent(time: 575, .pinchBegin(fingers: 4)),
+            InputEvent(time: 584, .pinchUpdate(fingers: 4, delta: Point(x: 0.0461, y: -0.429), scale: 1.0305, angle: 0.294)),
+            InputEvent(time: 590, .pinchEnd(fingers: 4, cancelled: true)),
+            InputEvent(time: 591, .swipeBegin(fingers: 3)),
+            InputEvent(time: 592, .swipeUpdate(fingers: 3, delta: Point(x: -14.25, y: 0.5))),
+            InputEvent(time: 593, .swipeEnd(fingers: 3, cancelled: false)),
+            InputEvent(time: 594, .motion(at: Point(x: 972.8135, y: 538.7569))),
+            InputEvent(time: 595, .buttonPress(button: 1, at: Point(x: 1000.6121, y: 0))),
+            InputEvent(time: 596, .buttonRelease(button: 1, at: Point(x: 1000, y: 0.5))),
+            InputEvent(time: 597, .touchBegin(id: 12, at: Point(x: 1919.9999, y: 1079))),
+            InputEvent(time: 598, .touchMove(id: 12, at: Point(x: 1919, y: 1079)), device: "touch", app: "xterm"),
+            InputEvent(time: 599, .touchEnd(id: 12, at: Point(x: 1919, y: 1079)), device: "touch"),
+            InputEvent(time: 600, .touchCancel(id: 13), app: "xterm"),
+            InputEvent(time: 601, .idle),
+        ]
+        for e in events {
+            let line = Array(TraceWriter.line(e).utf8)
+            #expect(line.withUnsafeBufferPointer { reader.writtenEvent($0) } == e, "\(TraceWriter.line(e))")
+        }
+        #expect(reader.lineNumber == events.count)
     }
 }
