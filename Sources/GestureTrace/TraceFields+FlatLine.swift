@@ -176,7 +176,7 @@ extension TraceFields {
 
     /// The number the byte loop reads: any number of digits, before `slowNumber` for the rest.
     @inline(never)
-    private static func longNumber(_ p: UnsafePointer<UInt8>, at: inout Int, to n: Int) -> Double? {
+    static func longNumber(_ p: UnsafePointer<UInt8>, at: inout Int, to n: Int) -> Double? {
         let start = at
         let negative = p[start] == UInt8(ascii: "-")
         var i = negative ? start &+ 1 : start

@@ -59,10 +59,13 @@ struct WrittenLine {
 
     /// A number, read as `TraceFields` reads it; nil where the general reader would refuse it.
     /// Like JSON's, and the general reader's, it starts with a minus or a digit: `.5` is not one.
+    /// Whether a byte of a number follows it is not asked: the step after reads a comma or a
+    /// closing brace, and says no to anything else.
     @inline(__always)
     mutating func number() -> Double? {
         guard at < n, p[at] == UInt8(ascii: "-") || p[at] &- UInt8(ascii: "0") < 10 else { return nil }
-        return TraceFields.number(p, at: &at, to: n)
+        if let v = TraceFields.shortNumber(p, at: &at, to: n) { return v }
+        return TraceFields.longNumber(p, at: &at, to: n)
     }
 
     /// `key`, then a whole number without a point, of up to 7 digits; nil for any other.
