@@ -87,21 +87,22 @@ public enum NumberText {
         return 1 + digits(n.magnitude, to: p + 1)
     }
 
-    /// The digits of `m`: the width by comparisons, then the digits from the right two at a
-    /// time, from a table of the pairs 00 to 99. Most numbers replay prints have one or two
-    /// digits before the point: those are written first thing.
+    /// The digits of `m`: below 10^8 as up to four digits and four more, each pair from a table
+    /// of the pairs 00 to 99; past that, the width by comparisons, then the digits from the
+    /// right two at a time. Most numbers replay prints have one or two digits before the
+    /// point, and its times seven.
     @inlinable @inline(__always)
     static func digits(_ m: UInt, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        if m < 10 {
-            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
-            return 1
+        if m < 10_000 { return few(m, to: p) }
+        if m < 100_000_000 {
+            let high = m / 10_000, low = m % 10_000
+            let count = few(high, to: p)
+            pair(low / 100, to: p + count)
+            pair(low % 100, to: p + count + 2)
+            return count + 4
         }
-        if m < 100 {
-            pair(m, to: p)
-            return 2
-        }
-        var width = 3
-        var limit: UInt = 1000
+        var width = 9
+        var limit: UInt = 1_000_000_000
         while width < 20 && m >= limit {
             width += 1
             limit &*= 10
@@ -118,6 +119,28 @@ public enum NumberText {
             p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
         return width
+    }
+
+    /// The digits of `m`, below 10^4.
+    @inlinable @inline(__always)
+    static func few(_ m: UInt, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if m < 10 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+            return 1
+        }
+        if m < 100 {
+            pair(m, to: p)
+            return 2
+        }
+        let high = m / 100
+        if high < 10 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            pair(m % 100, to: p + 1)
+            return 3
+        }
+        pair(high, to: p)
+        pair(m % 100, to: p + 2)
+        return 4
     }
 
     /// Writes the two digits of `k` (below 100) at `p`.
