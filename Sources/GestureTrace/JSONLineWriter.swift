@@ -172,6 +172,15 @@ public struct JSONFields {
         assert(count <= capacity)
     }
 
+    /// A string, quoted and escaped, after its `prefix` (`,"gesture":`).
+    @inline(__always)
+    public mutating func add(prefix: StaticString, _ v: String) {
+        write(prefix)
+        var v = v
+        v.withUTF8 { quote($0) }
+        assert(count <= capacity)
+    }
+
     /// Two numbers as a JSON array after their `prefix` (`,"velocity":`).
     @inline(__always)
     public mutating func add(prefix: StaticString, _ a: Double, _ b: Double) {

@@ -139,11 +139,11 @@ public enum OutputFormat {
                               into out: inout [UInt8]) {
         let room = 80 + 3 * NumberText.maxCount + JSONFields.room(text) + JSONFields.room(gesture) + JSONFields.room(steps ?? "")
         line(room: room, into: &out) { w in
-            w.add("t", time)
-            w.add("action", text)
-            w.add("gesture", gesture)
-            if let step { w.add("step", step) }
-            if let steps { w.add("steps", steps) }
+            w.add(prefix: "\"t\":", time)
+            w.add(prefix: ",\"action\":", text)
+            w.add(prefix: ",\"gesture\":", gesture)
+            if let step { w.add(prefix: ",\"step\":", step) }
+            if let steps { w.add(prefix: ",\"steps\":", steps) }
         }
     }
 
