@@ -66,10 +66,10 @@ public struct JSONLineWriter {
 }
 
 /// The members of one JSON object, written at a pointer into memory that has room for them:
-/// no check per byte. Replay writes each line of its output so, into the stack, and appends it
-/// to its output buffer in one piece; building lines as Strings, or appending to an array a byte
-/// or a member at a time, each append checking the array, was most of the time it spent
-/// printing. The caller sizes the memory with the `room` functions; debug builds check it.
+/// no check per byte. Replay writes each line of its output so, into the spare capacity at the
+/// end of its output buffer; building lines as Strings, or appending to an array a byte or a
+/// member at a time, each append checking the array, was most of the time it spent printing.
+/// The caller sizes the memory with the `room` functions; debug builds check it.
 public struct JSONFields {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
