@@ -44,6 +44,9 @@ final class Bound {
     /// answered once here rather than from the binding (a copy of it, and an array compared).
     let streams: Bool
     let feedback: Bool
+    /// The states whose transitions `fire` has anything to do at, one bit each (`bit(_:)`):
+    /// most transitions fire nothing, and `Bindings.firesAt` answers those from this.
+    let firesAt: UInt8
     var axis = Point(x: 1, y: 0)
     var steps = 0
 
@@ -56,6 +59,29 @@ final class Bound {
         commitsAtLift = binding.commitsAtLift
         streams = binding.streams
         feedback = binding.feedback
+        let running = Bound.bit(.began) | Bound.bit(.changed) | Bound.bit(.ended) | Bound.bit(.cancelled)
+        if streams {
+            firesAt = 0
+        } else if follows {
+            firesAt = running
+        } else if commitsAtLift {
+            firesAt = Bound.bit(.ended)
+        } else if repeatStep != nil {
+            firesAt = Bound.bit(.began) | Bound.bit(.changed)
+        } else {
+            firesAt = Bound.bit(on)
+        }
+    }
+
+    static func bit(_ state: GestureState) -> UInt8 {
+        switch state {
+        case .possible: 1 << 0
+        case .began: 1 << 1
+        case .changed: 1 << 2
+        case .ended: 1 << 3
+        case .cancelled: 1 << 4
+        case .failed: 1 << 5
+        }
     }
 }
 
@@ -69,8 +95,8 @@ extension Bindings {
     /// state, at every transition while it runs for a `drag` or `pointer` binding, or, for a `repeat` binding, one per step the progress has passed since the last
     /// event (its `reverse` when going back), at most `maxStepsPerEvent`.
     public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues) -> Firing {
-        // Most transitions fire nothing: answer those before copying the binding.
-        guard let st = bound(r), !st.streams else { return Firing() }
+        // Most transitions fire nothing: answer those before looking at the binding.
+        guard firesAt(r) & Bound.bit(state) != 0, let st = bound(r) else { return Firing() }
         if st.follows {
             guard state != .possible && state != .failed else { return Firing() }
             let b = st.binding

@@ -13,6 +13,9 @@ public final class Bindings {
     /// every transition, so an array rather than a dictionary, and a constant, which costs no
     /// run-time exclusivity check.
     private let bound: [[Bound?]]
+    /// `Bound.firesAt` of every recognizer, at `slot(_:)`: plain bytes, which a transition that
+    /// fires nothing reads without counting a reference to its `Bound`.
+    private let firesAt: [UInt8]
 
     public init(_ config: Config, screen: Screen = Screen()) {
         self.config = config
@@ -58,6 +61,11 @@ public final class Bindings {
             }
         }
         self.bound = bound
+        var firesAt = [UInt8](repeating: 0, count: 3 * (bound.map(\.count).max() ?? 0))
+        for slot in bound.indices {
+            for (index, b) in bound[slot].enumerated() { firesAt[3 * index + slot] = b?.firesAt ?? 0 }
+        }
+        self.firesAt = firesAt
         for b in gestures {
             for r in byName[b.name] ?? [] {
                 for other in b.simultaneousWith.flatMap({ byName[$0] ?? [] }) { r.recognizeSimultaneously(with: other) }
@@ -147,6 +155,14 @@ public final class Bindings {
         let source = id.source.position
         guard id.index < bound[source].count else { return nil }
         return bound[source][id.index]
+    }
+
+    /// `Bound.firesAt` of the recognizer `id` names; 0 for one these bindings did not make.
+    /// By index, then source: one array of bytes.
+    @inline(__always)
+    func firesAt(_ id: GestureRecognizer.ID) -> UInt8 {
+        let slot = 3 * id.index + id.source.position
+        return slot < firesAt.count ? firesAt[slot] : 0
     }
 
     /// Whether the transitions of the recognizer `id` names go to the touchegg stream: it was

@@ -73,44 +73,60 @@ public final class Dispatcher {
         // counted, and this runs after every input event.
         let bindings = self.bindings, engine = bindings.engine
         guard !engine.outputs.isEmpty else { return }
-        // Read once: each read of a reference that can change is counted.
-        let observer = self.observer, stream = self.stream, every = self.everyGesture, feedback = self.feedback
-        for output in engine.outputs {
-            observer?.observe(output, in: engine)
-            switch output.kind {
-            case .decision(let d):
-                decide(d)
-            case let .transition(id, _, to, values, _):
-                if let every, to != .failed, to != .possible {
-                    every.stream(engine.recognizer(id), to: to, values: values, at: output.time)
-                }
-                if let stream, to != .failed, to != .possible, bindings.streams(id) {
-                    stream.stream(engine.recognizer(id), to: to, values: values, at: output.time)
-                    continue
-                }
-                let firing = bindings.fire(id, to: to, values: values)
-                if let feedback, to != .failed, to != .possible, let b = bindings.feedback(id) {
-                    feedback.show(b, engine.recognizer(id), to: to, values: values, commits: !firing.fired.isEmpty, at: output.time)
-                }
-                if firing.fired.isEmpty && firing.warning == nil && firing.notCommitted == nil { continue }
-                let r = engine.recognizer(id)
-                if let progress = firing.notCommitted, let b = bindings.binding(for: r) {
-                    observer?.notCommitted(b, by: r, progress: progress, at: output.time)
-                }
-                for f in firing.fired {
-                    var context = ActionContext(location: values.location, time: output.time)
-                    context.gesture = f.binding.name
-                    context.state = to
-                    context.translation = values.translation
-                    let outcome = actions.fire(f.action, gesture: Dispatcher.gesture(f, r, to, values), at: context)
-                    observer?.fired(f, by: r, outcome: outcome, at: output.time)
-                }
-                if let warning = firing.warning { observer?.warning(warning, about: r, at: output.time) }
-            case .illegalTransition, .pending:
-                break
-            }
+        // The outputs are read where they are: one is a plain value of some 170 bytes, and the
+        // copy of each that a for-in loop makes was a call to memcpy. The buffer read is the
+        // array's as it is now; an output appended meanwhile would go to a copy of it.
+        let observer = self.observer
+        engine.outputs.withUnsafeBufferPointer { outputs in
+            for i in outputs.indices { dispatch(outputs[i], bindings, engine, observer) }
         }
         engine.clearOutputs()
+    }
+
+    @inline(__always)
+    private func dispatch(_ output: borrowing EngineOutput, _ bindings: Bindings, _ engine: GestureEngine,
+                          _ observer: DispatchObserver?) {
+        observer?.observe(output, in: engine)
+        switch output.kind {
+        case .decision(let d):
+            decide(d)
+        case let .transition(id, _, to, values, _):
+            transition(id, to: to, values: values, at: output.time, bindings, engine)
+        case .illegalTransition, .pending:
+            break
+        }
+    }
+
+    /// What one transition does: it streams, shows its feedback, fires its bindings' actions.
+    private func transition(_ id: GestureRecognizer.ID, to: GestureState, values: GestureValues, at time: Double,
+                            _ bindings: Bindings, _ engine: GestureEngine) {
+        let running = to != .failed && to != .possible
+        if running, let every = everyGesture {
+            every.stream(engine.recognizer(id), to: to, values: values, at: time)
+        }
+        if running, let stream, bindings.streams(id) {
+            stream.stream(engine.recognizer(id), to: to, values: values, at: time)
+            return
+        }
+        let firing = bindings.fire(id, to: to, values: values)
+        if running, let feedback, let b = bindings.feedback(id) {
+            feedback.show(b, engine.recognizer(id), to: to, values: values, commits: !firing.fired.isEmpty, at: time)
+        }
+        if firing.fired.isEmpty && firing.droppedSteps == 0 && firing.notCommitted == nil { return }
+        let r = engine.recognizer(id)
+        let observer = self.observer
+        if let progress = firing.notCommitted, let b = bindings.binding(for: r) {
+            observer?.notCommitted(b, by: r, progress: progress, at: time)
+        }
+        for f in firing.fired {
+            var context = ActionContext(location: values.location, time: time)
+            context.gesture = f.binding.name
+            context.state = to
+            context.translation = values.translation
+            let outcome = actions.fire(f.action, gesture: Dispatcher.gesture(f, r, to, values), at: context)
+            observer?.fired(f, by: r, outcome: outcome, at: time)
+        }
+        if let warning = firing.warning { observer?.warning(warning, about: r, at: time) }
     }
 
     /// Does what is due by `time` that no transition fires: a locked drag's release.

@@ -166,8 +166,10 @@ final class ReplayPrinter: DispatchObserver {
     let sink: Sink
     private var buffer: [UInt8] = []
     /// What each recognizer's transition lines repeat, written once per trace instead of once
-    /// per line: by source, then by index (`firstOfSource`), in one array read in place.
-    private var speakers: [OutputFormat.Speaker] = []
+    /// per line: by source, then by index (`firstOfSource`). Held in memory of its own, not an
+    /// array: a line read from an array property counted a reference to the array and one to
+    /// the speaker's bytes, in and out, which cost as much as writing the numbers of a line.
+    private var speakers = UnsafeMutableBufferPointer<OutputFormat.Speaker>(start: nil, count: 0)
     private var firstOfSource = [0, 0, 0]
     /// Bytes gathered before they are handed on in one write.
     static let flushSize = 1 << 20
@@ -178,12 +180,22 @@ final class ReplayPrinter: DispatchObserver {
         buffer.reserveCapacity(ReplayPrinter.flushSize + 4096)
     }
 
+    deinit { free() }
+
+    private func free() {
+        speakers.deinitialize()
+        speakers.deallocate()
+    }
+
     /// A trace's replay starts with its own engine.
     func start(_ engine: GestureEngine) {
         var bySource: [[OutputFormat.Speaker]] = [[], [], []]
         for r in engine.recognizers { bySource[r.source.position].append(OutputFormat.Speaker(r)) }
         firstOfSource = [0, bySource[0].count, bySource[0].count + bySource[1].count]
-        speakers = bySource.flatMap { $0 }
+        let all = bySource.flatMap { $0 }
+        free()
+        speakers = .allocate(capacity: all.count)
+        _ = speakers.initialize(from: all)
     }
 
     func observe(_ o: EngineOutput, in engine: GestureEngine) {
@@ -191,7 +203,7 @@ final class ReplayPrinter: DispatchObserver {
         case let .transition(id, _, to, values, _):
             guard to != .failed else { return }
             let i = firstOfSource[id.source.position] + id.index
-            speakers.withUnsafeBufferPointer { OutputFormat.transition(time: o.time, $0[i], state: to, values: values, into: &buffer) }
+            OutputFormat.transition(time: o.time, speakers[i], state: to, values: values, into: &buffer)
         case let .decision(d):
             guard options.decisions else { return }
             OutputFormat.decision(time: o.time, d, into: &buffer)

@@ -66,10 +66,10 @@ public struct JSONLineWriter {
 }
 
 /// The members of one JSON object, written at a pointer into memory that has room for them:
-/// no check per byte. Replay writes each line of its output so, into the stack, and appends it
-/// to its output buffer in one piece; building lines as Strings, or appending to an array a byte
-/// or a member at a time, each append checking the array, was most of the time it spent
-/// printing. The caller sizes the memory with the `room` functions; debug builds check it.
+/// no check per byte. Replay writes each line of its output so, into the spare capacity at the
+/// end of its output buffer; building lines as Strings, or appending to an array a byte or a
+/// member at a time, each append checking the array, was most of the time it spent printing.
+/// The caller sizes the memory with the `room` functions; debug builds check it.
 public struct JSONFields {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -101,12 +101,20 @@ public struct JSONFields {
         count += n
     }
 
-    /// A few bytes (up to 16), copied by two loads and two stores that overlap in the middle:
-    /// a key or a word is too short for a call to memmove to pay.
+    /// A few bytes (up to 32), copied by loads and stores that overlap in the middle: a key or a
+    /// word is too short for a call to memmove to pay.
     @inline(__always)
     private mutating func short(_ p: UnsafePointer<UInt8>, _ n: Int) {
         let from = UnsafeRawPointer(p), to = UnsafeMutableRawPointer(base + count)
         switch n {
+        case 17...32:
+            let a = from.loadUnaligned(as: UInt64.self), b = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let c = from.loadUnaligned(fromByteOffset: n - 16, as: UInt64.self)
+            let d = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            to.storeBytes(of: a, as: UInt64.self)
+            to.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
+            to.storeBytes(of: c, toByteOffset: n - 16, as: UInt64.self)
+            to.storeBytes(of: d, toByteOffset: n - 8, as: UInt64.self)
         case 8...16:
             let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)
@@ -126,9 +134,63 @@ public struct JSONFields {
         first = false
         byte(UInt8(ascii: "\""))
         let n = k.utf8CodeUnitCount
-        if n <= 16 { short(k.utf8Start, n) } else { bytes(k.utf8Start, n) }
+        if n <= 32 { short(k.utf8Start, n) } else { bytes(k.utf8Start, n) }
         byte(UInt8(ascii: "\""))
         byte(UInt8(ascii: ":"))
+    }
+
+    /// Text written as it is, known when the program is built: the comma, key and colon of a
+    /// member (`,"scale":`), or a whole member (`,"state":"began"`). The transition lines replay
+    /// prints by the ten thousand write their keys so, in one copy each instead of `key`'s five
+    /// steps; a prefix with its comma is written only after the first member.
+    @inline(__always)
+    public mutating func write(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        if n <= 32 { short(s.utf8Start, n) } else { bytes(s.utf8Start, n) }
+        assert(count <= capacity)
+    }
+
+    /// Text written already as JSON, as it is.
+    @inline(__always)
+    public mutating func write(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let p = text.baseAddress else { return }
+        if text.count <= 32 { short(p, text.count) } else { bytes(p, text.count) }
+        assert(count <= capacity)
+    }
+
+    /// A number after its `prefix` (`,"scale":`), as `add(_:_:)` writes it after its key.
+    @inline(__always)
+    public mutating func add(prefix: StaticString, _ v: Double) {
+        write(prefix)
+        number(v)
+    }
+
+    @inline(__always)
+    public mutating func add(prefix: StaticString, _ v: Int) {
+        write(prefix)
+        count += NumberText.digits(v, to: base + count)
+        assert(count <= capacity)
+    }
+
+    /// A string, quoted and escaped, after its `prefix` (`,"gesture":`).
+    @inline(__always)
+    public mutating func add(prefix: StaticString, _ v: String) {
+        write(prefix)
+        var v = v
+        v.withUTF8 { quote($0) }
+        assert(count <= capacity)
+    }
+
+    /// Two numbers as a JSON array after their `prefix` (`,"velocity":`).
+    @inline(__always)
+    public mutating func add(prefix: StaticString, _ a: Double, _ b: Double) {
+        write(prefix)
+        byte(UInt8(ascii: "["))
+        number(a)
+        byte(UInt8(ascii: ","))
+        number(b)
+        byte(UInt8(ascii: "]"))
+        assert(count <= capacity)
     }
 
     /// A member whose value is a word known when the program is built (a state, a heading),
@@ -137,11 +199,12 @@ public struct JSONFields {
         key(k)
         byte(UInt8(ascii: "\""))
         let n = v.utf8CodeUnitCount
-        if n <= 16 { short(v.utf8Start, n) } else { bytes(v.utf8Start, n) }
+        if n <= 32 { short(v.utf8Start, n) } else { bytes(v.utf8Start, n) }
         byte(UInt8(ascii: "\""))
         assert(count <= capacity)
     }
 
+    @inline(__always)
     private mutating func number(_ v: Double) {
         if v.isFinite {
             count += NumberText.rounded(v, to: base + count)

@@ -14,59 +14,58 @@ public enum OutputFormat {
     /// What every transition line of one recognizer repeats, written once: replay keeps one per
     /// recognizer instead of writing its name, type and source again on every line.
     public struct Speaker {
-        /// `"gesture":"next-desktop","type":"swipe","source":"touchscreen"`, then
-        /// `"direction":"left"` and `"shape":"circle"` when it reports them.
+        /// `,"gesture":"next-desktop","type":"swipe","source":"touchscreen"` (`head`), then
+        /// `,"direction":"left"` and `,"shape":"circle"` when it reports them (`tail`), which a
+        /// line writes after its fingers.
         let bytes: [UInt8]
-        let head: Range<Int>, direction: Range<Int>, shape: Range<Int>
+        let headCount: Int
 
         public init(_ r: GestureRecognizer) {
             var bytes: [UInt8] = []
             let direction = r.reportedDirection, shape = r.reportedShape
             let room = 64 + JSONFields.room(r.name) + JSONFields.room(r.type) + JSONFields.room(r.source.rawValue)
                 + (direction.map(JSONFields.room) ?? 0) + (shape.map(JSONFields.room) ?? 0)
-            var ends = (0, 0)
+            var end = 0
             line(room: room, into: &bytes) { w in
                 w.add("gesture", r.name)
                 w.add("type", r.type)
                 w.add("source", r.source.rawValue)
-                ends.0 = w.count
+                end = w.count
                 if let direction { w.add("direction", direction) }
-                ends.1 = w.count
                 if let shape { w.add("shape", shape) }
             }
-            // Without the braces and the LF of a line; each part without its leading comma.
-            self.bytes = Array(bytes[1..<(bytes.count - 2)])
-            head = 0..<ends.0
-            self.direction = direction == nil ? ends.0..<ends.0 : (ends.0 + 1)..<ends.1
-            self.shape = shape == nil ? ends.1..<ends.1 : (ends.1 + 1)..<self.bytes.count
+            // A comma where the brace was, without the closing brace and the LF.
+            bytes[0] = UInt8(ascii: ",")
+            self.bytes = Array(bytes[..<(bytes.count - 2)])
+            headCount = end + 1
         }
     }
 
     public static func transition(time: Double, _ r: borrowing Speaker, state: GestureState, values v: GestureValues,
                                   into out: inout [UInt8]) {
         r.bytes.withUnsafeBufferPointer { all in
-            let head = UnsafeBufferPointer(rebasing: all[r.head])
-            let direction = UnsafeBufferPointer(rebasing: all[r.direction])
-            let shape = UnsafeBufferPointer(rebasing: all[r.shape])
+            let head = UnsafeBufferPointer(rebasing: all[..<r.headCount])
+            let tail = UnsafeBufferPointer(rebasing: all[r.headCount...])
+            // Each key is written with its comma as one prefix: every member but the first
+            // follows another.
             line(room: transitionRoom + all.count, into: &out) { w in
-                w.add("t", time)
-                w.add(members: head)
-                w.add("state", word: word(state))
-                if let f = v.fingers { w.add("fingers", f) }
-                w.add(members: direction)
-                w.add(members: shape)
-                if let s = v.score { w.add("score", s) }
-                if let n = v.taps { w.add("taps", n) }
-                if let p = v.location { w.add("x", p.x); w.add("y", p.y) }
-                if let p = v.translation { w.add("translation", p.x, p.y) }
-                if let p = v.velocity { w.add("velocity", p.x, p.y) }
-                if let s = v.scale { w.add("scale", s) }
-                if let s = v.scaleVelocity { w.add("velocity", s) }
-                if let a = v.rotation { w.add("rotation", a) }
-                if let a = v.rotationVelocity { w.add("velocity", a) }
-                if let n = v.points { w.add("points", n) }
-                if let h = v.heading { w.add("heading", word: word(h)) }
-                if let p = v.progress { w.add("progress", p) }
+                w.add(prefix: "\"t\":", time)
+                w.write(head)
+                w.write(member(state))
+                if let f = v.fingers { w.add(prefix: ",\"fingers\":", f) }
+                w.write(tail)
+                if let s = v.score { w.add(prefix: ",\"score\":", s) }
+                if let n = v.taps { w.add(prefix: ",\"taps\":", n) }
+                if let p = v.location { w.add(prefix: ",\"x\":", p.x); w.add(prefix: ",\"y\":", p.y) }
+                if let p = v.translation { w.add(prefix: ",\"translation\":", p.x, p.y) }
+                if let p = v.velocity { w.add(prefix: ",\"velocity\":", p.x, p.y) }
+                if let s = v.scale { w.add(prefix: ",\"scale\":", s) }
+                if let s = v.scaleVelocity { w.add(prefix: ",\"velocity\":", s) }
+                if let a = v.rotation { w.add(prefix: ",\"rotation\":", a) }
+                if let a = v.rotationVelocity { w.add(prefix: ",\"velocity\":", a) }
+                if let n = v.points { w.add(prefix: ",\"points\":", n) }
+                if let h = v.heading { w.write(member(h)) }
+                if let p = v.progress { w.add(prefix: ",\"progress\":", p) }
             }
         }
     }
@@ -81,6 +80,18 @@ public enum OutputFormat {
         case .ended: "ended"
         case .cancelled: "cancelled"
         case .failed: "failed"
+        }
+    }
+
+    /// The state member of a transition line, with the comma before it, in one piece.
+    static func member(_ s: GestureState) -> StaticString {
+        switch s {
+        case .possible: #","state":"possible""#
+        case .began: #","state":"began""#
+        case .changed: #","state":"changed""#
+        case .ended: #","state":"ended""#
+        case .cancelled: #","state":"cancelled""#
+        case .failed: #","state":"failed""#
         }
     }
 
@@ -101,20 +112,38 @@ public enum OutputFormat {
         }
     }
 
+    /// The heading member of a transition line, with the comma before it, in one piece.
+    static func member(_ h: Heading) -> StaticString {
+        switch h {
+        case .up: #","heading":"up""#
+        case .down: #","heading":"down""#
+        case .left: #","heading":"left""#
+        case .right: #","heading":"right""#
+        case .upLeft: #","heading":"up-left""#
+        case .upRight: #","heading":"up-right""#
+        case .downLeft: #","heading":"down-left""#
+        case .downRight: #","heading":"down-right""#
+        case .in: #","heading":"in""#
+        case .out: #","heading":"out""#
+        case .cw: #","heading":"cw""#
+        case .ccw: #","heading":"ccw""#
+        }
+    }
+
     /// Bytes for every member of a transition line but its head, at most: 18 keys of up to 15
     /// bytes with their separators, a heading of up to 10, and numbers.
-    private static let transitionRoom = 18 * 16 + 12 + 21 * NumberText.maxCount
+    private static var transitionRoom: Int { 18 * 16 + 12 + 21 * NumberText.maxCount }
 
     /// `{"t":120,"action":"desktop next","gesture":"next-desktop"}`
     public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil,
                               into out: inout [UInt8]) {
         let room = 80 + 3 * NumberText.maxCount + JSONFields.room(text) + JSONFields.room(gesture) + JSONFields.room(steps ?? "")
         line(room: room, into: &out) { w in
-            w.add("t", time)
-            w.add("action", text)
-            w.add("gesture", gesture)
-            if let step { w.add("step", step) }
-            if let steps { w.add("steps", steps) }
+            w.add(prefix: "\"t\":", time)
+            w.add(prefix: ",\"action\":", text)
+            w.add(prefix: ",\"gesture\":", gesture)
+            if let step { w.add(prefix: ",\"step\":", step) }
+            if let steps { w.add(prefix: ",\"steps\":", steps) }
         }
     }
 
@@ -162,17 +191,20 @@ public enum OutputFormat {
         }
     }
 
-    /// One line: `{`, what `body` writes into `room` bytes on the stack, `}` and LF, appended
-    /// to `out` at once.
+    /// One line: `{`, what `body` writes into `room` bytes, `}` and LF, written in place at the
+    /// end of `out`, which grows first when it has not room for them.
+    @inline(__always)
     private static func line(room: Int, into out: inout [UInt8], _ body: (inout JSONFields) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room + 3) { buffer in
-            let p = buffer.baseAddress!
-            p[0] = UInt8(ascii: "{")
-            var w = JSONFields(at: p + 1, capacity: room)
-            body(&w)
-            p[w.count + 1] = UInt8(ascii: "}")
-            p[w.count + 2] = 0x0A
-            out.append(contentsOf: UnsafeBufferPointer(start: p, count: w.count + 3))
+        out.append(addingCapacity: room + 3) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                let p = buffer.baseAddress!
+                p[0] = UInt8(ascii: "{")
+                var w = JSONFields(at: p + 1, capacity: room)
+                body(&w)
+                p[w.count + 1] = UInt8(ascii: "}")
+                p[w.count + 2] = 0x0A
+                written = w.count + 3
+            }
         }
     }
 
