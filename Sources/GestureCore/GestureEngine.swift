@@ -87,8 +87,7 @@ public final class GestureEngine {
     func emit(_ kind: consuming EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
 
     /// Keeps a reason for the outputs until they are cleared.
-    func keep(_ reason: Reason?) -> Reason.ID? {
-        guard let reason else { return nil }
+    func keep(_ reason: consuming Reason) -> Reason.ID {
         reasons.append(reason)
         return Reason.ID(index: Int32(reasons.count - 1))
     }
@@ -228,7 +227,8 @@ public final class GestureEngine {
                 }
             }
             if let t = arena.arrivalDeadline, t < (best?.0 ?? .infinity) { best = (t, .arrival(arena)) }
-            for r in arena.participants where r.isLive {
+            arena.forEachParticipant { r in
+                guard r.isLive else { return }
                 if let t = r.deadline, t < (best?.0 ?? .infinity) { best = (t, .recognizer(arena, r)) }
             }
         }

@@ -101,19 +101,26 @@ open class GestureRecognizer {
     /// The state; setting it asks the engine for the transition.
     public var state: GestureState {
         get { currentState }
-        set { request(newValue, reason: nil) }
+        set { request(newValue, reason: nil as Reason.ID?) }
     }
 
     /// Waiting for a recognizer it requires to fail, with a recognition ready.
     public var isPending: Bool { pending != nil }
 
     /// Fails with a reason the debug log shows ("distance 42 px < 80 px").
-    public func fail(_ reason: Reason) { request(.failed, reason: reason) }
+    public func fail(_ reason: consuming Reason) { request(.failed, reason: reason) }
 
     /// Cancels a continuous gesture under way, with a reason.
-    public func cancel(_ reason: Reason) { request(.cancelled, reason: reason) }
+    public func cancel(_ reason: consuming Reason) { request(.cancelled, reason: reason) }
 
-    func request(_ to: GestureState, reason: Reason?) {
+    /// A reason goes into the engine's list at once, and only its ID on through arbitration: a
+    /// reason is a hundred bytes, and a transition without one (every change of a continuous
+    /// gesture) need not carry an empty one.
+    func request(_ to: GestureState, reason: consuming Reason) {
+        request(to, reason: engine?.keep(reason))
+    }
+
+    func request(_ to: GestureState, reason: Reason.ID?) {
         if let engine {
             engine.request(self, to: to, reason: reason)
         } else if GestureState.isLegal(from: currentState, to: to, continuous: isContinuous) {
