@@ -32,9 +32,14 @@ final class Arena {
 
     /// Calls `body` with each participant, in order. The loop walks its own copy of the list, so
     /// a callback that changes who takes part does not disturb it.
+    /// No callback adds or removes participants (only `open` and the engine's `settle` do,
+    /// outside these loops), so the loop reads the list in place rather than from a copy; the
+    /// debug builds' exclusivity checks would catch a change made during it.
     @inline(__always)
     func forEachParticipant(_ body: (GestureRecognizer) -> Void) {
-        for p in participants { p._withUnsafeGuaranteedRef(body) }
+        participants.withUnsafeBufferPointer { list in
+            for p in list { p._withUnsafeGuaranteedRef(body) }
+        }
     }
 
     /// Whether some participant satisfies `predicate`.
