@@ -8,8 +8,11 @@ final class Arena {
     let frame: InputFrame
     /// Every recognizer of this source, in the order they were added.
     var recognizers: [GestureRecognizer] = []
-    /// Those taking part in the current sequence.
-    var participants: [GestureRecognizer] = []
+    /// Those taking part in the current sequence, as references nobody counts: `recognizers`
+    /// keeps every recognizer alive as long as the arena, and counting a reference in and out
+    /// for each participant at each event was a fifth of the engine's time. Visit them with
+    /// `forEachParticipant` and `anyParticipant`, which lend each one without counting.
+    var participants: [Unmanaged<GestureRecognizer>] = []
     /// When the fingers of a multi-finger gesture must all have arrived.
     var arrivalDeadline: Double? {
         didSet { if let arrivalDeadline { engine?.deadlineAdded(arrivalDeadline) } }
@@ -27,6 +30,31 @@ final class Arena {
 
     var isIdle: Bool { participants.isEmpty && table.used == 0 }
 
+    /// Calls `body` with each participant, in order. The loop walks its own copy of the list, so
+    /// a callback that changes who takes part does not disturb it.
+    /// No callback adds or removes participants (only `open` and the engine's `settle` do,
+    /// outside these loops), so the loop reads the list in place rather than from a copy; the
+    /// debug builds' exclusivity checks would catch a change made during it.
+    @inline(__always)
+    func forEachParticipant(_ body: (GestureRecognizer) -> Void) {
+        participants.withUnsafeBufferPointer { list in
+            for p in list { p._withUnsafeGuaranteedRef(body) }
+        }
+    }
+
+    /// Whether some participant satisfies `predicate`.
+    @inline(__always)
+    func anyParticipant(_ predicate: (GestureRecognizer) -> Bool) -> Bool {
+        for p in participants where p._withUnsafeGuaranteedRef(predicate) { return true }
+        return false
+    }
+
+    /// The first participant that satisfies `predicate`.
+    func firstParticipant(where predicate: (GestureRecognizer) -> Bool) -> GestureRecognizer? {
+        for p in participants where p._withUnsafeGuaranteedRef(predicate) { return p.takeUnretainedValue() }
+        return nil
+    }
+
     /// Starts taking part: every recognizer whose app and device rules match the sequence's
     /// first event, plus those still undecided from the last sequence.
     func open(app: String?, device: String?) {
@@ -36,7 +64,7 @@ final class Arena {
             if let group = r.group, isShadowed(r, group, app: app, device: device) { continue }
             r.participating = true
             r.maxTrackedTogether = 0
-            participants.append(r)
+            participants.append(Unmanaged.passUnretained(r))
             if let d = r.deadline { engine?.deadlineAdded(d) }
         }
     }

@@ -153,22 +153,26 @@ struct VelocityHistory: Sendable {
     }
 
     mutating func append(_ s: VelocitySample) {
-        ring[next] = s
+        let slot = next
+        ring.withUnsafeMutableBufferPointer { $0[slot] = s }
         next = next == VelocityHistory.size - 1 ? 0 : next + 1
         count = min(count + 1, VelocityHistory.size)
     }
 
     /// The oldest sample no older than `window` before `time`; the newest when the one before
-    /// it is older already.
+    /// it is older already. Asked at every event: the ring is read through a buffer pointer, as
+    /// its indices stay in it by construction.
     func oldest(within window: Double, of time: Double) -> VelocitySample? {
         guard count > 0 else { return nil }
-        var index = next == 0 ? VelocityHistory.size - 1 : next - 1
-        var best = index
-        for _ in 1..<count {
-            index = index == 0 ? VelocityHistory.size - 1 : index - 1
-            if time - ring[index].time > window { break }
-            best = index
+        return ring.withUnsafeBufferPointer { ring in
+            var index = next == 0 ? VelocityHistory.size - 1 : next - 1
+            var best = index
+            for _ in 1..<count {
+                index = index == 0 ? VelocityHistory.size - 1 : index - 1
+                if time - ring[index].time > window { break }
+                best = index
+            }
+            return ring[best]
         }
-        return ring[best]
     }
 }

@@ -1,7 +1,7 @@
 /// The one gate every state change goes through: legality, require-to-fail, and one winner per
 /// sequence unless recognizers may be recognized simultaneously.
 extension GestureEngine {
-    func request(_ r: GestureRecognizer, to: GestureState, reason: Reason?) {
+    func request(_ r: GestureRecognizer, to: GestureState, reason: Reason.ID?) {
         if let pending = r.pending {
             requestWhilePending(r, pending: pending, to: to, reason: reason)
             return
@@ -25,29 +25,29 @@ extension GestureEngine {
 
     /// A recognizer waiting to recognize goes on receiving input: a continuous one may ask to
     /// change (nothing to do yet) or end (it will begin and end when released).
-    private func requestWhilePending(_ r: GestureRecognizer, pending: GestureState, to: GestureState, reason: Reason?) {
+    private func requestWhilePending(_ r: GestureRecognizer, pending: GestureState, to: GestureState, reason: Reason.ID?) {
         switch to {
         case .changed where pending == .began:
             return
         case .ended where pending == .began:
             r.pendingEnd = true
         case .failed, .cancelled:
-            apply(r, .failed, reason: reason ?? "gave up while waiting")
+            apply(r, .failed, reason: reason ?? keep("gave up while waiting"))
             released(by: r)
         default:
             emit(.illegalTransition(r.id, from: r.currentState, to: to))
         }
     }
 
-    private func attemptRecognition(_ r: GestureRecognizer, _ to: GestureState, reason: Reason?) {
+    private func attemptRecognition(_ r: GestureRecognizer, _ to: GestureState, reason: Reason.ID?) {
         let arena = arena(r.source)
-        if let winner = arena.participants.first(where: { $0 !== r && $0.hasRecognized && !r.isSimultaneous(with: $0) }) {
-            apply(r, .failed, reason: "\"\(winner.name)\" was recognized first")
+        if let winner = arena.firstParticipant(where: { $0 !== r && $0.hasRecognized && !r.isSimultaneous(with: $0) }) {
+            apply(r, .failed, reason: keep("\"\(winner.name)\" was recognized first"))
             released(by: r)
             return
         }
         if let rival = r.requiredToFail.first(where: { $0.participating && $0.source == r.source && $0.hasRecognized }) {
-            apply(r, .failed, reason: "requires \"\(rival.name)\" to fail, which was recognized")
+            apply(r, .failed, reason: keep("requires \"\(rival.name)\" to fail, which was recognized"))
             released(by: r)
             return
         }
@@ -58,11 +58,12 @@ extension GestureEngine {
         }
         apply(r, to, reason: reason)
         if !r.cancelsTouchesInView { r.holding = 0 }
-        for o in arena.participants where o !== r && o.currentState == .possible
-            && (!r.isSimultaneous(with: o) || o.requiredToFail.contains { $0 === r }) {
+        arena.forEachParticipant { o in
+            guard o !== r && o.currentState == .possible
+                && (!r.isSimultaneous(with: o) || o.requiredToFail.contains { $0 === r }) else { return }
             o.pending = nil
             o.pendingEnd = false
-            apply(o, .failed, reason: "\"\(r.name)\" was recognized")
+            apply(o, .failed, reason: keep("\"\(r.name)\" was recognized"))
         }
         if r.pendingEnd {
             r.pendingEnd = false
@@ -73,17 +74,18 @@ extension GestureEngine {
     /// `f` failed or was cancelled: recognizers waiting for it may now recognize.
     private func released(by f: GestureRecognizer) {
         let arena = arena(f.source)
-        for o in arena.participants where o.pending != nil && o.requiredToFail.contains(where: { $0 === f }) {
+        arena.forEachParticipant { o in
+            guard o.pending != nil && o.requiredToFail.contains(where: { $0 === f }) else { return }
             let stillWaiting = o.requiredToFail.contains {
                 $0.participating && $0.source == o.source && $0.currentState == .possible
             }
-            guard !stillWaiting, let target = o.pending else { continue }
+            guard !stillWaiting, let target = o.pending else { return }
             o.pending = nil
             attemptRecognition(o, target, reason: nil)
         }
     }
 
-    private func apply(_ r: GestureRecognizer, _ to: GestureState, reason: Reason?) {
+    private func apply(_ r: GestureRecognizer, _ to: GestureState, reason: Reason.ID?) {
         let from = r.currentState
         r.currentState = to
         var values = GestureValues()
@@ -97,6 +99,6 @@ extension GestureEngine {
         if to != .failed {
             r.report(into: &values, event: arena(r.source).frame)
         }
-        emit(.transition(r.id, from: from, to: to, values: values, reason: keep(reason)))
+        emit(.transition(r.id, from: from, to: to, values: values, reason: reason))
     }
 }

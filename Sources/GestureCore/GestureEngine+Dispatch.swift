@@ -6,7 +6,7 @@ extension GestureEngine {
         if firstOfCluster {
             arena.open(app: app, device: device)
             var waitsForFingers = false
-            for r in arena.participants {
+            arena.forEachParticipant { r in
                 r.maxTrackedTogether = 0
                 if r.requiredTouches > 1 && r.isLive { waitsForFingers = true }
             }
@@ -31,7 +31,8 @@ extension GestureEngine {
             frame.metrics.regroup(frame.touches)
         }
         let touches = table.touches(added)
-        for r in arena.participants where r.isLive {
+        arena.forEachParticipant { r in
+            guard r.isLive else { return }
             r.tracking |= added
             if r.delaysTouchesBegan { r.holding |= added }
             r.maxTrackedTogether = max(r.maxTrackedTogether, (r.tracking & table.down).nonzeroBitCount)
@@ -61,7 +62,8 @@ extension GestureEngine {
         frame.time = now
         frame.touches = table.touches(table.down)
         frame.metrics.move(frame.touches, at: now)
-        for r in arena.participants where r.isLive && r.tracking & moved != 0 {
+        arena.forEachParticipant { r in
+            guard r.isLive && r.tracking & moved != 0 else { return }
             r.touchesMoved(table.touches(r.tracking & moved), with: frame)
         }
         settle(arena)
@@ -82,7 +84,8 @@ extension GestureEngine {
         frame.time = now
         frame.touches = table.touches(table.down)
         frame.metrics.regroup(frame.touches)
-        for r in arena.participants where r.isLive && r.tracking & ended != 0 {
+        arena.forEachParticipant { r in
+            guard r.isLive && r.tracking & ended != 0 else { return }
             let mine = r.tracking & ended
             if phase == .ended {
                 r.touchesEnded(table.touches(mine), with: frame)
@@ -106,8 +109,8 @@ extension GestureEngine {
     func arrivalWindowClosed(_ arena: Arena) {
         arena.arrivalDeadline = nil
         arena.frame.time = now
-        for r in arena.participants where r.currentState == .possible && !r.isPending
-            && r.maxTrackedTogether < r.requiredTouches {
+        arena.forEachParticipant { r in
+            guard r.currentState == .possible && !r.isPending && r.maxTrackedTogether < r.requiredTouches else { return }
             r.fail("\(r.maxTrackedTogether) of \(r.requiredTouches) fingers arrived within \(settings.arrivalWindow) ms")
         }
         settle(arena)
@@ -129,14 +132,15 @@ extension GestureEngine {
         frame.cancelled = false
         frame.touches = table.touches(0)
         frame.metrics.touchpadBegan(fingers: fingers, at: now)
-        for r in arena.participants where r.isLive {
+        arena.forEachParticipant { r in
+            guard r.isLive else { return }
             r.tracking |= bit
             if r.delaysTouchesBegan { r.holding |= bit }
             r.maxTrackedTogether = fingers
             r.touchpadBegan(with: frame)
         }
         // The X server waits for a synchronous grab's answer: keep or replay now.
-        let kept = arena.participants.contains { $0.holding & bit != 0 }
+        let kept = arena.anyParticipant { $0.holding & bit != 0 }
         decide(arena, slot: slot, accept: kept, why: kept ? .wanted : .unused)
         arena.touchpadOpen = kept
         settle(arena)
@@ -148,7 +152,8 @@ extension GestureEngine {
         let frame = arena.frame
         frame.time = now
         frame.metrics.touchpadUpdate(delta: delta, scale: scale, angle: angle, at: now)
-        for r in arena.participants where r.isLive && r.tracking != 0 {
+        arena.forEachParticipant { r in
+            guard r.isLive && r.tracking != 0 else { return }
             r.touchpadChanged(with: frame)
         }
         settle(arena)
@@ -162,7 +167,8 @@ extension GestureEngine {
         let frame = arena.frame
         frame.time = now
         frame.cancelled = cancelled
-        for r in arena.participants where r.isLive && r.tracking != 0 {
+        arena.forEachParticipant { r in
+            guard r.isLive && r.tracking != 0 else { return }
             r.touchpadEnded(with: frame)
             r.tracking = 0
         }

@@ -14,7 +14,8 @@ extension GestureEngine {
         if table.down & bit != 0 { handBack(arena, bit) }
         // The application has this input now: a recognizer still waiting on it must not act on
         // it later, or the same input would be delivered twice.
-        for r in arena.participants where r.holding & bit != 0 && r.currentState == .possible {
+        arena.forEachParticipant { r in
+            guard r.holding & bit != 0 && r.currentState == .possible else { return }
             r.fail("its input was handed back (\(why.rawValue)) before it was recognized")
         }
     }
@@ -31,7 +32,8 @@ extension GestureEngine {
             return
         }
         frame.metrics.regroup(frame.touches)
-        for r in arena.participants where r.tracking & bit != 0 {
+        arena.forEachParticipant { r in
+            guard r.tracking & bit != 0 else { return }
             r.tracking &= ~bit
             r.holding &= ~bit
             if r.isLive { r.touchesCancelled(table.touches(bit), with: frame) }
@@ -47,7 +49,7 @@ extension GestureEngine {
         var changed = true
         while changed {
             changed = false
-            for r in arena.participants {
+            arena.forEachParticipant { r in
                 if r.currentState.isActive {
                     r.cancel("its input ended while it was under way")
                     changed = true
@@ -58,16 +60,19 @@ extension GestureEngine {
             }
         }
         decideTouches(arena)
+        // In place, by index: a loop over the list would hold it while the list is written, and
+        // the first write would copy it.
         var kept = 0
-        for r in arena.participants {
-            if r.currentState.isFinal {
-                resetRecognizer(r)
+        for i in arena.participants.indices {
+            let p = arena.participants[i]
+            if p._withUnsafeGuaranteedRef({ $0.currentState.isFinal }) {
+                p._withUnsafeGuaranteedRef(resetRecognizer)
             } else {
-                arena.participants[kept] = r
+                if kept != i { arena.participants[kept] = p }
                 kept += 1
             }
         }
-        arena.participants.removeLast(arena.participants.count - kept)
+        if kept < arena.participants.count { arena.participants.removeLast(arena.participants.count - kept) }
     }
 
     private func decideTouches(_ arena: Arena) {
@@ -92,7 +97,7 @@ extension GestureEngine {
     /// keeps its touches: one pass over the participants answers for every undecided touch.
     private func holders(_ arena: Arena) -> (held: UInt64, won: UInt64) {
         var held: UInt64 = 0, won: UInt64 = 0
-        for r in arena.participants {
+        arena.forEachParticipant { r in
             held |= r.holding
             if r.hasRecognized && r.cancelsTouchesInView { won |= r.holding }
         }

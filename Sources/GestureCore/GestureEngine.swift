@@ -25,6 +25,9 @@ public final class GestureEngine {
     }
 
     let arenas: [Arena]
+    /// The arenas again, one property each: taking one from a property costs no reference count,
+    /// taking it from the array did, at every event.
+    private let touchscreenArena: Arena, touchpadArena: Arena, pointerArena: Arena
     /// Touch events of the same time and phase arriving back to back form one frame, as a
     /// UIEvent does; they wait here until the next event shows the frame is complete.
     var frameBuffer: [(id: Int, at: Point)] = []
@@ -40,7 +43,11 @@ public final class GestureEngine {
     public init(settings: Settings = Settings(), screen: Screen = Screen()) {
         self.settings = settings
         self.screen = screen
-        arenas = InputSource.allCases.map { Arena(source: $0, screen: screen) }
+        let byPosition = InputSource.allCases.map { Arena(source: $0, screen: screen) }
+        touchscreenArena = byPosition[InputSource.touchscreen.position]
+        touchpadArena = byPosition[InputSource.touchpad.position]
+        pointerArena = byPosition[InputSource.pointer.position]
+        arenas = byPosition
         for arena in arenas { arena.engine = self }
         outputs.reserveCapacity(256)
         frameBuffer.reserveCapacity(TouchTable.capacity)
@@ -72,7 +79,13 @@ public final class GestureEngine {
         arena(id.source).recognizers[id.index]
     }
 
-    func arena(_ source: InputSource) -> Arena { arenas[source.position] }
+    func arena(_ source: InputSource) -> Arena {
+        switch source {
+        case .touchscreen: touchscreenArena
+        case .touchpad: touchpadArena
+        case .pointer: pointerArena
+        }
+    }
 
     /// The reason an output gives, until the outputs are cleared.
     public func reason(_ id: Reason.ID) -> Reason { reasons[Int(id.index)] }
@@ -87,8 +100,7 @@ public final class GestureEngine {
     func emit(_ kind: consuming EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
 
     /// Keeps a reason for the outputs until they are cleared.
-    func keep(_ reason: Reason?) -> Reason.ID? {
-        guard let reason else { return nil }
+    func keep(_ reason: consuming Reason) -> Reason.ID {
         reasons.append(reason)
         return Reason.ID(index: Int32(reasons.count - 1))
     }
@@ -228,7 +240,8 @@ public final class GestureEngine {
                 }
             }
             if let t = arena.arrivalDeadline, t < (best?.0 ?? .infinity) { best = (t, .arrival(arena)) }
-            for r in arena.participants where r.isLive {
+            arena.forEachParticipant { r in
+                guard r.isLive else { return }
                 if let t = r.deadline, t < (best?.0 ?? .infinity) { best = (t, .recognizer(arena, r)) }
             }
         }

@@ -55,7 +55,13 @@ open class GestureRecognizer {
     }
 
     public internal(set) var currentState = GestureState.possible
-    unowned(unsafe) var engine: GestureEngine?
+    var engine: GestureEngine? {
+        get { engineRef?.takeUnretainedValue() }
+        set { engineRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The engine it was added to: not counted (the engine owns its recognizers), and lent to
+    /// each transition without counting.
+    private var engineRef: Unmanaged<GestureEngine>?
     /// Its place among the recognizers of its source, in the order they were added to the
     /// engine: a key for tables kept beside the engine (what a binding fires) that costs no hash.
     public internal(set) var index = 0
@@ -101,21 +107,34 @@ open class GestureRecognizer {
     /// The state; setting it asks the engine for the transition.
     public var state: GestureState {
         get { currentState }
-        set { request(newValue, reason: nil) }
+        set { request(newValue, reason: nil as Reason.ID?) }
     }
 
     /// Waiting for a recognizer it requires to fail, with a recognition ready.
     public var isPending: Bool { pending != nil }
 
     /// Fails with a reason the debug log shows ("distance 42 px < 80 px").
-    public func fail(_ reason: Reason) { request(.failed, reason: reason) }
+    public func fail(_ reason: consuming Reason) { request(.failed, reason: reason) }
 
     /// Cancels a continuous gesture under way, with a reason.
-    public func cancel(_ reason: Reason) { request(.cancelled, reason: reason) }
+    public func cancel(_ reason: consuming Reason) { request(.cancelled, reason: reason) }
 
-    func request(_ to: GestureState, reason: Reason?) {
-        if let engine {
-            engine.request(self, to: to, reason: reason)
+    /// A reason goes into the engine's list at once, and only its ID on through arbitration: a
+    /// transition without one (every change of a continuous gesture) need not carry an empty
+    /// one. The engine is lent to the call, not counted: every transition passes here.
+    func request(_ to: GestureState, reason: consuming Reason) {
+        if let engine = engineRef {
+            // Moved into the closure through an optional: a consumed parameter cannot be captured.
+            var moved = Optional(reason)
+            engine._withUnsafeGuaranteedRef { $0.request(self, to: to, reason: $0.keep(moved.take()!)) }
+        } else {
+            request(to, reason: nil as Reason.ID?)
+        }
+    }
+
+    func request(_ to: GestureState, reason: Reason.ID?) {
+        if let engine = engineRef {
+            engine._withUnsafeGuaranteedRef { $0.request(self, to: to, reason: reason) }
         } else if GestureState.isLegal(from: currentState, to: to, continuous: isContinuous) {
             currentState = to
         }
