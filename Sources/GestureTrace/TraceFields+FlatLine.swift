@@ -123,28 +123,24 @@ extension TraceFields {
         return longNumber(p, at: &at, to: n)
     }
 
-    /// The number at `at` (`at < n`) when its digits and point fit in one word: 1 to 7 digits
-    /// before the point and, with a point, at least one after it, 7 digits in all; nil for any
-    /// other, left to `longNumber`. It moves `at` past the number; what follows it is for the
-    /// caller to check (never a digit).
+    /// The number at `at` (`at < n`) when it has 1 to 7 digits before the point and, with a
+    /// point, 1 to 8 after it; nil for any other, left to `longNumber`. It moves `at` past the
+    /// number; what follows it is for the caller to check (never a digit).
     ///
     /// The eight bytes after the sign are loaded at once (the last eight of the line when fewer
     /// are left, shifted down so that the line's end reads as bytes that are not digits), the
-    /// point and the end are found with a few operations on the whole word, the point taken out,
-    /// and the digits turned into their number by three multiplications (Lemire's eight-digit
-    /// conversion): a number was ~100 instructions read a byte at a time, and is ~45 so.
+    /// point and the end are found with a few operations on the whole word, the point taken
+    /// out, and the digits turned into their number by three multiplications (Lemire's
+    /// eight-digit conversion): a number was ~100 instructions read a byte at a time, and is
+    /// ~45 so. A fraction that goes on past the word (a mouse's `1000.6121`, nine bytes) is read
+    /// from a word of its own (`longFraction`).
     @inline(__always)
     static func shortNumber(_ p: UnsafePointer<UInt8>, at: inout Int, to n: Int) -> Double? {
         let negative = p[at] == UInt8(ascii: "-")
         let start = negative ? at &+ 1 : at
         guard start < n, n >= 8 else { return nil }
-        let from = start &+ 8 <= n ? start : n &- 8
-        let word = UnsafeRawPointer(p + from).loadUnaligned(as: UInt64.self).littleEndian &>> UInt64(truncatingIfNeeded: 8 &* (start &- from))
-        // A digit's byte becomes its value, 0 to 9; any other byte is above 9, and gets its high
-        // bit set by adding 0x76 (or had it). A carry out of a byte only comes from one that is
-        // neither a digit nor the point, and only spoils the bytes after it, never looked at.
-        let values = word ^ 0x3030_3030_3030_3030
-        let notDigit = ((values &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
+        let values = digitValues(p, at: start, to: n)
+        let notDigit = notDigits(values)
         let whole = notDigit.trailingZeroBitCount &>> 3
         // 1 to 7 digits before the point, in one comparison.
         guard UInt(bitPattern: whole &- 1) < 7 else { return nil }
@@ -152,26 +148,68 @@ extension TraceFields {
         if (values &>> UInt64(truncatingIfNeeded: 8 &* whole)) & 0xFF == UInt64(UInt8(ascii: ".") ^ 0x30) {
             end = (notDigit & ~(0x80 &<< UInt64(truncatingIfNeeded: 8 &* whole))).trailingZeroBitCount &>> 3
             scale = end &- whole &- 1
-            // A digit after the point; the word is all digits and the point, the ninth byte, if
-            // there is one, must not be a digit.
-            guard scale > 0, end < 8 || start &+ 8 >= n || p[start &+ 8] &- UInt8(ascii: "0") >= 10 else { return nil }
+            if end == 8 && start &+ 8 < n && p[start &+ 8] &- UInt8(ascii: "0") < 10 {
+                guard let v = longFraction(p, whole: values, count: whole, from: start &+ whole &+ 1, to: n, end: &end) else { return nil }
+                at = end
+                return negative ? -v : v
+            }
+            guard scale > 0 else { return nil }
             // The point taken out: the bytes above it move down one.
             let below: UInt64 = (1 &<< UInt64(truncatingIfNeeded: 8 &* whole)) &- 1
             digits = (values & below) | ((values &>> 8) & ~below)
             count = end &- 1
         }
-        // The first digit, in the lowest byte, is the most significant: the digits are moved to
-        // the top of the word, zeros below them, and combined in pairs, pairs of pairs, halves.
-        var v = digits &<< UInt64(truncatingIfNeeded: 64 &- 8 &* count)
-        v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
-        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
-        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
         // Below 2^53: the signed conversion is exact, and one instruction where the unsigned
         // one is several. m / 10^k with both exact is correctly rounded, as strtod is.
-        var magnitude = Double(Int64(bitPattern: v))
+        var magnitude = Double(Int64(bitPattern: digitsValue(digits, count: count)))
         if scale > 0 { magnitude /= powerOfTen(scale) }
         at = start &+ end
         return negative ? -magnitude : magnitude
+    }
+
+    /// The magnitude of a number whose `count` whole digits are the first of `whole` and whose
+    /// fraction, from `from`, goes on past the word: 1 to 8 digits read from a word of their
+    /// own, moving `end` past them; nil for more. Whole digits and fraction are at most 15, so
+    /// that every step is exact below 2^53, and the one division correctly rounded.
+    @inline(never)
+    private static func longFraction(_ p: UnsafePointer<UInt8>, whole: UInt64, count: Int, from: Int, to n: Int, end: inout Int) -> Double? {
+        let fraction = digitValues(p, at: from, to: n)
+        let digits = notDigits(fraction).trailingZeroBitCount &>> 3
+        // No ninth digit.
+        guard digits < 8 || from &+ 8 >= n || p[from &+ 8] &- UInt8(ascii: "0") >= 10 else { return nil }
+        let power = powerOfTen(digits)
+        end = from &+ digits
+        return (Double(Int64(bitPattern: digitsValue(whole, count: count))) * power
+            + Double(Int64(bitPattern: digitsValue(fraction, count: digits)))) / power
+    }
+
+    /// The eight bytes at `at` (`at < n`, `n >= 8`), or the rest of the line shifted down with
+    /// zeros above it, with each digit's byte turned into its value, 0 to 9; any other byte is
+    /// above 9.
+    @inline(__always)
+    private static func digitValues(_ p: UnsafePointer<UInt8>, at: Int, to n: Int) -> UInt64 {
+        let from = at &+ 8 <= n ? at : n &- 8
+        let word = UnsafeRawPointer(p + from).loadUnaligned(as: UInt64.self).littleEndian &>> UInt64(truncatingIfNeeded: 8 &* (at &- from))
+        return word ^ 0x3030_3030_3030_3030
+    }
+
+    /// The high bit of each byte of a word of `digitValues` that is not a digit. A byte above 9
+    /// gets its high bit set by adding 0x76 (or had it). A carry out of a byte only comes from
+    /// one that is not a digit, and only spoils the bytes after it, never looked at.
+    @inline(__always)
+    private static func notDigits(_ values: UInt64) -> UInt64 {
+        ((values &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
+    }
+
+    /// The number the first `count` (1 to 8) digits of a word of `digitValues` spell. The first
+    /// digit, in the lowest byte, is the most significant: the digits are moved to the top of
+    /// the word, zeros below them, and combined in pairs, pairs of pairs, halves.
+    @inline(__always)
+    private static func digitsValue(_ values: UInt64, count: Int) -> UInt64 {
+        var v = values &<< UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        return ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
     }
 
     /// The number the byte loop reads: any number of digits, before `slowNumber` for the rest.

@@ -57,7 +57,8 @@ struct WrittenLine {
             && a.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self) == b.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
     }
 
-    /// A number, read as `TraceFields` reads it; nil where the general reader would refuse it.
+    /// A number, read as `TraceFields` reads it, and so finite; nil where the general reader
+    /// would refuse it.
     /// Like JSON's, and the general reader's, it starts with a minus or a digit: `.5` is not one.
     /// Whether a byte of a number follows it is not asked: the step after reads a comma or a
     /// closing brace, and says no to anything else.
