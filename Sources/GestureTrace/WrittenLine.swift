@@ -89,32 +89,29 @@ struct WrittenLine {
     }
 
     /// The event name and its closing quote. The first byte and the seventh (the eighth for a
-    /// button) tell the names apart; the bytes are then compared with the name's spelling.
+    /// button) tell the names apart; the bytes are then compared with the name's spelling and
+    /// quote, a literal for each name, so that the comparison is of a known length.
     @inline(__always)
     mutating func eventName() -> TraceReader.EventName? {
         guard at &+ 5 <= n else { return nil }
-        let name: TraceReader.EventName
         switch (p[at], at &+ 6 < n ? p[at &+ 6] : 0) {
-        case (UInt8(ascii: "t"), UInt8(ascii: "m")): name = .touchMove
-        case (UInt8(ascii: "t"), UInt8(ascii: "b")): name = .touchBegin
-        case (UInt8(ascii: "t"), UInt8(ascii: "e")): name = .touchEnd
-        case (UInt8(ascii: "t"), UInt8(ascii: "c")): name = .touchCancel
-        case (UInt8(ascii: "m"), _): name = .motion
-        case (UInt8(ascii: "s"), UInt8(ascii: "u")): name = .swipeUpdate
-        case (UInt8(ascii: "s"), UInt8(ascii: "b")): name = .swipeBegin
-        case (UInt8(ascii: "s"), UInt8(ascii: "e")): name = .swipeEnd
-        case (UInt8(ascii: "p"), UInt8(ascii: "u")): name = .pinchUpdate
-        case (UInt8(ascii: "p"), UInt8(ascii: "b")): name = .pinchBegin
-        case (UInt8(ascii: "p"), UInt8(ascii: "e")): name = .pinchEnd
-        case (UInt8(ascii: "b"), _): name = at &+ 7 < n && p[at &+ 7] == UInt8(ascii: "p") ? .buttonPress : .buttonRelease
-        case (UInt8(ascii: "i"), _): name = .idle
+        case (UInt8(ascii: "t"), UInt8(ascii: "m")): return skip(#"touch-move""#) ? .touchMove : nil
+        case (UInt8(ascii: "t"), UInt8(ascii: "b")): return skip(#"touch-begin""#) ? .touchBegin : nil
+        case (UInt8(ascii: "t"), UInt8(ascii: "e")): return skip(#"touch-end""#) ? .touchEnd : nil
+        case (UInt8(ascii: "t"), UInt8(ascii: "c")): return skip(#"touch-cancel""#) ? .touchCancel : nil
+        case (UInt8(ascii: "m"), _): return skip(#"motion""#) ? .motion : nil
+        case (UInt8(ascii: "s"), UInt8(ascii: "u")): return skip(#"swipe-update""#) ? .swipeUpdate : nil
+        case (UInt8(ascii: "s"), UInt8(ascii: "b")): return skip(#"swipe-begin""#) ? .swipeBegin : nil
+        case (UInt8(ascii: "s"), UInt8(ascii: "e")): return skip(#"swipe-end""#) ? .swipeEnd : nil
+        case (UInt8(ascii: "p"), UInt8(ascii: "u")): return skip(#"pinch-update""#) ? .pinchUpdate : nil
+        case (UInt8(ascii: "p"), UInt8(ascii: "b")): return skip(#"pinch-begin""#) ? .pinchBegin : nil
+        case (UInt8(ascii: "p"), UInt8(ascii: "e")): return skip(#"pinch-end""#) ? .pinchEnd : nil
+        case (UInt8(ascii: "b"), _):
+            if skip(#"button-press""#) { return .buttonPress }
+            return skip(#"button-release""#) ? .buttonRelease : nil
+        case (UInt8(ascii: "i"), _): return skip(#"idle""#) ? .idle : nil
         default: return nil
         }
-        let spelling = name.spelling, count = spelling.utf8CodeUnitCount
-        guard at &+ count < n, WrittenLine.same(p + at, spelling.utf8Start, count),
-              p[at &+ count] == UInt8(ascii: "\"") else { return nil }
-        at &+= count &+ 1
-        return name
     }
 
     /// The text of a string whose opening quote was just read, moving past its closing quote;
