@@ -185,6 +185,12 @@ public struct JSONFields {
     @inline(__always)
     public mutating func add(prefix: StaticString, _ a: Double, _ b: Double) {
         write(prefix)
+        pair(a, b)
+    }
+
+    /// `[a,b]`.
+    @inline(__always)
+    private mutating func pair(_ a: Double, _ b: Double) {
         byte(UInt8(ascii: "["))
         number(a)
         byte(UInt8(ascii: ","))
@@ -252,12 +258,7 @@ public struct JSONFields {
 
     public mutating func add(_ k: StaticString, _ a: Double, _ b: Double) {
         key(k)
-        byte(UInt8(ascii: "["))
-        number(a)
-        byte(UInt8(ascii: ","))
-        number(b)
-        byte(UInt8(ascii: "]"))
-        assert(count <= capacity)
+        pair(a, b)
     }
 
     /// A value written already as JSON text.
