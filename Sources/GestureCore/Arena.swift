@@ -30,8 +30,7 @@ final class Arena {
 
     var isIdle: Bool { participants.isEmpty && table.used == 0 }
 
-    /// Calls `body` with each participant, in order. The loop walks its own copy of the list, so
-    /// a callback that changes who takes part does not disturb it.
+    /// Calls `body` with each participant, in order.
     /// No callback adds or removes participants (only `open` and the engine's `settle` do,
     /// outside these loops), so the loop reads the list in place rather than from a copy; the
     /// debug builds' exclusivity checks would catch a change made during it.
