@@ -254,8 +254,7 @@ public struct TraceReader {
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1,
                   line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number(),
                   line.skip(#","scale":"#), let scale = line.number(),
-                  line.skip(#","angle":"#), let angle = line.number(),
-                  scale > 0 else { return nil }
+                  line.skip(#","angle":"#), let angle = line.number() else { return nil }
             kind = .pinchUpdate(fingers: fingers, delta: Point(x: dx, y: dy), scale: scale, angle: angle)
         case .swipeBegin, .pinchBegin:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return nil }
@@ -268,10 +267,9 @@ public struct TraceReader {
         case .idle:
             kind = .idle
         }
-        // What the engine must not see (`InputEvent.problem`) is left to the general reader to
-        // refuse. Every number read here is finite (`WrittenLine.number` gives no infinity), so
-        // of those problems only a pinch's scale not above 0 is left, asked above: asking
-        // `problem` again was ~35 instructions a line.
+        // What the engine must not see is left to the general reader to refuse, with its words;
+        // the question is asked of the one rule the X decoder asks too.
+        guard InputEvent.problem(time: t, kind) == nil else { return nil }
         if line.skip("}") {
             // No device, no app: the common line, without a String to copy.
             guard let end = line.end(atLineFeed: endsAtLineFeed) else { return nil }
