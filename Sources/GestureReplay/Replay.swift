@@ -86,6 +86,9 @@ public final class Replay {
         var reader: TraceReader
         var dispatcher: Dispatcher?
         var engine: GestureEngine?
+        /// The two again, without their reference counts, for the lines read in place: the
+        /// strong references above keep them.
+        private var running: (dispatcher: Unmanaged<Dispatcher>, engine: Unmanaged<GestureEngine>)?
         var lastTime = 0.0
 
         init(_ replay: Replay, file: String) {
@@ -98,13 +101,34 @@ public final class Replay {
         }
 
         /// Reads the line at the start of `text` when it is one gestured writes, and returns
-        /// its length with its LF; nil for any other, which is then cut and read by `read`.
-        /// Its event is handed on as it is, not as an optional line to take apart and destroy.
+        /// its length with its LF; nil for any other, which is then cut and read by `read`, and
+        /// for every line until the dispatcher is made.
+        /// The event is lent to the engine where the reader makes it, and the dispatcher and the
+        /// engine are taken without a count: as an optional, then a `Line`, the event was copied
+        /// and destroyed twice, and each read of a reference in the session counted, some 300
+        /// instructions a line in all.
         mutating func readWritten(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-            var length = 0
-            guard let event = reader.writtenEvent(startOf: text, length: &length) else { return nil }
-            take(.event(event))
+            guard let running else { return nil }
+            var length = 0, time = 0.0
+            let read = running.dispatcher._withUnsafeGuaranteedRef { dispatcher in
+                running.engine._withUnsafeGuaranteedRef { engine in
+                    reader.readWritten(startOf: text, length: &length) { event in
+                        Session.process(event, dispatcher, engine)
+                        time = event.time
+                    }
+                }
+            }
+            guard read else { return nil }
+            lastTime = time
             return length
+        }
+
+        /// One event: time moves to it, the engine takes it, and its outputs are dispatched.
+        @inline(__always)
+        private static func process(_ event: InputEvent, _ dispatcher: Dispatcher, _ engine: GestureEngine) {
+            dispatcher.advance(to: event.time)
+            engine.process(event)
+            dispatcher.dispatch()
         }
 
         mutating func read(_ line: Substring) throws(TraceError) {
@@ -118,11 +142,8 @@ public final class Replay {
             case .event(let event):
                 if dispatcher == nil { start(Screen()) }
                 // Read once: each read of a reference that can change is counted.
-                let dispatcher = self.dispatcher.unsafelyUnwrapped, engine = self.engine.unsafelyUnwrapped
-                dispatcher.advance(to: event.time)
-                engine.process(event)
+                Session.process(event, dispatcher.unsafelyUnwrapped, engine.unsafelyUnwrapped)
                 lastTime = event.time
-                dispatcher.dispatch()
             }
         }
 
@@ -131,6 +152,7 @@ public final class Replay {
                                actions: ActionDispatch(performer: RecordingPerformer(), dryRun: true), observer: replay.printer)
             dispatcher = d
             engine = d.bindings.engine
+            running = (Unmanaged.passUnretained(d), Unmanaged.passUnretained(d.bindings.engine))
             replay.printer.start(d.bindings.engine)
         }
 
