@@ -90,10 +90,14 @@ public final class Replay {
         /// strong references above keep them.
         private var running: (dispatcher: Unmanaged<Dispatcher>, engine: Unmanaged<GestureEngine>)?
         var lastTime = 0.0
+        /// Where the lines read in place put their event, line after line; freed by `finish`.
+        let slot: UnsafeMutablePointer<InputEvent>
 
         init(_ replay: Replay, file: String) {
             self.replay = replay
             reader = TraceReader(file: file)
+            slot = .allocate(capacity: 1)
+            slot.initialize(to: InputEvent(time: 0, .idle))
         }
 
         mutating func read(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
@@ -103,23 +107,23 @@ public final class Replay {
         /// Reads the line at the start of `text` when it is one gestured writes, and returns
         /// its length with its LF; nil for any other, which is then cut and read by `read`, and
         /// for every line until the dispatcher is made.
-        /// The event is lent to the engine where the reader makes it, and the dispatcher and the
+        /// The event is read into `slot` and handed on from there, and the dispatcher and the
         /// engine are taken without a count: as an optional, then a `Line`, the event was copied
         /// and destroyed twice, and each read of a reference in the session counted, some 300
         /// instructions a line in all.
         mutating func readWritten(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
             guard let running else { return nil }
-            var length = 0, time = 0.0
-            let read = running.dispatcher._withUnsafeGuaranteedRef { dispatcher in
-                running.engine._withUnsafeGuaranteedRef { engine in
-                    reader.readWritten(startOf: text, length: &length) { event in
-                        Session.process(event, dispatcher, engine)
-                        time = event.time
-                    }
-                }
+            let slot = self.slot
+            var length = 0
+            guard reader.readWritten(startOf: text, length: &length, into: slot) else { return nil }
+            // The event is moved out of the slot for the engine and back: handed to it from the
+            // slot, which anything might write meanwhile, it was copied, its names counted.
+            let event = slot.move()
+            running.dispatcher._withUnsafeGuaranteedRef { dispatcher in
+                running.engine._withUnsafeGuaranteedRef { engine in Session.process(event, dispatcher, engine) }
             }
-            guard read else { return nil }
-            lastTime = time
+            lastTime = event.time
+            slot.initialize(to: consume event)
             return length
         }
 
@@ -173,6 +177,8 @@ public final class Replay {
                 dispatcher.releaseAll(at: lastTime)
             }
             replay.printer.flush()
+            slot.deinitialize(count: 1)
+            slot.deallocate()
         }
     }
 }

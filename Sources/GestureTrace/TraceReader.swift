@@ -205,29 +205,35 @@ public struct TraceReader {
     /// Nearly every line of a trace is such a line: reading it key by key into `TraceFields` and
     /// then taking the event from the fields was 1,800 instructions a line.
     public mutating func writtenEvent(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
-        var length = 0, event: InputEvent?
-        _ = writtenEvent(line, endsAtLineFeed: false, length: &length) { event = $0 }
-        return event
+        withUnsafeTemporaryAllocation(of: InputEvent.self, capacity: 1) { slot in
+            let event = slot.baseAddress!
+            event.initialize(to: InputEvent(time: 0, .idle))
+            defer { event.deinitialize(count: 1) }
+            var length = 0
+            return writtenEvent(line, endsAtLineFeed: false, length: &length, into: event) ? event.pointee : nil
+        }
     }
 
     /// Reads the line at the start of `text` when that line is one `writtenEvent(_:)` takes and
-    /// ends in an LF: hands its event to `body`, puts the length of the line and its LF in
-    /// `length`, and returns true; false otherwise, and the line is then cut and read as any
-    /// other. The line's end is found by reading the line, so that its bytes are not looked at
-    /// once more to find it first.
+    /// ends in an LF: writes its event over the one at `event`, puts the length of the line and
+    /// its LF in `length`, and returns true; false otherwise, and the line is then cut and read
+    /// as any other, and `event` may have been written. The line's end is found by reading the
+    /// line, so that its bytes are not looked at once more to find it first.
     ///
-    /// The event is lent to `body`, made once where it is read: returned as an `InputEvent?`
-    /// and then wrapped in a `Line`, it was copied and destroyed twice on the way, its names
-    /// counted each time and the optional destroyed through its type's metadata, some 300
+    /// The event is written in place, field by field, into memory the caller keeps from line to
+    /// line, and the caller hands it on from there (`engine.process(event.pointee)` passes its
+    /// address): returned as an `InputEvent?`, then wrapped in a `Line`, or even lent to a
+    /// closure, it was copied and destroyed on the way, its names counted each time (nil as they
+    /// nearly always are), the optional destroyed through its type's metadata: some 300
     /// instructions a line.
     public mutating func readWritten(startOf text: UnsafeBufferPointer<UInt8>, length: inout Int,
-                                     _ body: (InputEvent) -> Void) -> Bool {
-        writtenEvent(text, endsAtLineFeed: true, length: &length, body)
+                                     into event: UnsafeMutablePointer<InputEvent>) -> Bool {
+        writtenEvent(text, endsAtLineFeed: true, length: &length, into: event)
     }
 
     @inline(never)
     private mutating func writtenEvent(_ bytes: UnsafeBufferPointer<UInt8>, endsAtLineFeed: Bool, length: inout Int,
-                                       _ body: (InputEvent) -> Void) -> Bool {
+                                       into event: UnsafeMutablePointer<InputEvent>) -> Bool {
         guard let p = bytes.baseAddress, bytes.count >= 16 else { return false }
         var line = WrittenLine(p, count: bytes.count)
         guard line.skip(#"{"t":"#), let t = line.number(), t >= 0, t >= lastTime,
@@ -277,11 +283,14 @@ public struct TraceReader {
         // the question is asked of the one rule the X decoder asks too.
         guard InputEvent.problem(time: t, kind) == nil else { return false }
         if line.skip("}") {
-            // No device, no app: the common line, whose event is made with no String in it, so
-            // that nothing of it is counted on the way to `body`.
+            // No device, no app: the common line. The names of an earlier event are let go
+            // only when there are any, so that nothing is counted for most lines.
             guard let end = line.end(atLineFeed: endsAtLineFeed) else { return false }
             took(time: t, length: end, &length)
-            body(InputEvent(time: t, kind))
+            event.pointee.time = t
+            event.pointee.kind = kind
+            if case .some = event.pointee.device { event.pointee.device = nil }
+            if case .some = event.pointee.app { event.pointee.app = nil }
             return true
         }
         var device: String?, app: String?
@@ -297,7 +306,7 @@ public struct TraceReader {
         }
         guard line.skip("}"), let end = line.end(atLineFeed: endsAtLineFeed) else { return false }
         took(time: t, length: end, &length)
-        body(InputEvent(time: t, kind, device: device, app: app))
+        event.pointee = InputEvent(time: t, kind, device: device, app: app)
         return true
     }
 
