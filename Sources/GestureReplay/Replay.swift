@@ -192,12 +192,18 @@ final class ReplayPrinter: DispatchObserver {
 
     let options: Replay.Options
     let sink: Sink
+    /// The sink is bytes: asked once a line without taking the sink apart, which counted its
+    /// closure in and out.
+    private let writesBytes: Bool
     private var buffer: [UInt8] = []
     /// What each recognizer's transition lines repeat, written once per trace instead of once
-    /// per line: by source, then by index (`firstOfSource`). Held in memory of its own, not an
-    /// array: a line read from an array property counted a reference to the array and one to
-    /// the speaker's bytes, in and out, which cost as much as writing the numbers of a line.
-    private var speakers = UnsafeMutableBufferPointer<OutputFormat.Speaker>(start: nil, count: 0)
+    /// per line: by source, then by index (`firstOfSource`), the head and tail of its `Speaker`
+    /// in `speakerBytes`. Held in memory of its own, not arrays: a line read from an array
+    /// property counted a reference to the array and one to the speaker's bytes, in and out,
+    /// which cost as much as writing the numbers of a line; a `Speaker` read from memory of its
+    /// own was still copied, its bytes counted.
+    private var speakers = UnsafeMutableBufferPointer<(head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>)>(start: nil, count: 0)
+    private var speakerBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     private var firstOfSource = [0, 0, 0]
     /// Bytes gathered before they are handed on in one write.
     static let flushSize = 1 << 20
@@ -205,14 +211,15 @@ final class ReplayPrinter: DispatchObserver {
     init(options: Replay.Options, sink: Sink) {
         self.options = options
         self.sink = sink
+        if case .bytes = sink { writesBytes = true } else { writesBytes = false }
         buffer.reserveCapacity(ReplayPrinter.flushSize + 4096)
     }
 
     deinit { free() }
 
     private func free() {
-        speakers.deinitialize()
         speakers.deallocate()
+        speakerBytes.deallocate()
     }
 
     /// A trace's replay starts with its own engine.
@@ -222,16 +229,24 @@ final class ReplayPrinter: DispatchObserver {
         firstOfSource = [0, bySource[0].count, bySource[0].count + bySource[1].count]
         let all = bySource.flatMap { $0 }
         free()
+        speakerBytes = .allocate(capacity: all.reduce(0) { $0 + $1.head.count + $1.tail.count })
         speakers = .allocate(capacity: all.count)
-        _ = speakers.initialize(from: all)
+        var at = 0
+        func place(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+            let part = UnsafeMutableBufferPointer(rebasing: speakerBytes[at..<(at + bytes.count)])
+            _ = part.initialize(from: bytes)
+            at += bytes.count
+            return UnsafeBufferPointer(part)
+        }
+        for (i, speaker) in all.enumerated() { (speakers.baseAddress! + i).initialize(to: (place(speaker.head), place(speaker.tail))) }
     }
 
     func observe(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
         case let .transition(id, _, to, values, _):
             guard to != .failed else { return }
-            let i = firstOfSource[id.source.position] + id.index
-            OutputFormat.transition(time: o.time, speakers[i], state: to, values: values, into: &buffer)
+            let speaker = speakers[firstOfSource[id.source.position] + id.index]
+            OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: values, into: &buffer)
         case let .decision(d):
             guard options.decisions else { return }
             OutputFormat.decision(time: o.time, d, into: &buffer)
@@ -268,6 +283,10 @@ final class ReplayPrinter: DispatchObserver {
     }
 
     private func wrote() {
+        if writesBytes {
+            if buffer.count >= ReplayPrinter.flushSize { flush() }
+            return
+        }
         switch sink {
         case .lines(let write):
             write(String(decoding: buffer.dropLast(), as: UTF8.self))

@@ -39,34 +39,46 @@ public enum OutputFormat {
             self.bytes = Array(bytes[..<(bytes.count - 2)])
             headCount = end + 1
         }
+
+        /// The members written before the fingers, and those after (`tail`), for a writer that
+        /// keeps them in memory of its own (`transition(time:head:tail:...)`).
+        public var head: [UInt8] { Array(bytes[..<headCount]) }
+        public var tail: [UInt8] { Array(bytes[headCount...]) }
     }
 
     public static func transition(time: Double, _ r: borrowing Speaker, state: GestureState, values v: GestureValues,
                                   into out: inout [UInt8]) {
         r.bytes.withUnsafeBufferPointer { all in
-            let head = UnsafeBufferPointer(rebasing: all[..<r.headCount])
-            let tail = UnsafeBufferPointer(rebasing: all[r.headCount...])
-            // Each key is written with its comma as one prefix: every member but the first
-            // follows another.
-            line(room: transitionRoom + all.count, into: &out) { w in
-                w.add(prefix: "\"t\":", time)
-                w.write(head)
-                w.write(member(state))
-                if let f = v.fingers { w.add(prefix: ",\"fingers\":", f) }
-                w.write(tail)
-                if let s = v.score { w.add(prefix: ",\"score\":", s) }
-                if let n = v.taps { w.add(prefix: ",\"taps\":", n) }
-                if let p = v.location { w.add(prefix: ",\"x\":", p.x); w.add(prefix: ",\"y\":", p.y) }
-                if let p = v.translation { w.add(prefix: ",\"translation\":", p.x, p.y) }
-                if let p = v.velocity { w.add(prefix: ",\"velocity\":", p.x, p.y) }
-                if let s = v.scale { w.add(prefix: ",\"scale\":", s) }
-                if let s = v.scaleVelocity { w.add(prefix: ",\"velocity\":", s) }
-                if let a = v.rotation { w.add(prefix: ",\"rotation\":", a) }
-                if let a = v.rotationVelocity { w.add(prefix: ",\"velocity\":", a) }
-                if let n = v.points { w.add(prefix: ",\"points\":", n) }
-                if let h = v.heading { w.write(member(h)) }
-                if let p = v.progress { w.add(prefix: ",\"progress\":", p) }
-            }
+            transition(time: time, head: UnsafeBufferPointer(rebasing: all[..<r.headCount]),
+                       tail: UnsafeBufferPointer(rebasing: all[r.headCount...]), state: state, values: v, into: &out)
+        }
+    }
+
+    /// A transition line of the recognizer whose `Speaker` has this `head` and `tail`. Replay's
+    /// printer keeps them as bytes of its own: a `Speaker` read from its memory was copied for
+    /// each line, its array counted in and out.
+    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+                                  state: GestureState, values v: GestureValues, into out: inout [UInt8]) {
+        // Each key is written with its comma as one prefix: every member but the first
+        // follows another.
+        line(room: transitionRoom + head.count + tail.count, into: &out) { w in
+            w.add(prefix: "\"t\":", time)
+            w.write(head)
+            w.write(member(state))
+            if let f = v.fingers { w.add(prefix: ",\"fingers\":", f) }
+            w.write(tail)
+            if let s = v.score { w.add(prefix: ",\"score\":", s) }
+            if let n = v.taps { w.add(prefix: ",\"taps\":", n) }
+            if let p = v.location { w.add(prefix: ",\"x\":", p.x); w.add(prefix: ",\"y\":", p.y) }
+            if let p = v.translation { w.add(prefix: ",\"translation\":", p.x, p.y) }
+            if let p = v.velocity { w.add(prefix: ",\"velocity\":", p.x, p.y) }
+            if let s = v.scale { w.add(prefix: ",\"scale\":", s) }
+            if let s = v.scaleVelocity { w.add(prefix: ",\"velocity\":", s) }
+            if let a = v.rotation { w.add(prefix: ",\"rotation\":", a) }
+            if let a = v.rotationVelocity { w.add(prefix: ",\"velocity\":", a) }
+            if let n = v.points { w.add(prefix: ",\"points\":", n) }
+            if let h = v.heading { w.write(member(h)) }
+            if let p = v.progress { w.add(prefix: ",\"progress\":", p) }
         }
     }
 
