@@ -196,7 +196,13 @@ final class ReplayPrinter: DispatchObserver {
     /// The sink is bytes: asked once a line without taking the sink apart, which counted its
     /// closure in and out.
     private let writesBytes: Bool
-    private var buffer: [UInt8] = []
+    /// The bytes gathered, in memory of its own that a transition line is written into in
+    /// place (`OutputFormat.transition(...at:)`); other lines, rare, are written into `scratch`
+    /// and copied.
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var capacity = ReplayPrinter.flushSize + 4096
+    private var count = 0
+    private var scratch: [UInt8] = []
     /// What each recognizer's transition lines repeat, written once per trace instead of once
     /// per line: by source, then by index (`firstOfSource`), the head and tail of its `Speaker`
     /// in `speakerBytes`. Held in memory of its own, not arrays: a line read from an array
@@ -213,10 +219,13 @@ final class ReplayPrinter: DispatchObserver {
         self.options = options
         self.sink = sink
         if case .bytes = sink { writesBytes = true } else { writesBytes = false }
-        buffer.reserveCapacity(ReplayPrinter.flushSize + 4096)
+        bytes = .allocate(capacity: capacity)
     }
 
-    deinit { free() }
+    deinit {
+        free()
+        bytes.deallocate()
+    }
 
     private func free() {
         speakers.deallocate()
@@ -247,59 +256,81 @@ final class ReplayPrinter: DispatchObserver {
         case let .transition(id, _, to, values, _):
             guard to != .failed else { return }
             let speaker = speakers[firstOfSource[id.source.position] + id.index]
-            OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: values, into: &buffer)
+            makeRoom(OutputFormat.transitionRoom(head: speaker.head, tail: speaker.tail))
+            count += OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: values,
+                                             at: bytes + count)
+            wrote()
         case let .decision(d):
             guard options.decisions else { return }
-            OutputFormat.decision(time: o.time, d, into: &buffer)
+            add { OutputFormat.decision(time: o.time, d, into: &$0) }
         case let .illegalTransition(id, from, to):
-            OutputFormat.illegal(time: o.time, engine.recognizer(id), from: from, to: to, into: &buffer)
+            add { OutputFormat.illegal(time: o.time, engine.recognizer(id), from: from, to: to, into: &$0) }
         case .pending:
             return
         }
-        wrote()
     }
 
     func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
         if case .moved = outcome { return later(r.name, fired.action, outcome: outcome, at: time) }
-        OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step, into: &buffer)
-        wrote()
+        add { OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step, into: &$0) }
     }
 
     /// A following action's pointer steps, on one line; a transition that moved the pointer
     /// by less than a pixel prints nothing.
     func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
         guard case .moved(let steps, _) = outcome, !steps.isEmpty else { return }
-        OutputFormat.action(time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &buffer)
-        wrote()
+        add { OutputFormat.action(time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &$0) }
     }
 
     func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
-        OutputFormat.cancelled(time: time, gesture: r.name, progress: progress, into: &buffer)
-        wrote()
+        add { OutputFormat.cancelled(time: time, gesture: r.name, progress: progress, into: &$0) }
     }
 
     func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
-        OutputFormat.warning(time: time, gesture: r.name, message, into: &buffer)
+        add { OutputFormat.warning(time: time, gesture: r.name, message, into: &$0) }
+    }
+
+    /// A line other than a transition's: written by `write` into `scratch`, then copied.
+    /// Inlined, so that what `write` uses is not copied into a closure's context.
+    @inline(__always)
+    private func add(_ write: (inout [UInt8]) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        write(&scratch)
+        scratch.withUnsafeBufferPointer { line in
+            makeRoom(line.count)
+            (bytes + count).update(from: line.baseAddress!, count: line.count)
+            count += line.count
+        }
         wrote()
+    }
+
+    /// Room for `room` more bytes: what is gathered is handed on first if it must be, and the
+    /// memory grows for a line longer than it.
+    @inline(__always)
+    private func makeRoom(_ room: Int) {
+        guard count + room > capacity else { return }
+        flush()
+        guard count + room > capacity else { return }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: count + room)
+        larger.update(from: bytes, count: count)
+        bytes.deallocate()
+        bytes = larger
+        capacity = count + room
     }
 
     private func wrote() {
         if writesBytes {
-            if buffer.count >= ReplayPrinter.flushSize { flush() }
+            if count >= ReplayPrinter.flushSize { flush() }
             return
         }
-        switch sink {
-        case .lines(let write):
-            write(String(decoding: buffer.dropLast(), as: UTF8.self))
-            buffer.removeAll(keepingCapacity: true)
-        case .bytes:
-            if buffer.count >= ReplayPrinter.flushSize { flush() }
-        }
+        guard case .lines(let write) = sink else { return }
+        write(String(decoding: UnsafeBufferPointer(start: bytes, count: count - 1), as: UTF8.self))
+        count = 0
     }
 
     func flush() {
-        guard case .bytes(let output) = sink, !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer(output)
-        buffer.removeAll(keepingCapacity: true)
+        guard case .bytes(let output) = sink, count > 0 else { return }
+        output(UnsafeBufferPointer(start: bytes, count: count))
+        count = 0
     }
 }

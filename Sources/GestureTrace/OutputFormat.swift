@@ -59,9 +59,27 @@ public enum OutputFormat {
     /// each line, its array counted in and out.
     public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
                                   state: GestureState, values v: GestureValues, into out: inout [UInt8]) {
+        out.append(addingCapacity: transitionRoom(head: head, tail: tail)) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                written = transition(time: time, head: head, tail: tail, state: state, values: v, at: buffer.baseAddress!)
+            }
+        }
+    }
+
+    /// The most bytes a transition line of the recognizer with this `head` and `tail` takes,
+    /// its braces and LF included.
+    public static func transitionRoom(head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>) -> Int {
+        transitionRoom + head.count + tail.count + 3
+    }
+
+    /// The same line written at `p`, which has room for `transitionRoom(head:tail:)` bytes;
+    /// returns its length. Replay's printer writes into memory of its own: appended to an
+    /// array, each line asked whether the array was shared and had room, some 70 instructions.
+    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+                                  state: GestureState, values v: GestureValues, at p: UnsafeMutablePointer<UInt8>) -> Int {
         // Each key is written with its comma as one prefix: every member but the first
         // follows another.
-        line(room: transitionRoom + head.count + tail.count, into: &out) { w in
+        line(at: p, room: transitionRoom + head.count + tail.count) { w in
             w.add(prefix: "\"t\":", time)
             w.write(head)
             w.write(member(state))
@@ -209,15 +227,20 @@ public enum OutputFormat {
     private static func line(room: Int, into out: inout [UInt8], _ body: (inout JSONFields) -> Void) {
         out.append(addingCapacity: room + 3) { span in
             span.withUnsafeMutableBufferPointer { buffer, written in
-                let p = buffer.baseAddress!
-                p[0] = UInt8(ascii: "{")
-                var w = JSONFields(at: p + 1, capacity: room)
-                body(&w)
-                p[w.count + 1] = UInt8(ascii: "}")
-                p[w.count + 2] = 0x0A
-                written = w.count + 3
+                written = line(at: buffer.baseAddress!, room: room, body)
             }
         }
+    }
+
+    /// One line written at `p`, which has room for `room` + 3 bytes; returns its length.
+    @inline(__always)
+    private static func line(at p: UnsafeMutablePointer<UInt8>, room: Int, _ body: (inout JSONFields) -> Void) -> Int {
+        p[0] = UInt8(ascii: "{")
+        var w = JSONFields(at: p + 1, capacity: room)
+        body(&w)
+        p[w.count + 1] = UInt8(ascii: "}")
+        p[w.count + 2] = 0x0A
+        return w.count + 3
     }
 
     public static func transition(time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues) -> String {
