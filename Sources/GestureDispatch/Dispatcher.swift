@@ -71,16 +71,20 @@ public final class Dispatcher {
     public func dispatch() {
         // Read once, as the references below: each read of a class reference that can change is
         // counted, and this runs after every input event.
-        let bindings = self.bindings, engine = bindings.engine
-        guard !engine.outputs.isEmpty else { return }
-        // The outputs are read where they are: one is a plain value of some 170 bytes, and the
-        // copy of each that a for-in loop makes was a call to memcpy. The buffer read is the
-        // array's as it is now; an output appended meanwhile would go to a copy of it.
-        let observer = self.observer
-        engine.outputs.withUnsafeBufferPointer { outputs in
-            for i in outputs.indices { dispatch(outputs[i], bindings, engine, observer) }
+        let bindings = self.bindings
+        guard !bindings.engine.outputs.isEmpty else { return }
+        // The engine is a constant of the bindings held above and lives as long as they do: it
+        // is taken without a count of its own, paid on every event that reports anything.
+        Unmanaged.passUnretained(bindings.engine)._withUnsafeGuaranteedRef { engine in
+            // The outputs are read where they are: one is a plain value of some 170 bytes, and
+            // the copy of each that a for-in loop makes was a call to memcpy. The buffer read is
+            // the array's as it is now; an output appended meanwhile would go to a copy of it.
+            let observer = self.observer
+            engine.outputs.withUnsafeBufferPointer { outputs in
+                for i in outputs.indices { dispatch(outputs[i], bindings, engine, observer) }
+            }
+            engine.clearOutputs()
         }
-        engine.clearOutputs()
     }
 
     @inline(__always)

@@ -86,11 +86,18 @@ public final class Replay {
         var reader: TraceReader
         var dispatcher: Dispatcher?
         var engine: GestureEngine?
+        /// The two again, without their reference counts, for the lines read in place: the
+        /// strong references above keep them.
+        private var running: (dispatcher: Unmanaged<Dispatcher>, engine: Unmanaged<GestureEngine>)?
         var lastTime = 0.0
+        /// Where the lines read in place put their event, line after line; freed by `finish`.
+        let slot: UnsafeMutablePointer<InputEvent>
 
         init(_ replay: Replay, file: String) {
             self.replay = replay
             reader = TraceReader(file: file)
+            slot = .allocate(capacity: 1)
+            slot.initialize(to: InputEvent(time: 0, .idle))
         }
 
         mutating func read(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
@@ -98,13 +105,35 @@ public final class Replay {
         }
 
         /// Reads the line at the start of `text` when it is one gestured writes, and returns
-        /// its length with its LF; nil for any other, which is then cut and read by `read`.
-        /// Its event is handed on as it is, not as an optional line to take apart and destroy.
+        /// its length with its LF; nil for any other, which is then cut and read by `read`, and
+        /// for every line until the dispatcher is made.
+        /// The event is read into `slot` and handed on from there, and the dispatcher and the
+        /// engine are taken without a count: as an optional, then a `Line`, the event was copied
+        /// and destroyed twice, and each read of a reference in the session counted, some 300
+        /// instructions a line in all.
         mutating func readWritten(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let running else { return nil }
+            let slot = self.slot
             var length = 0
-            guard let event = reader.writtenEvent(startOf: text, length: &length) else { return nil }
-            take(.event(event))
+            guard reader.readWritten(startOf: text, length: &length, into: slot) else { return nil }
+            // The event is moved out of the slot for the engine and back: handed to it from the
+            // slot, which anything might write meanwhile, it was copied, its names counted.
+            let event = slot.move()
+            running.dispatcher._withUnsafeGuaranteedRef { dispatcher in
+                running.engine._withUnsafeGuaranteedRef { engine in Session.process(event, dispatcher, engine) }
+            }
+            lastTime = event.time
+            slot.initialize(to: consume event)
             return length
+        }
+
+        /// One event: time moves to it, the engine takes it, and its outputs are dispatched.
+        @inline(__always)
+        private static func process(_ event: InputEvent, _ dispatcher: Dispatcher, _ engine: GestureEngine) {
+            dispatcher.advance(to: event.time)
+            engine.process(event)
+            // Most events report nothing: asked here, the question is a load, not a call.
+            if !engine.outputs.isEmpty { dispatcher.dispatch() }
         }
 
         mutating func read(_ line: Substring) throws(TraceError) {
@@ -118,11 +147,8 @@ public final class Replay {
             case .event(let event):
                 if dispatcher == nil { start(Screen()) }
                 // Read once: each read of a reference that can change is counted.
-                let dispatcher = self.dispatcher.unsafelyUnwrapped, engine = self.engine.unsafelyUnwrapped
-                dispatcher.advance(to: event.time)
-                engine.process(event)
+                Session.process(event, dispatcher.unsafelyUnwrapped, engine.unsafelyUnwrapped)
                 lastTime = event.time
-                dispatcher.dispatch()
             }
         }
 
@@ -131,6 +157,7 @@ public final class Replay {
                                actions: ActionDispatch(performer: RecordingPerformer(), dryRun: true), observer: replay.printer)
             dispatcher = d
             engine = d.bindings.engine
+            running = (Unmanaged.passUnretained(d), Unmanaged.passUnretained(d.bindings.engine))
             replay.printer.start(d.bindings.engine)
         }
 
@@ -151,6 +178,8 @@ public final class Replay {
                 dispatcher.releaseAll(at: lastTime)
             }
             replay.printer.flush()
+            slot.deinitialize(count: 1)
+            slot.deallocate()
         }
     }
 }
@@ -164,12 +193,24 @@ final class ReplayPrinter: DispatchObserver {
 
     let options: Replay.Options
     let sink: Sink
-    private var buffer: [UInt8] = []
+    /// The sink is bytes: asked once a line without taking the sink apart, which counted its
+    /// closure in and out.
+    private let writesBytes: Bool
+    /// The bytes gathered, in memory of its own that a transition line is written into in
+    /// place (`OutputFormat.transition(...at:)`); other lines, rare, are written into `scratch`
+    /// and copied.
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var capacity = ReplayPrinter.flushSize + 4096
+    private var count = 0
+    private var scratch: [UInt8] = []
     /// What each recognizer's transition lines repeat, written once per trace instead of once
-    /// per line: by source, then by index (`firstOfSource`). Held in memory of its own, not an
-    /// array: a line read from an array property counted a reference to the array and one to
-    /// the speaker's bytes, in and out, which cost as much as writing the numbers of a line.
-    private var speakers = UnsafeMutableBufferPointer<OutputFormat.Speaker>(start: nil, count: 0)
+    /// per line: by source, then by index (`firstOfSource`), the head and tail of its `Speaker`
+    /// in `speakerBytes`. Held in memory of its own, not arrays: a line read from an array
+    /// property counted a reference to the array and one to the speaker's bytes, in and out,
+    /// which cost as much as writing the numbers of a line; a `Speaker` read from memory of its
+    /// own was still copied, its bytes counted.
+    private var speakers = UnsafeMutableBufferPointer<(head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>)>(start: nil, count: 0)
+    private var speakerBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     private var firstOfSource = [0, 0, 0]
     /// Bytes gathered before they are handed on in one write.
     static let flushSize = 1 << 20
@@ -177,14 +218,18 @@ final class ReplayPrinter: DispatchObserver {
     init(options: Replay.Options, sink: Sink) {
         self.options = options
         self.sink = sink
-        buffer.reserveCapacity(ReplayPrinter.flushSize + 4096)
+        if case .bytes = sink { writesBytes = true } else { writesBytes = false }
+        bytes = .allocate(capacity: capacity)
     }
 
-    deinit { free() }
+    deinit {
+        free()
+        bytes.deallocate()
+    }
 
     private func free() {
-        speakers.deinitialize()
         speakers.deallocate()
+        speakerBytes.deallocate()
     }
 
     /// A trace's replay starts with its own engine.
@@ -194,64 +239,98 @@ final class ReplayPrinter: DispatchObserver {
         firstOfSource = [0, bySource[0].count, bySource[0].count + bySource[1].count]
         let all = bySource.flatMap { $0 }
         free()
+        speakerBytes = .allocate(capacity: all.reduce(0) { $0 + $1.head.count + $1.tail.count })
         speakers = .allocate(capacity: all.count)
-        _ = speakers.initialize(from: all)
+        var at = 0
+        func place(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+            let part = UnsafeMutableBufferPointer(rebasing: speakerBytes[at..<(at + bytes.count)])
+            _ = part.initialize(from: bytes)
+            at += bytes.count
+            return UnsafeBufferPointer(part)
+        }
+        for (i, speaker) in all.enumerated() { (speakers.baseAddress! + i).initialize(to: (place(speaker.head), place(speaker.tail))) }
     }
 
     func observe(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
         case let .transition(id, _, to, values, _):
             guard to != .failed else { return }
-            let i = firstOfSource[id.source.position] + id.index
-            OutputFormat.transition(time: o.time, speakers[i], state: to, values: values, into: &buffer)
+            let speaker = speakers[firstOfSource[id.source.position] + id.index]
+            makeRoom(OutputFormat.transitionRoom(head: speaker.head, tail: speaker.tail))
+            count += OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: values,
+                                             at: bytes + count)
+            wrote()
         case let .decision(d):
             guard options.decisions else { return }
-            OutputFormat.decision(time: o.time, d, into: &buffer)
+            add { OutputFormat.decision(time: o.time, d, into: &$0) }
         case let .illegalTransition(id, from, to):
-            OutputFormat.illegal(time: o.time, engine.recognizer(id), from: from, to: to, into: &buffer)
+            add { OutputFormat.illegal(time: o.time, engine.recognizer(id), from: from, to: to, into: &$0) }
         case .pending:
             return
         }
-        wrote()
     }
 
     func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
         if case .moved = outcome { return later(r.name, fired.action, outcome: outcome, at: time) }
-        OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step, into: &buffer)
-        wrote()
+        add { OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step, into: &$0) }
     }
 
     /// A following action's pointer steps, on one line; a transition that moved the pointer
     /// by less than a pixel prints nothing.
     func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
         guard case .moved(let steps, _) = outcome, !steps.isEmpty else { return }
-        OutputFormat.action(time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &buffer)
-        wrote()
+        add { OutputFormat.action(time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &$0) }
     }
 
     func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
-        OutputFormat.cancelled(time: time, gesture: r.name, progress: progress, into: &buffer)
-        wrote()
+        add { OutputFormat.cancelled(time: time, gesture: r.name, progress: progress, into: &$0) }
     }
 
     func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
-        OutputFormat.warning(time: time, gesture: r.name, message, into: &buffer)
+        add { OutputFormat.warning(time: time, gesture: r.name, message, into: &$0) }
+    }
+
+    /// A line other than a transition's: written by `write` into `scratch`, then copied.
+    /// Inlined, so that what `write` uses is not copied into a closure's context.
+    @inline(__always)
+    private func add(_ write: (inout [UInt8]) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        write(&scratch)
+        scratch.withUnsafeBufferPointer { line in
+            makeRoom(line.count)
+            (bytes + count).update(from: line.baseAddress!, count: line.count)
+            count += line.count
+        }
         wrote()
     }
 
+    /// Room for `room` more bytes: what is gathered is handed on first if it must be, and the
+    /// memory grows for a line longer than it.
+    @inline(__always)
+    private func makeRoom(_ room: Int) {
+        guard count + room > capacity else { return }
+        flush()
+        guard count + room > capacity else { return }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: count + room)
+        larger.update(from: bytes, count: count)
+        bytes.deallocate()
+        bytes = larger
+        capacity = count + room
+    }
+
     private func wrote() {
-        switch sink {
-        case .lines(let write):
-            write(String(decoding: buffer.dropLast(), as: UTF8.self))
-            buffer.removeAll(keepingCapacity: true)
-        case .bytes:
-            if buffer.count >= ReplayPrinter.flushSize { flush() }
+        if writesBytes {
+            if count >= ReplayPrinter.flushSize { flush() }
+            return
         }
+        guard case .lines(let write) = sink else { return }
+        write(String(decoding: UnsafeBufferPointer(start: bytes, count: count - 1), as: UTF8.self))
+        count = 0
     }
 
     func flush() {
-        guard case .bytes(let output) = sink, !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer(output)
-        buffer.removeAll(keepingCapacity: true)
+        guard case .bytes(let output) = sink, count > 0 else { return }
+        output(UnsafeBufferPointer(start: bytes, count: count))
+        count = 0
     }
 }

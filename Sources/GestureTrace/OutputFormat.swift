@@ -39,34 +39,64 @@ public enum OutputFormat {
             self.bytes = Array(bytes[..<(bytes.count - 2)])
             headCount = end + 1
         }
+
+        /// The members written before the fingers, and those after (`tail`), for a writer that
+        /// keeps them in memory of its own (`transition(time:head:tail:...)`).
+        public var head: [UInt8] { Array(bytes[..<headCount]) }
+        public var tail: [UInt8] { Array(bytes[headCount...]) }
     }
 
     public static func transition(time: Double, _ r: borrowing Speaker, state: GestureState, values v: GestureValues,
                                   into out: inout [UInt8]) {
         r.bytes.withUnsafeBufferPointer { all in
-            let head = UnsafeBufferPointer(rebasing: all[..<r.headCount])
-            let tail = UnsafeBufferPointer(rebasing: all[r.headCount...])
-            // Each key is written with its comma as one prefix: every member but the first
-            // follows another.
-            line(room: transitionRoom + all.count, into: &out) { w in
-                w.add(prefix: "\"t\":", time)
-                w.write(head)
-                w.write(member(state))
-                if let f = v.fingers { w.add(prefix: ",\"fingers\":", f) }
-                w.write(tail)
-                if let s = v.score { w.add(prefix: ",\"score\":", s) }
-                if let n = v.taps { w.add(prefix: ",\"taps\":", n) }
-                if let p = v.location { w.add(prefix: ",\"x\":", p.x); w.add(prefix: ",\"y\":", p.y) }
-                if let p = v.translation { w.add(prefix: ",\"translation\":", p.x, p.y) }
-                if let p = v.velocity { w.add(prefix: ",\"velocity\":", p.x, p.y) }
-                if let s = v.scale { w.add(prefix: ",\"scale\":", s) }
-                if let s = v.scaleVelocity { w.add(prefix: ",\"velocity\":", s) }
-                if let a = v.rotation { w.add(prefix: ",\"rotation\":", a) }
-                if let a = v.rotationVelocity { w.add(prefix: ",\"velocity\":", a) }
-                if let n = v.points { w.add(prefix: ",\"points\":", n) }
-                if let h = v.heading { w.write(member(h)) }
-                if let p = v.progress { w.add(prefix: ",\"progress\":", p) }
+            transition(time: time, head: UnsafeBufferPointer(rebasing: all[..<r.headCount]),
+                       tail: UnsafeBufferPointer(rebasing: all[r.headCount...]), state: state, values: v, into: &out)
+        }
+    }
+
+    /// A transition line of the recognizer whose `Speaker` has this `head` and `tail`. Replay's
+    /// printer keeps them as bytes of its own: a `Speaker` read from its memory was copied for
+    /// each line, its array counted in and out.
+    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+                                  state: GestureState, values v: GestureValues, into out: inout [UInt8]) {
+        out.append(addingCapacity: transitionRoom(head: head, tail: tail)) { span in
+            span.withUnsafeMutableBufferPointer { buffer, written in
+                written = transition(time: time, head: head, tail: tail, state: state, values: v, at: buffer.baseAddress!)
             }
+        }
+    }
+
+    /// The most bytes a transition line of the recognizer with this `head` and `tail` takes,
+    /// its braces and LF included.
+    public static func transitionRoom(head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>) -> Int {
+        transitionRoom + head.count + tail.count + 3
+    }
+
+    /// The same line written at `p`, which has room for `transitionRoom(head:tail:)` bytes;
+    /// returns its length. Replay's printer writes into memory of its own: appended to an
+    /// array, each line asked whether the array was shared and had room, some 70 instructions.
+    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+                                  state: GestureState, values v: GestureValues, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        // Each key is written with its comma as one prefix: every member but the first
+        // follows another.
+        line(at: p, room: transitionRoom + head.count + tail.count) { w in
+            w.add(prefix: "\"t\":", time)
+            w.write(head)
+            w.write(member(state))
+            if let f = v.fingers { w.add(prefix: ",\"fingers\":", f) }
+            w.write(tail)
+            if let s = v.score { w.add(prefix: ",\"score\":", s) }
+            if let n = v.taps { w.add(prefix: ",\"taps\":", n) }
+            if let p = v.location { w.add(prefix: ",\"x\":", p.x); w.add(prefix: ",\"y\":", p.y) }
+            if let p = v.translation { w.add(prefix: ",\"translation\":", p.x, p.y) }
+            if let p = v.velocity { w.add(prefix: ",\"velocity\":", p.x, p.y) }
+            if let s = v.scale { w.add(prefix: ",\"scale\":", s) }
+            if let s = v.scaleVelocity { w.add(prefix: ",\"velocity\":", s) }
+            if let a = v.rotation { w.add(prefix: ",\"rotation\":", a) }
+            if let a = v.rotationVelocity { w.add(prefix: ",\"velocity\":", a) }
+            if let n = v.points { w.add(prefix: ",\"points\":", n) }
+            if let h = v.heading { w.write(member(h)) }
+            if let p = v.progress { w.add(prefix: ",\"progress\":", p) }
         }
     }
 
@@ -197,15 +227,20 @@ public enum OutputFormat {
     private static func line(room: Int, into out: inout [UInt8], _ body: (inout JSONFields) -> Void) {
         out.append(addingCapacity: room + 3) { span in
             span.withUnsafeMutableBufferPointer { buffer, written in
-                let p = buffer.baseAddress!
-                p[0] = UInt8(ascii: "{")
-                var w = JSONFields(at: p + 1, capacity: room)
-                body(&w)
-                p[w.count + 1] = UInt8(ascii: "}")
-                p[w.count + 2] = 0x0A
-                written = w.count + 3
+                written = line(at: buffer.baseAddress!, room: room, body)
             }
         }
+    }
+
+    /// One line written at `p`, which has room for `room` + 3 bytes; returns its length.
+    @inline(__always)
+    private static func line(at p: UnsafeMutablePointer<UInt8>, room: Int, _ body: (inout JSONFields) -> Void) -> Int {
+        p[0] = UInt8(ascii: "{")
+        var w = JSONFields(at: p + 1, capacity: room)
+        body(&w)
+        p[w.count + 1] = UInt8(ascii: "}")
+        p[w.count + 2] = 0x0A
+        return w.count + 3
     }
 
     public static func transition(time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues) -> String {

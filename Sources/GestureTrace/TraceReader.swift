@@ -205,62 +205,74 @@ public struct TraceReader {
     /// Nearly every line of a trace is such a line: reading it key by key into `TraceFields` and
     /// then taking the event from the fields was 1,800 instructions a line.
     public mutating func writtenEvent(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
-        var length = 0
-        return writtenEvent(line, endsAtLineFeed: false, length: &length)
+        withUnsafeTemporaryAllocation(of: InputEvent.self, capacity: 1) { slot in
+            let event = slot.baseAddress!
+            event.initialize(to: InputEvent(time: 0, .idle))
+            defer { event.deinitialize(count: 1) }
+            var length = 0
+            return writtenEvent(line, endsAtLineFeed: false, length: &length, into: event) ? event.pointee : nil
+        }
     }
 
-    /// The event of the line at the start of `text` when that line is one `writtenEvent(_:)`
-    /// takes and ends in an LF, and in `length` the length of the line and its LF; nil
-    /// otherwise, and the line is then cut and read as any other. The line's end is found by
-    /// reading the line, so that its bytes are not looked at once more to find it first.
+    /// Reads the line at the start of `text` when that line is one `writtenEvent(_:)` takes and
+    /// ends in an LF: writes its event over the one at `event`, puts the length of the line and
+    /// its LF in `length`, and returns true; false otherwise, and the line is then cut and read
+    /// as any other, and `event` may have been written. The line's end is found by reading the
+    /// line, so that its bytes are not looked at once more to find it first.
     ///
-    /// (The length is not returned with the event: an optional tuple of the two is destroyed
-    /// through its type's metadata, 200 instructions a line.)
-    public mutating func writtenEvent(startOf text: UnsafeBufferPointer<UInt8>, length: inout Int) -> InputEvent? {
-        writtenEvent(text, endsAtLineFeed: true, length: &length)
+    /// The event is written in place, field by field, into memory the caller keeps from line to
+    /// line, and the caller hands it on from there (`engine.process(event.pointee)` passes its
+    /// address): returned as an `InputEvent?`, then wrapped in a `Line`, or even lent to a
+    /// closure, it was copied and destroyed on the way, its names counted each time (nil as they
+    /// nearly always are), the optional destroyed through its type's metadata: some 300
+    /// instructions a line.
+    public mutating func readWritten(startOf text: UnsafeBufferPointer<UInt8>, length: inout Int,
+                                     into event: UnsafeMutablePointer<InputEvent>) -> Bool {
+        writtenEvent(text, endsAtLineFeed: true, length: &length, into: event)
     }
 
     @inline(never)
-    private mutating func writtenEvent(_ bytes: UnsafeBufferPointer<UInt8>, endsAtLineFeed: Bool, length: inout Int) -> InputEvent? {
-        guard let p = bytes.baseAddress, bytes.count >= 16 else { return nil }
+    private mutating func writtenEvent(_ bytes: UnsafeBufferPointer<UInt8>, endsAtLineFeed: Bool, length: inout Int,
+                                       into event: UnsafeMutablePointer<InputEvent>) -> Bool {
+        guard let p = bytes.baseAddress, bytes.count >= 16 else { return false }
         var line = WrittenLine(p, count: bytes.count)
         guard line.skip(#"{"t":"#), let t = line.number(), t >= 0, t >= lastTime,
-              line.skip(#","ev":""#), let name = line.eventName() else { return nil }
+              line.skip(#","ev":""#), let name = line.eventName() else { return false }
         // What follows the name, in the writer's order. Each key is a literal, so that comparing
         // it is a load or two and a comparison with a constant.
         let kind: InputEvent.Kind
         switch name {
         case .touchBegin, .touchMove, .touchEnd:
             guard let id = line.integer(after: #","id":"#),
-                  line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return nil }
+                  line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return false }
             let at = Point(x: x, y: y)
             kind = name == .touchBegin ? .touchBegin(id: id, at: at) : name == .touchMove ? .touchMove(id: id, at: at) : .touchEnd(id: id, at: at)
         case .touchCancel:
-            guard let id = line.integer(after: #","id":"#) else { return nil }
+            guard let id = line.integer(after: #","id":"#) else { return false }
             kind = .touchCancel(id: id)
         case .motion:
-            guard line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return nil }
+            guard line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return false }
             kind = .motion(at: Point(x: x, y: y))
         case .buttonPress, .buttonRelease:
             guard let button = line.integer(after: #","button":"#), button >= 1,
-                  line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return nil }
+                  line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return false }
             let at = Point(x: x, y: y)
             kind = name == .buttonPress ? .buttonPress(button: button, at: at) : .buttonRelease(button: button, at: at)
         case .swipeUpdate:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1,
-                  line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number() else { return nil }
+                  line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number() else { return false }
             kind = .swipeUpdate(fingers: fingers, delta: Point(x: dx, y: dy))
         case .pinchUpdate:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1,
                   line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number(),
                   line.skip(#","scale":"#), let scale = line.number(),
-                  line.skip(#","angle":"#), let angle = line.number() else { return nil }
+                  line.skip(#","angle":"#), let angle = line.number() else { return false }
             kind = .pinchUpdate(fingers: fingers, delta: Point(x: dx, y: dy), scale: scale, angle: angle)
         case .swipeBegin, .pinchBegin:
-            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return nil }
+            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return false }
             kind = name == .swipeBegin ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers)
         case .swipeEnd, .pinchEnd:
-            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return nil }
+            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return false }
             // The writer gives "cancelled" only when it is true.
             let cancelled = line.skip(#","cancelled":true"#)
             kind = name == .swipeEnd ? .swipeEnd(fingers: fingers, cancelled: cancelled) : .pinchEnd(fingers: fingers, cancelled: cancelled)
@@ -269,33 +281,42 @@ public struct TraceReader {
         }
         // What the engine must not see is left to the general reader to refuse, with its words;
         // the question is asked of the one rule the X decoder asks too.
-        guard InputEvent.problem(time: t, kind) == nil else { return nil }
+        guard InputEvent.problem(time: t, kind) == nil else { return false }
         if line.skip("}") {
-            // No device, no app: the common line, without a String to copy.
-            guard let end = line.end(atLineFeed: endsAtLineFeed) else { return nil }
-            lineNumber += 1
-            sawContent = true
-            lastTime = t
-            length = end
-            return InputEvent(time: t, kind)
+            // No device, no app: the common line. The names of an earlier event are let go
+            // only when there are any, so that nothing is counted for most lines.
+            guard let end = line.end(atLineFeed: endsAtLineFeed) else { return false }
+            took(time: t, length: end, &length)
+            event.pointee.time = t
+            event.pointee.kind = kind
+            if case .some = event.pointee.device { event.pointee.device = nil }
+            if case .some = event.pointee.app { event.pointee.app = nil }
+            return true
         }
         var device: String?, app: String?
         if line.skip(#","device":""#) {
-            guard let text = line.plainString() else { return nil }
+            guard let text = line.plainString() else { return false }
             if !lastDevice.utf8.elementsEqual(text) { lastDevice = String(decoding: text, as: UTF8.self) }
             device = lastDevice
         }
         if line.skip(#","app":""#) {
-            guard let text = line.plainString() else { return nil }
+            guard let text = line.plainString() else { return false }
             if !lastApp.utf8.elementsEqual(text) { lastApp = String(decoding: text, as: UTF8.self) }
             app = lastApp
         }
-        guard line.skip("}"), let end = line.end(atLineFeed: endsAtLineFeed) else { return nil }
+        guard line.skip("}"), let end = line.end(atLineFeed: endsAtLineFeed) else { return false }
+        took(time: t, length: end, &length)
+        event.pointee = InputEvent(time: t, kind, device: device, app: app)
+        return true
+    }
+
+    /// A line read in place was taken: it is counted, and its time is the last one.
+    @inline(__always)
+    private mutating func took(time t: Double, length end: Int, _ length: inout Int) {
         lineNumber += 1
         sawContent = true
         lastTime = t
         length = end
-        return InputEvent(time: t, kind, device: device, app: app)
     }
 
     /// The event of the line whose fields were just read from `line`. The common case reads

@@ -65,6 +65,32 @@ import TestSupport
         }
     }
 
+    /// Replay's printer keeps each recognizer's head and tail as bytes of its own: a line written
+    /// from them is the line written from the recognizer, with and without a direction or shape.
+    @Test func aTransitionLineFromASpeakersHeadAndTailIsTheRecognizersLine() {
+        let recognizers: [GestureRecognizer] = [
+            SwipeRecognizer(name: "next-desktop", source: .touchpad, fingers: 3, direction: .left),
+            Speaking(name: #"a "quoted" name"#, direction: nil, shape: "circle"),
+            Speaking(name: "é", direction: "up-right", shape: "star"),
+            Speaking(name: "plain", direction: nil, shape: nil),
+        ]
+        var v = GestureValues()
+        v.fingers = 3
+        v.translation = Point(x: -12.5, y: 0.25)
+        v.progress = 0.5
+        for r in recognizers {
+            let speaker = OutputFormat.Speaker(r)
+            var bytes: [UInt8] = []
+            speaker.head.withUnsafeBufferPointer { head in
+                speaker.tail.withUnsafeBufferPointer { tail in
+                    OutputFormat.transition(time: 120, head: head, tail: tail, state: .changed, values: v, into: &bytes)
+                }
+            }
+            #expect(String(decoding: bytes.dropLast(), as: UTF8.self) == OutputFormat.transition(time: 120, r, state: .changed, values: v))
+            #expect(bytes.last == 0x0A)
+        }
+    }
+
     /// Every member written by `JSONLineWriter`, one at a time, in the order of a transition line.
     static func reference(_ time: Double, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues) -> String {
         var w = JSONLineWriter()

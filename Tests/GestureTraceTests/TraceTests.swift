@@ -365,6 +365,44 @@ import GestureCore
         #expect(taken > lines.count / 3)
     }
 
+    /// Replay reads the lines gestured writes into one event kept from line to line: each line
+    /// read so gives the event the line-by-line reader gives, its names included or let go
+    /// (a line without a device after one with), its length with its LF; a line it does not take
+    /// is left whole, for the general reader, and the lines after it read on.
+    @Test func linesReadIntoOneKeptEventAreTheEventsReadLineByLine() {
+        let events = Self.writtenEvents(count: 5_000)
+        var text: [UInt8] = []
+        var starts: [Int] = []
+        for e in events {
+            starts.append(text.count)
+            text += Array(TraceWriter.line(e).utf8) + [0x0A]
+        }
+        var lineByLine = TraceReader(file: "d.jsonl"), inPlace = TraceReader(file: "d.jsonl")
+        let slot = UnsafeMutablePointer<InputEvent>.allocate(capacity: 1)
+        slot.initialize(to: InputEvent(time: 0, .idle, device: "old", app: "old"))
+        defer {
+            slot.deinitialize(count: 1)
+            slot.deallocate()
+        }
+        var taken = 0, named = 0
+        text.withUnsafeBufferPointer { all in
+            for (i, start) in starts.enumerated() {
+                let end = i + 1 < starts.count ? starts[i + 1] : all.count
+                let expected = lineByLine.writtenEvent(UnsafeBufferPointer(rebasing: all[start..<(end - 1)]))
+                var length = -1
+                let read = inPlace.readWritten(startOf: UnsafeBufferPointer(rebasing: all[start...]), length: &length, into: slot)
+                #expect(read == (expected != nil), "\(TraceWriter.line(events[i]))")
+                guard read, let expected else { continue }
+                taken += 1
+                if expected.device != nil || expected.app != nil { named += 1 }
+                #expect(slot.pointee == expected, "\(TraceWriter.line(events[i]))")
+                #expect(length == end - start)
+            }
+        }
+        #expect(inPlace.lineNumber == lineByLine.lineNumber)
+        #expect(taken > events.count / 3 && named > taken / 4 && named < taken)
+    }
+
     /// The common lines of the two traces `make bench` replays take the written-line path.
     @Test func aWrittenLineOfEachKindTakesTheWrittenLinePath() {
         var reader = TraceReader(file: "d.jsonl")

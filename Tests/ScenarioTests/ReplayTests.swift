@@ -46,6 +46,38 @@ import GestureTrace
         #expect(actual == expected)
     }
 
+    /// `gestured replay` gathers its output as bytes, a transition line written in place into
+    /// the printer's memory: the bytes are the lines a line sink gets, with a gesture whose lines
+    /// fill the memory to its end (they are handed on before one that does not fit) and one
+    /// whose lines are longer than all of it (the memory grows).
+    @Test(arguments: [5_000, 1_100_000])
+    func theBytesReplayWritesAreTheLinesItPrints(nameLength: Int) throws {
+        let name = String(repeating: "p", count: nameLength)
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "\(name)"
+            type = "pinch"
+            fingers = 2
+            direction = "out"
+            action = "exec true"
+
+            """, file: "c.toml")
+        var trace = #"{"t":0,"ev":"pinch-begin","fingers":2}"# + "\n"
+        let updates = nameLength < 100_000 ? 400 : 12
+        for i in 1...updates {
+            trace += #"{"t":\#(8 * i),"ev":"pinch-update","fingers":2,"dx":0.5,"dy":-0.25,"scale":\#(1 + 0.05 * Double(i)),"angle":0.1}"# + "\n"
+        }
+        trace += #"{"t":\#(8 * updates + 8),"ev":"pinch-end","fingers":2}"# + "\n"
+        var lines: [String] = []
+        try Replay(config: config) { lines.append($0) }.run(file: "t.jsonl", text: trace)
+        var bytes: [UInt8] = [], writes = 0
+        try Replay(config: config, output: { bytes += $0; writes += 1 }).run(file: "t.jsonl", text: trace)
+        #expect(lines.count > updates / 2)
+        #expect(lines.allSatisfy { $0.contains(name) || !$0.contains("pinch") })
+        #expect(String(decoding: bytes, as: UTF8.self) == lines.map { $0 + "\n" }.joined())
+        #expect(writes > 1)
+    }
+
     @Test func withTheToucheggStreamReplayPrintsTheStreamedSwipeWithItsHeadingAndProgress() throws {
         let config = try ConfigLoader.load("gesture = []\n[settings]\ntouchegg-stream = true\n", file: "c.toml")
         let out = try replay("""
