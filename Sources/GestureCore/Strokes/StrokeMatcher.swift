@@ -60,10 +60,9 @@ public struct StrokeMatcher: Sendable {
     private let distinctNames: [String]
     private let nameSet: Set<String>
     private let rotationInvariant: [Bool]
-    /// All template vectors back to back, 2 * resampleCount pairs each, point by point
-    /// (x, x) then (y, y): the dot product's operands as they are multiplied (`withScores`).
-    private let pairs: [SIMD2<Double>]
-    /// Per template, `Self.tailNorms(_:count:)` of its vector: `tailCount` each.
+    /// All template vectors back to back, 2 * resampleCount Doubles each.
+    private let vectors: [Double]
+    /// Per template, `tailNorm` of its vector after each block boundary: `tailCount` each.
     private let tailNorms: [Double]
     /// Per name id, the largest ink ratio (`inkRatio`) of its templates.
     private let maximumInk: [Double]
@@ -116,19 +115,13 @@ public struct StrokeMatcher: Sendable {
         self.maximumInk = ink
         self.distinctNames = ids.sorted { $0.value < $1.value }.map(\.key)
         self.nameSet = Set(names)
-        var pairs: [SIMD2<Double>] = []
-        var tails: [Double] = []
-        pairs.reserveCapacity(vectors.count)
-        for index in 0..<names.count {
-            let v = vectors[index * 2 * n ..< (index + 1) * 2 * n]
-            for i in stride(from: v.startIndex, to: v.endIndex, by: 2) {
-                pairs.append(SIMD2(repeating: v[i]))
-                pairs.append(SIMD2(repeating: v[i + 1]))
+        self.vectors = vectors
+        self.tailNorms = vectors.withUnsafeBufferPointer { v in
+            (0..<names.count).flatMap { index in
+                let template = UnsafeBufferPointer(rebasing: v[(index * 2 * n)..<((index + 1) * 2 * n)])
+                return (0..<Self.tailCount(n)).map { Self.tailNorm(template, after: $0, count: n) }
             }
-            tails.append(contentsOf: Self.tailNorms(Array(v), count: n))
         }
-        self.pairs = pairs
-        self.tailNorms = tails
         self.skippedTemplateNames = skipped
         let maxRotation = Angle.radians(degrees: max(0, min(180, options.maximumRotationDegrees)))
         self.maxRotation = maxRotation
@@ -270,13 +263,11 @@ public struct StrokeMatcher: Sendable {
     /// Block boundaries inside a vector of `n` points: the points after each are its tail.
     private static func tailCount(_ n: Int) -> Int { (n - 1) / block }
 
-    /// Per block boundary, the Euclidean norm of the points after it.
-    private static func tailNorms(_ v: [Double], count n: Int) -> [Double] {
-        (0..<tailCount(n)).map { boundary in
-            var sum = 0.0
-            for i in ((boundary + 1) * block)..<n { sum += v[2 * i] * v[2 * i] + v[2 * i + 1] * v[2 * i + 1] }
-            return sum.squareRoot()
-        }
+    /// The Euclidean norm of the points of `v` after block boundary `boundary`.
+    private static func tailNorm(_ v: UnsafeBufferPointer<Double>, after boundary: Int, count n: Int) -> Double {
+        var sum = 0.0
+        for i in ((boundary + 1) * block)..<n { sum += v[2 * i] * v[2 * i] + v[2 * i + 1] * v[2 * i + 1] }
+        return sum.squareRoot()
     }
 
     /// Calls `body(templateIndex, similarity, score)` for every eligible template whose
@@ -296,57 +287,43 @@ public struct StrokeMatcher: Sendable {
         guard points.count >= 2 else { return }
         let allowed = filter.map { filter in distinctNames.map { filter.contains($0) } }
         let tailCount = Self.tailCount(n)
-        // One allocation per match (and with a filter one flag per name): the candidate, laid out as below.
-        var candidate = [SIMD2<Double>](repeating: .zero, count: 3 * n + tailCount)
+        // One allocation per match (and with a filter one flag per name): the candidate's
+        // resampled vector, then its tail norms.
+        var candidate = [Double](repeating: 0, count: 2 * n + tailCount)
         candidate.withUnsafeMutableBufferPointer { c in
-            // Points 2n..<3n: the resampled, normalised stroke, (x, y) per point.
-            let prepared = UnsafeMutableBufferPointer(rebasing: c[(2 * n)..<(3 * n)]).withMemoryRebound(to: Double.self) {
-                Self.prepare(points, count: n, scaling: options.scaling, into: $0)
-            }
-            guard prepared else { return }
-            // Points 0..<2n: per point (x, -y) then (y, x), which the template's (tx, tx) and
-            // (ty, ty) multiply into (tx x, -tx y) + (ty y, ty x) = (t . c, t x c): the terms of a and b.
-            for i in 0..<n {
-                let p = c[2 * n + i]
-                c[2 * i] = SIMD2(p.x, -p.y)
-                c[2 * i + 1] = SIMD2(p.y, p.x)
-            }
-            // Then the tail norms, in x.
+            guard Self.prepare(points, count: n, scaling: options.scaling, into: c) else { return }
             for boundary in 0..<tailCount {
-                var sum = 0.0
-                for i in ((boundary + 1) * Self.block)..<n { sum += c[2 * n + i].x * c[2 * n + i].x + c[2 * n + i].y * c[2 * n + i].y }
-                c[3 * n + boundary] = SIMD2(sum.squareRoot(), 0)
+                c[2 * n + boundary] = Self.tailNorm(UnsafeBufferPointer(c), after: boundary, count: n)
             }
-            pairs.withUnsafeBufferPointer { t in
+            vectors.withUnsafeBufferPointer { t in
             tailNorms.withUnsafeBufferPointer { tails in
                 for index in 0..<self.names.count {
                     if let allowed, !allowed[self.nameIDs[index]] { continue }
                     let limit = floor(index)
-                    // (a, b), a = sum(t . c), b = sum(t x c): the cosine similarity after
+                    // a = sum(t . c), b = sum(t x c): the cosine similarity after
                     // rotating the candidate by theta is a cos(theta) + b sin(theta).
-                    var sum = SIMD2<Double>.zero
+                    var a = 0.0, b = 0.0
                     var tp = t.baseAddress.unsafelyUnwrapped + index &* 2 &* n
                     var cp = UnsafePointer(c.baseAddress.unsafelyUnwrapped)
                     var i = 0, boundary = 0, abandoned = false
                     while i < n {
                         let end = Swift.min(i &+ Self.block, n)
                         while i < end {
-                            let x: SIMD2<Double> = tp[0] * cp[0]
-                            let y: SIMD2<Double> = tp[1] * cp[1]
-                            sum += x + y
+                            let tx = tp[0], ty = tp[1], cx = cp[0], cy = cp[1]
+                            a += tx * cx + ty * cy
+                            b += ty * cx - tx * cy
                             tp += 2
                             cp += 2
                             i &+= 1
                         }
                         if i < n && limit > -.infinity {
-                            let most = (sum.x * sum.x + sum.y * sum.y).squareRoot()
-                                + tails[index &* tailCount &+ boundary] * c[3 &* n &+ boundary].x
+                            let most = (a * a + b * b).squareRoot()
+                                + tails[index &* tailCount &+ boundary] * c[2 &* n &+ boundary]
                             if most + Self.roundingMargin < limit { abandoned = true; break }
                         }
                         boundary &+= 1
                     }
                     if abandoned { continue }
-                    let a = sum.x, b = sum.y
                     let similarity: Double
                     if self.rotationInvariant[index] {
                         similarity = (a * a + b * b).squareRoot()
