@@ -56,9 +56,14 @@ public struct StrokeMatcher: Sendable {
     private let names: [String]
     /// Per template, a number for its name: templates of one name share it.
     private let nameIDs: [Int]
+    /// Per name id, the name: what a filter of names is looked up by, once per name.
+    private let distinctNames: [String]
+    private let nameSet: Set<String>
     private let rotationInvariant: [Bool]
     /// All template vectors back to back, 2 * resampleCount Doubles each.
     private let vectors: [Double]
+    /// Per template, `tailNorm` of its vector after each block boundary: `tailCount` each.
+    private let tailNorms: [Double]
     /// Per name id, the largest ink ratio (`inkRatio`) of its templates.
     private let maximumInk: [Double]
     private let maxRotation: Double
@@ -66,7 +71,7 @@ public struct StrokeMatcher: Sendable {
     private let sinMaxRotation: Double
 
     public var templateCount: Int { names.count }
-    public var templateNames: Set<String> { Set(names) }
+    public var templateNames: Set<String> { nameSet }
 
     public init(templates: [StrokeTemplate],
                 threshold: Double = StrokeMatcher.defaultThreshold,
@@ -108,7 +113,15 @@ public struct StrokeMatcher: Sendable {
             ink[id] = max(ink[id], Self.inkRatio(Array(vectors[base..<base + 2 * n])))
         }
         self.maximumInk = ink
+        self.distinctNames = ids.sorted { $0.value < $1.value }.map(\.key)
+        self.nameSet = Set(names)
         self.vectors = vectors
+        self.tailNorms = vectors.withUnsafeBufferPointer { v in
+            (0..<names.count).flatMap { index in
+                let template = UnsafeBufferPointer(rebasing: v[(index * 2 * n)..<((index + 1) * 2 * n)])
+                return (0..<Self.tailCount(n)).map { Self.tailNorm(template, after: $0, count: n) }
+            }
+        }
         self.skippedTemplateNames = skipped
         let maxRotation = Angle.radians(degrees: max(0, min(180, options.maximumRotationDegrees)))
         self.maxRotation = maxRotation
@@ -143,7 +156,7 @@ public struct StrokeMatcher: Sendable {
     /// Like `match` but ignores the threshold (for diagnostics and calibration).
     public func bestMatch(_ points: [Point], among names: Set<String>? = nil) -> StrokeMatch? {
         var result: StrokeMatch? = nil
-        withScores(points, among: names) { index, score in
+        withScores(points, among: names, floor: { _ in -.infinity }) { index, _, score in
             if result == nil || score > result!.score {
                 result = StrokeMatch(name: self.names[index], score: score)
             }
@@ -154,13 +167,27 @@ public struct StrokeMatcher: Sendable {
     /// The best template and the best one of another name, thresholds ignored: what a decision
     /// by margin needs, in one pass over the templates.
     public func bestTwo(_ points: [Point], among names: Set<String>? = nil) -> (best: StrokeMatch, runnerUp: StrokeMatch?)? {
-        var best = (index: -1, score: -1.0), second = (index: -1, score: -1.0)
-        withScores(points, among: names) { index, score in
+        bestTwo(points, among: names, pruning: true)
+    }
+
+    /// `bestTwo`, leaving the templates that cannot change the answer part way (`pruning`), or
+    /// scoring every one in full: the same answer, which a test holds it to.
+    func bestTwo(_ points: [Point], among names: Set<String>?, pruning: Bool) -> (best: StrokeMatch, runnerUp: StrokeMatch?)? {
+        var best = (index: -1, score: -1.0, similarity: -Double.infinity)
+        var second = best
+        // The comparisons below are strict and the score grows with the similarity, so a template
+        // changes nothing unless its similarity exceeds the runner-up's, or, of the best's name,
+        // the best's.
+        let floor = { (index: Int) -> Double in
+            guard pruning, best.index >= 0 else { return -.infinity }
+            return self.nameIDs[index] == self.nameIDs[best.index] ? best.similarity : second.similarity
+        }
+        withScores(points, among: names, floor: floor) { index, similarity, score in
             if score > best.score {
                 if best.index >= 0 && self.nameIDs[best.index] != self.nameIDs[index] { second = best }
-                best = (index, score)
+                best = (index, score, similarity)
             } else if score > second.score && self.nameIDs[index] != self.nameIDs[best.index] {
-                second = (index, score)
+                second = (index, score, similarity)
             }
         }
         guard best.index >= 0 else { return nil }
@@ -218,7 +245,7 @@ public struct StrokeMatcher: Sendable {
     /// Best score per template name, best first (ignores the threshold).
     public func rankedMatches(_ points: [Point], among names: Set<String>? = nil) -> [StrokeMatch] {
         var best: [String: Double] = [:]
-        withScores(points, among: names) { index, score in
+        withScores(points, among: names, floor: { _ in -.infinity }) { index, _, score in
             let name = self.names[index]
             if score > best[name, default: -1] { best[name] = score }
         }
@@ -226,30 +253,77 @@ public struct StrokeMatcher: Sendable {
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.name < $1.name }
     }
 
-    /// Calls `body(templateIndex, score)` for every eligible template.
+    /// Points per block of the dot product. After each block but the last, a template that can no
+    /// longer reach its floor is left: a check per 8 points costs little next to the points.
+    private static let block = 8
+    /// Far more than the rounding of sums of 2 * resampleCount products of unit vectors' parts
+    /// (about 1e-14): a template is left only when its bound is below the floor by this much.
+    private static let roundingMargin = 1e-9
+
+    /// Block boundaries inside a vector of `n` points: the points after each are its tail.
+    private static func tailCount(_ n: Int) -> Int { (n - 1) / block }
+
+    /// The Euclidean norm of the points of `v` after block boundary `boundary`.
+    private static func tailNorm(_ v: UnsafeBufferPointer<Double>, after boundary: Int, count n: Int) -> Double {
+        var sum = 0.0
+        for i in ((boundary + 1) * block)..<n { sum += v[2 * i] * v[2 * i] + v[2 * i + 1] * v[2 * i + 1] }
+        return sum.squareRoot()
+    }
+
+    /// Calls `body(templateIndex, similarity, score)` for every eligible template whose
+    /// similarity could exceed `floor(templateIndex)` (-infinity: every eligible template).
+    ///
+    /// With t and c the template's and the candidate's points as complex numbers,
+    /// a + ib = sum t_k conj(c_k); by Cauchy-Schwarz the points after k add at most
+    /// |t_rest| |c_rest| to |a + ib|, and the similarity is at most |a + ib| (it is |a + ib|
+    /// rotated by an angle, or a projection of it). A template whose bound falls below its floor
+    /// part way cannot reach it and is left there; every other one is scored in full, the same
+    /// sums in the same order as without the floor.
+    @inline(__always)
     private func withScores(_ points: [Point], among filter: Set<String>?,
-                            _ body: (Int, Double) -> Void) {
+                            floor: (Int) -> Double,
+                            _ body: (Int, Double, Double) -> Void) {
         let n = options.resampleCount
         guard points.count >= 2 else { return }
-        // The one allocation per match: the candidate's resampled vector.
-        var candidate = [Double](repeating: 0, count: 2 * n)
+        let allowed = filter.map { filter in distinctNames.map { filter.contains($0) } }
+        let tailCount = Self.tailCount(n)
+        // One allocation per match (and with a filter one flag per name): the candidate's
+        // resampled vector, then its tail norms.
+        var candidate = [Double](repeating: 0, count: 2 * n + tailCount)
         candidate.withUnsafeMutableBufferPointer { c in
             guard Self.prepare(points, count: n, scaling: options.scaling, into: c) else { return }
+            for boundary in 0..<tailCount {
+                c[2 * n + boundary] = Self.tailNorm(UnsafeBufferPointer(c), after: boundary, count: n)
+            }
             vectors.withUnsafeBufferPointer { t in
+            tailNorms.withUnsafeBufferPointer { tails in
                 for index in 0..<self.names.count {
-                    if let filter, !filter.contains(self.names[index]) { continue }
-                    let base = index * 2 * n
+                    if let allowed, !allowed[self.nameIDs[index]] { continue }
+                    let limit = floor(index)
                     // a = sum(t . c), b = sum(t x c): the cosine similarity after
                     // rotating the candidate by theta is a cos(theta) + b sin(theta).
                     var a = 0.0, b = 0.0
-                    var i = 0
-                    while i < 2 * n {
-                        let tx = t[base + i], ty = t[base + i + 1]
-                        let cx = c[i], cy = c[i + 1]
-                        a += tx * cx + ty * cy
-                        b += ty * cx - tx * cy
-                        i += 2
+                    var tp = t.baseAddress.unsafelyUnwrapped + index &* 2 &* n
+                    var cp = UnsafePointer(c.baseAddress.unsafelyUnwrapped)
+                    var i = 0, boundary = 0, abandoned = false
+                    while i < n {
+                        let end = Swift.min(i &+ Self.block, n)
+                        while i < end {
+                            let tx = tp[0], ty = tp[1], cx = cp[0], cy = cp[1]
+                            a += tx * cx + ty * cy
+                            b += ty * cx - tx * cy
+                            tp += 2
+                            cp += 2
+                            i &+= 1
+                        }
+                        if i < n && limit > -.infinity {
+                            let most = (a * a + b * b).squareRoot()
+                                + tails[index &* tailCount &+ boundary] * c[2 &* n &+ boundary]
+                            if most + Self.roundingMargin < limit { abandoned = true; break }
+                        }
+                        boundary &+= 1
                     }
+                    if abandoned { continue }
                     let similarity: Double
                     if self.rotationInvariant[index] {
                         similarity = (a * a + b * b).squareRoot()
@@ -270,8 +344,9 @@ public struct StrokeMatcher: Sendable {
                             }
                         }
                     }
-                    body(index, Self.score(fromCosine: similarity))
+                    body(index, similarity, Self.score(fromCosine: similarity))
                 }
+            }
             }
         }
     }
