@@ -221,8 +221,8 @@ public struct TraceReader {
     /// line, so that its bytes are not looked at once more to find it first.
     ///
     /// The event is written in place, field by field, into memory the caller keeps from line to
-    /// line, and the caller hands it on from there (`engine.process(event.pointee)` passes its
-    /// address): returned as an `InputEvent?`, then wrapped in a `Line`, or even lent to a
+    /// line, and the caller hands it on from there (replay moves it out for the engine and back):
+    /// returned as an `InputEvent?`, then wrapped in a `Line`, or even lent to a
     /// closure, it was copied and destroyed on the way, its names counted each time (nil as they
     /// nearly always are), the optional destroyed through its type's metadata: some 300
     /// instructions a line.
