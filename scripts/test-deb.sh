@@ -1,8 +1,8 @@
 #!/bin/sh
 # `make test` part: the Debian package that `make deb` builds passes lintian with no error,
-# installs with dpkg on this machine, runs from the installed files (`gestured --version`
-# says the package's version, `gestured check` loads the embedded config), and purges leaving
-# none of its files behind.
+# depends on no libstdc++ when the release build links it in, installs with dpkg on this
+# machine, runs from the installed files (`gestured --version` says the package's version,
+# `gestured check` loads the embedded config), and purges leaving none of its files behind.
 set -eu
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fail() { echo "package test: $*" >&2; exit 1; }
@@ -18,6 +18,10 @@ trap '$sudo dpkg --purge gestured >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
 $sudo dpkg -i "$deb" >/dev/null || fail "dpkg -i $deb failed"
 version=$(dpkg-deb -f "$deb" Version)
 dpkg-deb -f "$deb" Depends | grep -q "libsystemd0" || fail "Depends lacks libsystemd0, which the streams load with dlopen"
+# With the static libstdc++ found (scripts/static-libstdcxx.sh), the binary has it linked in.
+if [ -f "$root/.build/static-libstdc++/libstdc++.so" ]; then
+  dpkg-deb -f "$deb" Depends | grep -q "libstdc++" && fail "Depends names libstdc++, which the release build links in"
+fi
 [ "$(/usr/bin/gestured --version)" = "gestured $version" ] || fail "the installed gestured --version says '$(/usr/bin/gestured --version)', the package $version"
 HOME="$dir" XDG_CONFIG_HOME="$dir" /usr/bin/gestured check >/dev/null || fail "the installed gestured check fails"
 [ -f /usr/lib/systemd/user/gestured.service ] && grep -qx "ExecStart=/usr/bin/gestured run" /usr/lib/systemd/user/gestured.service \

@@ -40,6 +40,13 @@ enum Bench {
     static func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
 
     static func run() throws {
+        // `gestured-bench reader FILE`: the trace reader alone on a trace of one's own, as the table's
+        // row reads the generated one, for profiling it (callgrind --toggle-collect='*traceReader*').
+        if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "reader" {
+            let r = try PythonBaseline.traceReader(trace: URL(fileURLWithPath: CommandLine.arguments[2]))
+            print("trace reader: \(Table.fixed(r.seconds)) s of CPU, median of 3, \(Table.count(Double(r.events))) events")
+            return
+        }
         let binary = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("gestured")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw BenchError("\(binary.path) is missing: build gestured in the same configuration first (make bench does)")

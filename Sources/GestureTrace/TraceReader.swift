@@ -205,12 +205,15 @@ public struct TraceReader {
     /// Nearly every line of a trace is such a line: reading it key by key into `TraceFields` and
     /// then taking the event from the fields was 1,800 instructions a line.
     public mutating func writtenEvent(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
+        // Read into a slot of its own, as `readWritten` reads into the caller's, and moved out of
+        // it: copied out, its names were counted in and out once more.
         withUnsafeTemporaryAllocation(of: InputEvent.self, capacity: 1) { slot in
             let event = slot.baseAddress!
             event.initialize(to: InputEvent(time: 0, .idle))
-            defer { event.deinitialize(count: 1) }
             var length = 0
-            return writtenEvent(line, endsAtLineFeed: false, length: &length, into: event) ? event.pointee : nil
+            let read = writtenEvent(line, endsAtLineFeed: false, length: &length, into: event)
+            let taken = event.move()
+            return read ? taken : nil
         }
     }
 

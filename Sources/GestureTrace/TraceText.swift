@@ -61,7 +61,7 @@ extension TraceText {
         /// each line that starts in it (after the first line of the text) to `take`, with the
         /// rest of the chunk: `take` returns the length of the line it read there, its LF
         /// included, or nil to have the line cut and given to `body`. `gestured replay` reads
-        /// the lines gestured writes so (`TraceReader.writtenEvent(startOf:)`): looking for each
+        /// the lines gestured writes so (`TraceReader.readWritten(startOf:length:into:)`): looking for each
         /// line's end before reading it was a tenth of reading a trace.
         public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
                                             taking take: (UnsafeBufferPointer<UInt8>) -> Int?,
