@@ -30,8 +30,8 @@ enum EngineThroughput {
             // Read where they are, as the dispatcher reads them: a for-in loop copies each.
             engine.outputs.withUnsafeBufferPointer { outputs in
                 for o in outputs.indices {
-                    if case let .transition(r, _, to, values, _) = outputs[o].kind {
-                        actions += bindings.fire(r, to: to, values: values).fired.count
+                    if case let .transition(r, _, to, _) = outputs[o].kind {
+                        actions += bindings.fire(r, to: to, values: outputs[o].values).fired.count
                     }
                 }
             }
@@ -40,7 +40,7 @@ enum EngineThroughput {
         engine.flush()
         engine.advance(to: (events.last?.time ?? 0) + 10_000)
         for o in engine.outputs {
-            if case let .transition(r, _, to, values, _) = o.kind { actions += bindings.fire(r, to: to, values: values).fired.count }
+            if case let .transition(r, _, to, _) = o.kind { actions += bindings.fire(r, to: to, values: o.values).fired.count }
         }
         engine.clearOutputs()
         return Result(seconds: Stopwatch.seconds(since: start), actions: actions)

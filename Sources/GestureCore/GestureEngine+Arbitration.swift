@@ -88,7 +88,6 @@ extension GestureEngine {
     private func apply(_ r: GestureRecognizer, _ to: GestureState, reason: Reason.ID?) {
         let from = r.currentState
         r.currentState = to
-        var values = GestureValues()
         if to == .failed || to == .cancelled {
             r.holding = 0
             r.deadline = nil
@@ -96,9 +95,11 @@ extension GestureEngine {
         } else if to == .ended {
             r.deadline = nil
         }
+        emit(.transition(r.id, from: from, to: to, reason: reason))
+        // The values are reported into the output where it lies in the list.
         if to != .failed {
-            r.report(into: &values, event: arena(r.source).frame)
+            let frame = arena(r.source).frame
+            outputs.withUnsafeMutableBufferPointer { r.report(into: &$0[$0.count &- 1].values, event: frame) }
         }
-        emit(.transition(r.id, from: from, to: to, values: values, reason: reason))
     }
 }

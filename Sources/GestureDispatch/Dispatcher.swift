@@ -94,8 +94,8 @@ public final class Dispatcher {
         switch output.kind {
         case .decision(let d):
             decide(d)
-        case let .transition(id, _, to, values, _):
-            transition(id, to: to, values: values, at: output.time, bindings, engine)
+        case let .transition(id, _, to, _):
+            transition(id, to: to, values: output.values, at: output.time, bindings, engine)
         case .illegalTransition, .pending:
             break
         }

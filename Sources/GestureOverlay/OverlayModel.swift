@@ -137,7 +137,7 @@ public final class OverlayModel {
     /// recognition adds a message, and input handed back to the application ends there.
     public func output(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
-        case let .transition(id, from, to, _, reason):
+        case let .transition(id, from, to, reason):
             let r = engine.recognizer(id)
             setLine(r, state: to.rawValue, reason: to == .failed || to == .cancelled ? reason.map { engine.reason($0).description } : nil)
             if to == .began || (to == .ended && from == .possible) {

@@ -253,11 +253,11 @@ final class ReplayPrinter: DispatchObserver {
 
     func observe(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
-        case let .transition(id, _, to, values, _):
+        case let .transition(id, _, to, _):
             guard to != .failed else { return }
             let speaker = speakers[firstOfSource[id.source.position] + id.index]
             makeRoom(OutputFormat.transitionRoom(head: speaker.head, tail: speaker.tail))
-            count += OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: values,
+            count += OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: o.values,
                                              at: bytes + count)
             wrote()
         case let .decision(d):

@@ -23,7 +23,7 @@ final class Reporter: DispatchObserver {
         switch o.kind {
         case let .decision(d):
             log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))")
-        case let .transition(id, _, to, _, reasonID):
+        case let .transition(id, _, to, reasonID):
             let r = engine.recognizer(id), reason = reasonID.map(engine.reason)
             if to == .failed {
                 log.debug("\(r.type) \"\(r.name)\": failed: \(reason?.description ?? "")")

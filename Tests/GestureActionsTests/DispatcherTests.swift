@@ -10,7 +10,7 @@ import Testing
         var lines: [String] = []
         func observe(_ o: EngineOutput, in engine: GestureEngine) {
             switch o.kind {
-            case let .transition(r, _, to, _, _): lines.append("\(NumberText.plain(o.time)) \(engine.recognizer(r).name) \(to.rawValue)")
+            case let .transition(r, _, to, _): lines.append("\(NumberText.plain(o.time)) \(engine.recognizer(r).name) \(to.rawValue)")
             case let .decision(d): lines.append("\(NumberText.plain(o.time)) \(d.target) \(d.accepted ? "accept" : "reject")")
             case .illegalTransition, .pending: break
             }

@@ -53,7 +53,7 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
             e.process(InputEvent(time: t, .pinchUpdate(fingers: 2, delta: .zero, scale: scale, angle: 0)))
         }
         var scales: [Double] = []
-        for o in e.outputs { if case let .transition(_, _, _, v, _) = o.kind, let sc = v.scale { scales.append((sc * 1000).rounded() / 1000) } }
+        for o in e.outputs { if case .transition = o.kind, let sc = o.values.scale { scales.append((sc * 1000).rounded() / 1000) } }
         #expect(scales == [1, 1.5])
     }
 
@@ -97,7 +97,8 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
         e.process(InputEvent(time: 50, .pinchEnd(fingers: 2, cancelled: false)))
         var lines: [String] = []
         for o in e.outputs {
-            if case let .transition(_, _, to, v, _) = o.kind {
+            if case let .transition(_, _, to, _) = o.kind {
+                let v = o.values
                 lines.append("\(Int(o.time)) \(to) \(Int((Angle.degrees(radians: v.rotation ?? 0)).rounded()))")
             }
         }

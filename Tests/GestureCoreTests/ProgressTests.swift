@@ -8,7 +8,8 @@ import Testing
     /// progress in hundredths.
     static func progressLog(_ e: GestureEngine) -> [String] {
         e.outputs.compactMap { o in
-            guard case let .transition(_, _, to, v, _) = o.kind, to != .failed else { return nil }
+            guard case let .transition(_, _, to, _) = o.kind, to != .failed else { return nil }
+            let v = o.values
             let p = v.progress.map { String(Int(($0 * 100).rounded())) } ?? "-"
             return "\(Int(o.time)) \(to.rawValue) \(v.heading?.rawValue ?? "-") \(p)"
         }

@@ -136,7 +136,7 @@ import TestSupport
                     let r = engine.recognizer(id)
                     Issue.record("stream \(stream) seed \(seed): \(r.name) asked for \(from) -> \(to)")
                     failed = true
-                case let .transition(id, from, to, _, _):
+                case let .transition(id, from, to, _):
                     let r = engine.recognizer(id)
                     let known = states[ObjectIdentifier(r)] ?? .possible
                     // Resets are not reported: a final state may be followed by a fresh start.

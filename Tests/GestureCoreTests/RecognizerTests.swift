@@ -31,7 +31,7 @@ import GestureCore
         e.process(InputEvent(time: 100, .touchMove(id: 1, at: Point(x: 200, y: 120))))
         e.flush()
         var values: [GestureValues] = []
-        for o in e.outputs { if case let .transition(_, _, _, v, _) = o.kind { values.append(v) } }
+        for o in e.outputs { if case .transition = o.kind { values.append(o.values) } }
         #expect(values.map(\.translation) == [Point(x: 50, y: 0), Point(x: 100, y: 20)])
         #expect(values.map(\.velocity) == [Point(x: 1000, y: 0), Point(x: 1000, y: 200)])
     }
@@ -49,7 +49,7 @@ import GestureCore
         pan.setTranslation(Point(x: 100, y: 0))
         e.process(InputEvent(time: 40, .swipeUpdate(fingers: 3, delta: Point(x: 1, y: 1))))
         let translations = e.outputs.compactMap { o -> Point? in
-            if case let .transition(_, _, _, v, _) = o.kind { v.translation } else { nil }
+            if case .transition = o.kind { o.values.translation } else { nil }
         }
         #expect(translations == [Point(x: 30, y: 0), Point(x: 40, y: 5), Point(x: 7, y: -2), Point(x: 101, y: 1)])
     }
@@ -186,7 +186,7 @@ import GestureCore
         e.process(InputEvent(time: 10, .touchEnd(id: 1, at: Point(x: 30, y: 10))))
         e.flush()
         var points: [Int?] = []
-        for o in e.outputs { if case let .transition(_, _, _, v, _) = o.kind { points.append(v.points) } }
+        for o in e.outputs { if case .transition = o.kind { points.append(o.values.points) } }
         #expect(points == [1, 2, 3])
         #expect(capture.samples.isEmpty && capture.state == .possible)
     }

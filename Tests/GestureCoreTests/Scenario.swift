@@ -89,7 +89,7 @@ final class Scenario {
     private func render(_ o: EngineOutput) -> String {
         let time = o.time == o.time.rounded() ? String(Int(o.time)) : String(o.time)
         switch o.kind {
-        case let .transition(r, _, to, _, reason):
+        case let .transition(r, _, to, reason):
             return "\(time) \(name(r)) \(to.rawValue)" + (showReasons && reason != nil ? ": \(engine.reason(reason!))" : "")
         case let .pending(r, other):
             return "\(time) \(name(r)) waits for \(name(other))"

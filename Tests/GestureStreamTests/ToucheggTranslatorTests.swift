@@ -11,7 +11,8 @@ import Testing
         var t = ToucheggTranslator(), out: [String] = []
         func collect() {
             for o in e.outputs {
-                guard case let .transition(id, _, to, v, _) = o.kind else { continue }
+                guard case let .transition(id, _, to, _) = o.kind else { continue }
+                let v = o.values
                 out += t.signals(id, type: e.recognizer(id).type, to: to, values: v, at: o.time).map(\.description)
             }
             e.clearOutputs()
