@@ -65,16 +65,17 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
         }
     }
 
-    /// Up to six pieces, held in the value itself. Most reasons have no more ("lifted after
-    /// 3 px < 40 px", "moved left, not up"), and the array their pieces took was allocated at
-    /// each failure and freed when the engine's outputs were cleared: some 7% of a touchpad
-    /// replay. Kept under 128 bytes, so that a reason is copied by a few moves and not by a
-    /// call to memcpy (at 150 bytes the copies cost more than the array had).
+    /// Up to seven pieces, held in the value itself. Most reasons have no more ("lifted after
+    /// 3 px < 40 px", "began 80 px from the left edge > 40 px"), and the array their pieces took
+    /// was allocated at each failure and freed when the engine's outputs were cleared: some 7%
+    /// of a touchpad replay; with six, every touch that began away from an edge spilled its
+    /// edge recognizers' reasons so. Kept under 128 bytes, so that a reason is copied by a few
+    /// moves and not by a call to memcpy (at 150 bytes the copies cost more than the array had).
     struct Few: Sendable, BitwiseCopyable {
-        static let capacity = 6
+        static let capacity = 7
         private(set) var count: UInt8 = 0
-        private var pieces: (Plain, Plain, Plain, Plain, Plain, Plain) =
-            (.integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0))
+        private var pieces: (Plain, Plain, Plain, Plain, Plain, Plain, Plain) =
+            (.integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0))
 
         /// Adds `piece` if there is room; false if there is none.
         mutating func append(_ piece: Plain) -> Bool {
@@ -85,6 +86,7 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
             case 3: pieces.3 = piece
             case 4: pieces.4 = piece
             case 5: pieces.5 = piece
+            case 6: pieces.6 = piece
             default: return false
             }
             count += 1
@@ -98,7 +100,8 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
             case 2: pieces.2
             case 3: pieces.3
             case 4: pieces.4
-            default: pieces.5
+            case 5: pieces.5
+            default: pieces.6
             }
         }
     }

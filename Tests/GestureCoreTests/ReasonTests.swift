@@ -37,6 +37,26 @@ import GestureCore
         #expect(Reason(stringInterpolation: i).description == words.joined(separator: " ") + " ")
     }
 
+    // Every count of pieces reads back whole: those that fit in the value itself (up to
+    // seven), and those one past it.
+    @Test func reasonsOfEachCountOfPiecesReadWhole() {
+        for count in 1...9 {
+            var i = Reason.StringInterpolation(literalCapacity: 0, interpolationCount: count)
+            var expected = ""
+            let literals: [StaticString] = ["<a>", "<b>", "<c>", "<d>", "<e>"]
+            for n in 0..<count {
+                if n % 2 == 0 {
+                    i.appendLiteral(literals[n / 2])
+                    expected += literals[n / 2].description
+                } else {
+                    i.appendInterpolation(n)
+                    expected += "\(n)"
+                }
+            }
+            #expect(Reason(stringInterpolation: i).description == expected, "\(count) pieces")
+        }
+    }
+
     @Test func aReasonGivenAsTextReadsAsIt() {
         #expect(Reason("already words").description == "already words")
     }
