@@ -140,8 +140,11 @@ struct VelocitySample: Sendable {
 /// The last few samples, in a fixed ring.
 struct VelocityHistory: Sendable {
     private static let size = 8
+    /// Each sample is kept twice, at its slot and `size` past it, so that the samples from the
+    /// newest back lie in order below the newest's second copy: a walk back reads down the
+    /// buffer with no wrap at its start.
     private var ring = [VelocitySample](repeating: VelocitySample(time: 0, translation: .zero, scale: 1, rotation: 0),
-                                        count: size)
+                                        count: 2 * size)
     private var count = 0
     /// Where the next sample goes.
     private var next = 0
@@ -154,7 +157,10 @@ struct VelocityHistory: Sendable {
 
     mutating func append(_ s: VelocitySample) {
         let slot = next
-        ring.withUnsafeMutableBufferPointer { $0[slot] = s }
+        ring.withUnsafeMutableBufferPointer {
+            $0[slot] = s
+            $0[slot &+ VelocityHistory.size] = s
+        }
         next = next == VelocityHistory.size - 1 ? 0 : next + 1
         count = min(count + 1, VelocityHistory.size)
     }
@@ -165,10 +171,12 @@ struct VelocityHistory: Sendable {
     func oldest(within window: Double, of time: Double) -> VelocitySample? {
         guard count > 0 else { return nil }
         return ring.withUnsafeBufferPointer { ring in
-            var index = next == 0 ? VelocityHistory.size - 1 : next - 1
-            var best = index
-            for _ in 1..<count {
-                index = index == 0 ? VelocityHistory.size - 1 : index - 1
+            // The newest's second copy, and the oldest kept below it.
+            var best = (next == 0 ? VelocityHistory.size - 1 : next - 1) &+ VelocityHistory.size
+            let oldest = best &- (count &- 1)
+            var index = best
+            while index > oldest {
+                index &-= 1
                 if time - ring[index].time > window { break }
                 best = index
             }

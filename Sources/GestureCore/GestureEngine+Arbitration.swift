@@ -71,8 +71,11 @@ extension GestureEngine {
         }
     }
 
-    /// `f` failed or was cancelled: recognizers waiting for it may now recognize.
+    /// `f` failed or was cancelled: recognizers waiting for it may now recognize. Most
+    /// recognizers are required to fail by none, and their failures, the most common output,
+    /// skip the look at every participant.
     private func released(by f: GestureRecognizer) {
+        guard f.isRequiredToFail else { return }
         let arena = arena(f.source)
         arena.forEachParticipant { o in
             guard o.pending != nil && o.requiredToFail.contains(where: { $0 === f }) else { return }

@@ -73,6 +73,9 @@ open class GestureRecognizer {
     /// The stroke shape its transitions report; nil for none.
     open var reportedShape: String? { nil }
     var requiredToFail: [GestureRecognizer] = []
+    /// Whether some recognizer requires this one to fail: only then can its failure release
+    /// one that waits (`GestureEngine.released(by:)`).
+    var isRequiredToFail = false
     var simultaneous: [GestureRecognizer] = []
     /// A recognition held back until the recognizers it requires to fail have failed.
     var pending: GestureState?
@@ -154,6 +157,7 @@ open class GestureRecognizer {
     /// tap); if `other` is recognized, this one fails. One-way.
     public func require(toFail other: GestureRecognizer) {
         if !requiredToFail.contains(where: { $0 === other }) { requiredToFail.append(other) }
+        other.isRequiredToFail = true
     }
 
     /// This recognizer and `other` may be recognized together (pinch and rotate).
