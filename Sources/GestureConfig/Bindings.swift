@@ -165,6 +165,13 @@ public final class Bindings {
         return slot < firesAt.count ? firesAt[slot] : 0
     }
 
+    /// Whether `fire` can do anything at a transition of the recognizer `id` names to `state`:
+    /// when not, it fires nothing, and a caller may skip it. Most transitions are such (every
+    /// failure, every change of a gesture bound at its end).
+    public func mayFire(_ id: GestureRecognizer.ID, at state: GestureState) -> Bool {
+        firesAt(id) & Bound.bit(state) != 0
+    }
+
     /// Whether the transitions of the recognizer `id` names go to the touchegg stream: it was
     /// made for a binding whose action is `stream`, or for one of `streamed(besides:)`.
     public func streams(_ id: GestureRecognizer.ID) -> Bool { bound(id)?.streams ?? false }

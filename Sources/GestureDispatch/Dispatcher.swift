@@ -112,6 +112,13 @@ public final class Dispatcher {
             stream.stream(engine.recognizer(id), to: to, values: values, at: time)
             return
         }
+        // Most transitions fire nothing: those skip making and dropping a firing.
+        guard bindings.mayFire(id, at: to) else {
+            if running, let feedback, let b = bindings.feedback(id) {
+                feedback.show(b, engine.recognizer(id), to: to, values: values, commits: false, at: time)
+            }
+            return
+        }
         let firing = bindings.fire(id, to: to, values: values)
         if running, let feedback, let b = bindings.feedback(id) {
             feedback.show(b, engine.recognizer(id), to: to, values: values, commits: !firing.fired.isEmpty, at: time)
