@@ -30,7 +30,8 @@ enum EngineThroughput {
             // Read where they are, as the dispatcher reads them: a for-in loop copies each.
             engine.outputs.withUnsafeBufferPointer { outputs in
                 for o in outputs.indices {
-                    if case let .transition(r, _, to, _) = outputs[o].kind {
+                    // As the dispatcher does: a transition that can fire nothing skips fire().
+                    if case let .transition(r, _, to, _) = outputs[o].kind, bindings.mayFire(r, at: to) {
                         actions += bindings.fire(r, to: to, values: outputs[o].values).fired.count
                     }
                 }
