@@ -16,21 +16,29 @@ public struct Touch: Equatable, Sendable {
 }
 
 /// A set of touches of one arena, as a bit mask over the arena's touch slots: passing it to a
-/// recognizer allocates nothing.
+/// recognizer allocates nothing, and counts no reference. It reads the arena's table, which
+/// lives as long as its engine, without a count of its own: a set is made for every recognizer
+/// at every move, and counting the table in and out for each was a retain and a release apiece.
+/// A set is good while its engine lives; keep none past it.
 public struct Touches: Sequence {
-    let table: TouchTable
+    private let tableReference: Unmanaged<TouchTable>
     let mask: UInt64
+
+    init(table: TouchTable, mask: UInt64) {
+        tableReference = .passUnretained(table)
+        self.mask = mask
+    }
 
     public var count: Int { mask.nonzeroBitCount }
     public var isEmpty: Bool { mask == 0 }
 
     /// The touch in the lowest slot, which is the earliest of those still down.
     public var first: Touch? {
-        mask == 0 ? nil : table.slots[mask.trailingZeroBitCount]
+        mask == 0 ? nil : tableReference._withUnsafeGuaranteedRef { $0.slots[mask.trailingZeroBitCount] }
     }
 
     public func contains(_ touch: Touch) -> Bool {
-        guard let slot = table.slot(of: touch.id) else { return false }
+        guard let slot = tableReference._withUnsafeGuaranteedRef({ $0.slot(of: touch.id) }) else { return false }
         return mask & (1 << UInt64(slot)) != 0
     }
 
@@ -42,17 +50,17 @@ public struct Touches: Sequence {
     }
 
     public struct Iterator: IteratorProtocol {
-        let table: TouchTable
+        let tableReference: Unmanaged<TouchTable>
         var rest: UInt64
         public mutating func next() -> Touch? {
             guard rest != 0 else { return nil }
             let slot = rest.trailingZeroBitCount
             rest &= rest - 1
-            return table.slots[slot]
+            return tableReference._withUnsafeGuaranteedRef { $0.slots[slot] }
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(table: table, rest: mask) }
+    public func makeIterator() -> Iterator { Iterator(tableReference: tableReference, rest: mask) }
 }
 
 /// The touches of one arena, in at most 64 fixed slots that are reused: the per-event path
