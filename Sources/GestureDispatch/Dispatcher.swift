@@ -113,17 +113,11 @@ public final class Dispatcher {
             return
         }
         // Most transitions fire nothing: those skip making and dropping a firing.
-        guard bindings.mayFire(id, at: to) else {
-            if running, let feedback, let b = bindings.feedback(id) {
-                feedback.show(b, engine.recognizer(id), to: to, values: values, commits: false, at: time)
-            }
-            return
-        }
-        let firing = bindings.fire(id, to: to, values: values)
+        let firing = bindings.mayFire(id, at: to) ? bindings.fire(id, to: to, values: values) : nil
         if running, let feedback, let b = bindings.feedback(id) {
-            feedback.show(b, engine.recognizer(id), to: to, values: values, commits: !firing.fired.isEmpty, at: time)
+            feedback.show(b, engine.recognizer(id), to: to, values: values, commits: firing?.fired.isEmpty == false, at: time)
         }
-        if firing.fired.isEmpty && firing.droppedSteps == 0 && firing.notCommitted == nil { return }
+        guard let firing, !firing.fired.isEmpty || firing.droppedSteps != 0 || firing.notCommitted != nil else { return }
         let r = engine.recognizer(id)
         let observer = self.observer
         if let progress = firing.notCommitted, let b = bindings.binding(for: r) {
