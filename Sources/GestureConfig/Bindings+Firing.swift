@@ -45,7 +45,7 @@ final class Bound {
     let streams: Bool
     let feedback: Bool
     /// The states whose transitions `fire` has anything to do at, one bit each (`bit(_:)`):
-    /// most transitions fire nothing, and `Bindings.firesAt` answers those from this.
+    /// most transitions fire nothing, and `Bindings.mayFire` answers those from this.
     let firesAt: UInt8
     var axis = Point(x: 1, y: 0)
     var steps = 0
@@ -96,7 +96,7 @@ extension Bindings {
     /// event (its `reverse` when going back), at most `maxStepsPerEvent`.
     public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues) -> Firing {
         // Most transitions fire nothing: answer those before looking at the binding.
-        guard firesAt(r) & Bound.bit(state) != 0, let st = bound(r) else { return Firing() }
+        guard mayFire(r, at: state), let st = bound(r) else { return Firing() }
         if st.follows {
             guard state != .possible && state != .failed else { return Firing() }
             let b = st.binding

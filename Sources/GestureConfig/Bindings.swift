@@ -157,19 +157,14 @@ public final class Bindings {
         return bound[source][id.index]
     }
 
-    /// `Bound.firesAt` of the recognizer `id` names; 0 for one these bindings did not make.
-    /// By index, then source: one array of bytes.
-    @inline(__always)
-    func firesAt(_ id: GestureRecognizer.ID) -> UInt8 {
-        let slot = 3 * id.index + id.source.position
-        return slot < firesAt.count ? firesAt[slot] : 0
-    }
-
     /// Whether `fire` can do anything at a transition of the recognizer `id` names to `state`:
     /// when not, it fires nothing, and a caller may skip it. Most transitions are such (every
-    /// failure, every change of a gesture bound at its end).
+    /// failure, every change of a gesture bound at its end). Read from `Bound.firesAt`, kept
+    /// by index, then source, in one array of bytes; 0 for a recognizer these bindings did not
+    /// make.
     public func mayFire(_ id: GestureRecognizer.ID, at state: GestureState) -> Bool {
-        firesAt(id) & Bound.bit(state) != 0
+        let slot = 3 * id.index + id.source.position
+        return slot < firesAt.count && firesAt[slot] & Bound.bit(state) != 0
     }
 
     /// Whether the transitions of the recognizer `id` names go to the touchegg stream: it was
