@@ -72,7 +72,8 @@ let package = Package(
                     exclude: ["Traces"]),
         .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureReplay", "GestureTrace", "TestSupport"],
                     exclude: ["Corpus"]),
-        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "CXInput2", "GestureTrace", "GestureCore", "GestureX11"],
+        .target(name: "XlibThreads", path: "Tests/XlibThreads", linkerSettings: [.linkedLibrary("X11")]),
+        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "XlibThreads", "CXInput2", "GestureTrace", "GestureCore", "GestureX11"],
                     exclude: ["touchegg-client.py", "gestured-stream-client.py"]),
     ]
 )
