@@ -62,4 +62,10 @@ public struct TouchDecision: Equatable, Sendable, BitwiseCopyable {
     public let target: Target
     public let accepted: Bool
     public let why: Why
+
+    public init(target: Target, accepted: Bool, why: Why) {
+        self.target = target
+        self.accepted = accepted
+        self.why = why
+    }
 }

@@ -34,6 +34,9 @@ public final class XEventReader {
     /// see whether any waits); handed out first, in order.
     private var held: [UnsafeMutablePointer<xcb_generic_event_t>] = []
     private var heldStart = 0
+    /// The sequence number of the event being handed out: the last request the server had done
+    /// when it sent it, as XCB counts requests (Xlib's converters give their own last reply's).
+    public private(set) var sequence: UInt32 = 0
 
     /// Takes the event queue from Xlib. Xlib took the socket while it opened the display with its
     /// requests unchecked; one request of XCB's own makes it give the socket back, so that it
@@ -61,6 +64,7 @@ public final class XEventReader {
     @discardableResult
     public func next(reading: Bool, _ body: (Event) -> Void) -> Bool {
         while let e = pop(reading: reading) {
+            sequence = e.pointee.full_sequence
             var event = XEvent()
             let converted = gestured_xlib_event(display, e, &event)
             free(e)

@@ -39,6 +39,9 @@ public final class XInputListener {
     /// Devices that came, went, were turned on or off, floated or attached during the last
     /// drain, in words for the log: `device 7 "Touchpad": disabled, a touchpad gesture cancelled`.
     public private(set) var deviceNews: [String] = []
+    /// Presses of the last drain given to the application at once because their motion could
+    /// not be followed (`rawSelected`), in words for the log.
+    public private(set) var unfollowed: [String] = []
 
     private var names: [Int32: String] = [:]
     /// The slave pointers, whose raw events tell a stroke from a click.
@@ -94,8 +97,20 @@ public final class XInputListener {
         var released = false
         /// The last server time fed to the engine: events the thaw delivers late are older.
         var fedUntil: Time
+        /// Motion through the grab has begun to come live, after what the thaw delivered: from
+        /// then on all of it is new, however many events share a millisecond.
+        var live = false
     }
     private var presses: [Int: Press] = [:]
+    /// Whether the slaves' raw events are selected: while strokes are bound, except while the
+    /// only presses held are ones gestured kept. A kept press's motion comes through the grab,
+    /// and the server sends each motion's raw event apart from it, which woke gestured twice
+    /// for every motion of a stroke.
+    private var rawSelected = false
+    /// The request that last turned raw events on: a press the server sent before it took
+    /// effect (an event carries the sequence number of the last request done) may have moved
+    /// or been released unseen.
+    private var rawSelectedBy: UInt32 = 0
 
     private var randrEventBase: Int32 = 0
     /// The screen changed (monitors or size): the caller gives the engine the new one.
@@ -202,15 +217,19 @@ public final class XInputListener {
     /// What the root tells every client that asks, for all devices in one mask (a second
     /// selection for the same devices would replace the first): devices coming and going, and
     /// while strokes are bound the slaves' raw events, which still arrive while a press is
-    /// frozen and tell a stroke from a click.
+    /// frozen and tell a stroke from a click. They are off while gestured holds only presses it
+    /// kept (`rawSelected`), and on again when those are let go.
     ///
     /// Raw events are taken from each slave pointer by its id, not from all devices: the
     /// masters repeat their slaves' raw events, which would double the events a stroke brings,
     /// and a frozen master's own raw events do not arrive. The selection follows the slaves as
     /// devices come and go.
     private func selectRootEvents() {
+        let followRaw = rawWanted
+        if followRaw && !rawSelected { rawSelectedBy = UInt32(truncatingIfNeeded: XNextRequest(x.display)) }
+        rawSelected = followRaw
         var hierarchy = mask([XI_HierarchyChanged])
-        var raw = mask(needs.strokeButtons.isEmpty ? [] : [XI_RawMotion, XI_RawButtonRelease])
+        var raw = mask(followRaw ? [XI_RawMotion, XI_RawButtonRelease] : [])
         hierarchy.withUnsafeMutableBufferPointer { h in
             raw.withUnsafeMutableBufferPointer { r in
                 var masks = [XIEventMask(deviceid: XIAllDevices, mask_len: Int32(h.count), mask: h.baseAddress)]
@@ -220,6 +239,15 @@ public final class XInputListener {
                 _ = XISelectEvents(x.display, x.root, &masks, Int32(masks.count))
             }
         }
+    }
+
+    private var rawWanted: Bool {
+        !needs.strokeButtons.isEmpty && (presses.isEmpty || presses.values.contains(where: \.frozen))
+    }
+
+    /// Turns the slaves' raw events on or off as the presses held now want them.
+    private func followPresses() {
+        if rawWanted != rawSelected { selectRootEvents() }
     }
 
     /// Takes the grabs `wanted` asks for on a reload, keeping what it decodes in flight: touch
@@ -305,6 +333,7 @@ public final class XInputListener {
         endsThisDrain.removeAll(keepingCapacity: true)
         if !dropped.isEmpty { dropped.removeAll() }
         if !deviceNews.isEmpty { deviceNews.removeAll() }
+        if !unfollowed.isEmpty { unfollowed.removeAll() }
         screenChanged = false
         var reading = true, synced = false
         while true {
@@ -515,15 +544,27 @@ public final class XInputListener {
                 return
             }
             if givenBackAsLate(.button(Int(e.detail)), e.time) { return }
+            // Its raw events were not all coming (a kept press held, or the request that turns
+            // them on again after one came too late): a stroke cannot be followed, nor a click's
+            // release seen while the press is frozen. The application's at once. (Leaving,
+            // gestured selects none and gives every press back: `giveBackAll`.)
+            if !needs.strokeButtons.isEmpty, !rawSelected || Int32(bitPattern: x.events.sequence &- rawSelectedBy) < 0 {
+                carry(.button(Int(e.detail)), accepted: false)
+                unfollowed.append("a press of button \(e.detail) came before its motion could be followed "
+                                  + "(\(rawSelected ? "right after a kept one" : "while a kept one is held")): the application's at once")
+                return
+            }
             emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: application(under: e.child))
         case XI_Motion:
             // Motion queued while frozen arrives after the thaw; raw events have fed it already.
-            guard let (button, press) = presses.first(where: { !$0.value.frozen }), e.time > press.fedUntil else { return }
+            guard let (button, press) = presses.first(where: { !$0.value.frozen }), press.live || e.time > press.fedUntil else { return }
             presses[button]!.fedUntil = e.time
+            presses[button]!.live = true
             emit(e.time, .motion(at: at))
         default:
             guard let press = presses[Int(e.detail)] else { return }
             presses[Int(e.detail)] = nil
+            followPresses()
             if !press.released { emit(e.time, .buttonRelease(button: Int(e.detail), at: at)) }
         }
     }
@@ -632,6 +673,7 @@ public final class XInputListener {
             press.frozen = false
             // Kept and still down: its motion and release now come through the grab.
             presses[b] = accepted && !press.released ? press : nil
+            followPresses()
         }
         // Not flushed here: XCB reads the socket as it writes, and a flush for each touch given
         // back would read a buffer more for each. The run loop flushes once a turn, before it

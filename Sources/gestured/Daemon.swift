@@ -219,6 +219,7 @@ final class Daemon {
             }
             for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
             for news in listener.deviceNews { log.info("\(news)") }
+            for press in listener.unfollowed { log.info("\(press)") }
             reportLateInput()
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")

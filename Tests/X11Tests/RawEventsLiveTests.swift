@@ -1,0 +1,145 @@
+import CXInput2
+import Foundation
+import GestureCore
+import GestureX11
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// The slaves' raw events, which follow a stroke while its press is frozen, are off while the
+/// only press held is one gestured kept: its motion then comes through the grab, and each
+/// motion's raw event, sent apart from it, woke gestured a second time.
+extension LiveTests {
+    @Test func rawMotionIsOffWhileAKeptStrokeIsHeldAndOnAgainOnceItIsLetGo() throws {
+        let (x, listener) = try Self.strokeListener(server)
+        defer { listener.ungrab() }
+        let m = server.mouse
+        try m.move(toX: 600, y: 400)
+        try m.sync()
+        var selected = [Self.rawMotionSelected(x)]
+        var read: [String] = []
+
+        try m.button(3, pressed: true)
+        try m.sync()
+        read += Self.read(listener) { $0.contains("press 3") }
+        listener.apply(TouchDecision(target: .button(3), accepted: true, why: .recognized))
+        x.flush()
+        selected.append(Self.rawMotionSelected(x))
+        // Motion in the press's own millisecond is taken for what the freeze held back.
+        Self.waitForTheServerClock(x)
+        for _ in 1...3 { try m.move(dx: -20, dy: 0) }
+        try m.sync()
+        read += Self.read(listener) { $0.count == 3 }
+        try m.button(3, pressed: false)
+        try m.sync()
+        read += Self.read(listener) { $0.contains("release 3") }
+        x.flush()
+        selected.append(Self.rawMotionSelected(x))
+
+        // Each motion once, leftward as the pointer went (by how far, the server's acceleration
+        // says): the grab's, not its raw event too.
+        #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == ["press 3", "motion", "motion", "motion", "release 3"])
+        let xs = read.compactMap { $0.hasPrefix("motion ") ? Int($0.dropFirst(7)) : nil }
+        #expect(zip([600] + xs, xs).allSatisfy { $0 > $1 }, "\(xs)")
+        #expect(selected == [true, false, true])
+        #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Button") }.isEmpty)
+    }
+
+    /// A press that comes before the request turning raw events on again took effect may have
+    /// moved or been released unseen: it is the application's at once, and the next is followed.
+    @Test func aPressThatBeatsTheRawEventsBackIsTheApplicationsAtOnce() throws {
+        let (x, listener) = try Self.strokeListener(server)
+        defer { listener.ungrab() }
+        let m = server.mouse
+        try m.move(toX: 600, y: 400)
+        try m.sync()
+        var read: [String] = []
+
+        try m.button(3, pressed: true)
+        try m.sync()
+        read += Self.read(listener) { $0.contains("press 3") }
+        listener.apply(TouchDecision(target: .button(3), accepted: true, why: .recognized))
+        x.flush()
+        Self.waitForTheServerClock(x)
+        try m.move(dx: -20, dy: 0)
+        try m.sync()
+        read += Self.read(listener) { $0.count == 1 }
+        // Let go and pressed again before gestured reads either.
+        try m.button(3, pressed: false)
+        try m.button(3, pressed: true)
+        try m.sync()
+        read += Self.read(listener) { $0.contains("release 3") }
+        x.flush()
+        try m.button(3, pressed: false)
+        try m.sync()
+        let given = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        window.clear()
+        // The press after it is followed again.
+        try m.button(3, pressed: true)
+        try m.sync()
+        read += Self.read(listener) { $0.contains("press 3") }
+        listener.apply(TouchDecision(target: .button(3), accepted: false, why: .unused))
+        x.flush()
+        try m.button(3, pressed: false)
+        try m.sync()
+
+        #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == [
+            "press 3", "motion", "release 3",
+            "a press of button 3 came before its motion could be followed (right after a kept one): the application's at once",
+            "press 3",
+        ])
+        #expect(given.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
+        let replayed = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        #expect(replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
+    }
+
+    /// Returns once the server's clock has moved on by a millisecond (a round trip asks it).
+    static func waitForTheServerClock(_ x: XConnection) {
+        let start = x.serverTime()
+        while x.serverTime() == start {}
+    }
+
+    static func strokeListener(_ server: XServer) throws -> (XConnection, XInputListener) {
+        let x = try XConnection(name: server.displayName)
+        var needs = XInputListener.Needs()
+        needs.strokeButtons = [3]
+        return (x, try XInputListener(x, needs: needs))
+    }
+
+    /// What the listener decodes until `done` says so, or `waiting` runs out: a press, a
+    /// release, or a motion with where it went across (`motion 580`); and what it says of
+    /// presses it gave back unfollowed.
+    static func read(_ listener: XInputListener, waiting timeout: Duration = .seconds(2),
+                     until done: ([String]) -> Bool) -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var read: [String] = []
+        repeat {
+            var p = pollfd(fd: listener.x.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&p, 1, 20)
+            listener.drain()
+            for e in listener.events {
+                switch e.kind {
+                case .buttonPress(let b, _): read.append("press \(b)")
+                case .buttonRelease(let b, _): read.append("release \(b)")
+                case .motion(let at): read.append("motion \(Int(at.x))")
+                default: read.append("\(e.kind)")
+                }
+            }
+            read += listener.unfollowed
+        } while !done(read) && ContinuousClock.now < deadline
+        return read
+    }
+
+    /// Whether the connection has raw motion selected on the root for some slave pointer, as
+    /// the server tells it.
+    static func rawMotionSelected(_ x: XConnection) -> Bool {
+        var count: Int32 = 0
+        guard let masks = XIGetSelectedEvents(x.display, x.root, &count) else { return false }
+        defer { XFree(masks) }
+        return (0..<Int(count)).contains { i in
+            let m = masks[i]
+            let byte = Int(XI_RawMotion >> 3)
+            return m.deviceid > XIAllMasterDevices && Int(m.mask_len) > byte && m.mask[byte] & UInt8(1 << (XI_RawMotion & 7)) != 0
+        }
+    }
+}
