@@ -39,8 +39,8 @@ public final class XInputListener {
     /// Devices that came, went, were turned on or off, floated or attached during the last
     /// drain, in words for the log: `device 7 "Touchpad": disabled, a touchpad gesture cancelled`.
     public private(set) var deviceNews: [String] = []
-    /// Presses of the last drain given to the application at once because their motion could
-    /// not be followed (`rawSelected`), in words for the log.
+    /// Presses of the last drain given to the application at once because they were let go
+    /// before their raw events could be followed (`rawSelected`), in words for the log.
     public private(set) var unfollowed: [String] = []
 
     private var names: [Int32: String] = [:]
@@ -544,15 +544,18 @@ public final class XInputListener {
                 return
             }
             if givenBackAsLate(.button(Int(e.detail)), e.time) { return }
-            // Its raw events were not all coming (a kept press held, or the request that turns
-            // them on again after one came too late): a stroke cannot be followed, nor a click's
-            // release seen while the press is frozen. The application's at once. (Leaving,
-            // gestured selects none and gives every press back: `giveBackAll`.)
+            // Its raw events may not all have come (a kept press held them off, or the request
+            // turning them on again after one was done after it): once they are on, the server
+            // says whether the button is still down on the slave. Down, the press is followed
+            // from here; up, it was a click let go unseen, and the application's at once.
+            // (Leaving, gestured selects none and gives every press back: `giveBackAll`.)
             if !needs.strokeButtons.isEmpty, !rawSelected || Int32(bitPattern: x.events.sequence &- rawSelectedBy) < 0 {
-                carry(.button(Int(e.detail)), accepted: false)
-                unfollowed.append("a press of button \(e.detail) came before its motion could be followed "
-                                  + "(\(rawSelected ? "right after a kept one" : "while a kept one is held")): the application's at once")
-                return
+                followPresses()
+                if x.isButtonDown(Int(e.detail), on: e.sourceid) == false {
+                    carry(.button(Int(e.detail)), accepted: false)
+                    unfollowed.append("a press of button \(e.detail) was let go before gestured could follow it: the application's at once")
+                    return
+                }
             }
             emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: application(under: e.child))
         case XI_Motion:
