@@ -245,9 +245,13 @@ public final class XInputListener {
         !needs.strokeButtons.isEmpty && (presses.isEmpty || presses.values.contains(where: \.frozen))
     }
 
-    /// Turns the slaves' raw events on or off as the presses held now want them.
+    /// Turns the slaves' raw events on or off as the presses held now want them. On again, the
+    /// request is waited for (a round trip, once a kept stroke is let go), so that a press that
+    /// comes next finds them on unless it came within that round trip.
     private func followPresses() {
-        if rawWanted != rawSelected { selectRootEvents() }
+        guard rawWanted != rawSelected else { return }
+        selectRootEvents()
+        if rawSelected { x.sync() }
     }
 
     /// Takes the grabs `wanted` asks for on a reload, keeping what it decodes in flight: touch
