@@ -35,6 +35,28 @@ extension LiveTests {
         #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Button") }.isEmpty)
     }
 
+    /// Raw events turned back on are waited for: a click right after a kept stroke is let go,
+    /// before gestured has sent anything else, is followed like any other.
+    @Test func aClickRightAfterAKeptStrokeIsFollowedByItsRawEvents() throws {
+        let (x, listener) = try Self.strokeListener(server)
+        defer { listener.ungrab() }
+        let m = server.mouse
+        var read = try keptPress(x, listener)
+        try m.button(3, pressed: false)
+        try m.sync()
+        read += Self.read(listener) { $0.contains("release 3") }
+        // Nothing flushed since the release was read.
+        try m.click(3)
+        try m.sync()
+        read += Self.read(listener) { $0.count == 2 }
+        listener.apply(TouchDecision(target: .button(3), accepted: false, why: .unused))
+        x.flush()
+        let replayed = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+
+        #expect(read == ["press 3", "release 3", "press 3", "release 3"])
+        #expect(replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
+    }
+
     /// A press that comes before the request turning raw events on again was done may have
     /// moved or been let go unseen: the server says whether the button is still down. Let go,
     /// it was a click and is the application's at once; still down, it is followed from there.
