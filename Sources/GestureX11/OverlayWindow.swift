@@ -6,7 +6,9 @@ import GestureOverlay
 /// empty input shape so that every click and touch goes through to the application below. With
 /// a compositor (a `_NET_WM_CM_Sn` owner) and a 32-bit visual it is translucent and fades;
 /// without one its bounding shape is cut to what it draws, and what fades is drawn whole until
-/// it is gone. It draws scenes and nothing else.
+/// it is gone. Which of the two it is, is fixed when it is made: a translucent window that no
+/// compositor blends shows its empty pixels black, over the whole screen, so its owner remakes
+/// it when the compositor comes or goes (`followingCompositor`). It draws scenes and nothing else.
 public final class OverlayWindow {
     /// The palette: red, green, blue and the opacity of a live item.
     static let inks: [OverlayScene.Ink: (r: UInt, g: UInt, b: UInt, a: Double)] = [
@@ -18,6 +20,8 @@ public final class OverlayWindow {
 
     public let translucent: Bool
     public let window: Window
+    /// Its class and title.
+    public let name: String
     public private(set) var layout: OverlayModel.Layout
     private let x: XConnection
     private let visual: UnsafeMutablePointer<Visual>
@@ -28,23 +32,25 @@ public final class OverlayWindow {
     private var gc: GC?
     private var maskGC: GC?
     private var shownEmpty = true
+    /// The translucent window's colormap, made for its visual; 0 for the screen's own.
+    private var colormap: Colormap = 0
 
     /// `name` is its class and title: the debug overlay, or feedback's.
     public init(_ x: XConnection, name: String = "gestured-overlay") {
         self.x = x
+        self.name = name
         let d = x.display
         let screen = XDefaultScreen(d)
-        var info = XVisualInfo()
-        let compositor = XGetSelectionOwner(d, x.atom("_NET_WM_CM_S\(screen)")) != 0
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
         attributes.background_pixel = 0
         attributes.border_pixel = 0
-        if compositor, XMatchVisualInfo(d, screen, 32, TrueColor, &info) != 0 {
+        if let info = OverlayWindow.translucentVisual(x) {
             translucent = true
             visual = info.visual
             depth = 32
             attributes.colormap = XCreateColormap(d, x.root, info.visual, AllocNone)
+            colormap = attributes.colormap
         } else {
             translucent = false
             visual = XDefaultVisual(d, screen)
@@ -76,6 +82,34 @@ public final class OverlayWindow {
 
     deinit { close() }
 
+    /// The selection a compositor of the default screen owns (`_NET_WM_CM_Sn`): its owner
+    /// coming and going is what a window follows.
+    public static func compositorSelection(_ x: XConnection) -> Atom {
+        x.atom("_NET_WM_CM_S\(XDefaultScreen(x.display))")
+    }
+
+    /// The 32-bit visual of a translucent window, while a compositor would blend it; nil when
+    /// no compositor runs or the screen has no such visual.
+    private static func translucentVisual(_ x: XConnection) -> XVisualInfo? {
+        let d = x.display
+        var info = XVisualInfo()
+        guard XGetSelectionOwner(d, compositorSelection(x)) != 0,
+              XMatchVisualInfo(d, XDefaultScreen(d), 32, TrueColor, &info) != 0 else { return nil }
+        return info
+    }
+
+    /// A window made anew, and this one closed, when a compositor came or went since this one
+    /// was made (translucent without one shows black, shaped with one does not fade); nil
+    /// while this one still fits, after one round trip. The new window shows nothing yet, and
+    /// the server has shown it when this returns (a second round trip).
+    public func followingCompositor() -> OverlayWindow? {
+        guard (OverlayWindow.translucentVisual(x) != nil) != translucent else { return nil }
+        close()
+        let remade = OverlayWindow(x, name: name)
+        x.sync()
+        return remade
+    }
+
     /// Takes the window away.
     public func close() {
         guard gc != nil else { return }
@@ -83,6 +117,7 @@ public final class OverlayWindow {
         freeBuffers()
         if let font { XFreeFont(d, font) }
         XDestroyWindow(d, window)
+        if colormap != 0 { XFreeColormap(d, colormap) }
         XFlush(d)
     }
 

@@ -115,6 +115,10 @@ public final class XInputListener {
     private var randrEventBase: Int32 = 0
     /// The screen changed (monitors or size): the caller gives the engine the new one.
     public private(set) var screenChanged = false
+    private var fixesEventBase: Int32 = -1
+    /// The compositor's selection changed hands (one came, or went): the caller remakes the
+    /// windows that depend on it (`OverlayWindow.followingCompositor`).
+    public private(set) var compositorChanged = false
 
     /// Takes the grabs `needs` asks for. Throws when one cannot be taken, naming what holds it.
     public init(_ x: XConnection, needs: Needs) throws(X11Error) {
@@ -130,6 +134,10 @@ public final class XInputListener {
         var error: Int32 = 0
         if XRRQueryExtension(x.display, &randrEventBase, &error) != 0 {
             XRRSelectInput(x.display, x.root, Int32(RRScreenChangeNotifyMask))
+        }
+        if XFixesQueryExtension(x.display, &fixesEventBase, &error) != 0 {
+            let owner = XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask
+            XFixesSelectSelectionInput(x.display, x.root, OverlayWindow.compositorSelection(x), UInt(owner))
         }
         x.sync()
     }
@@ -339,6 +347,7 @@ public final class XInputListener {
         if !deviceNews.isEmpty { deviceNews.removeAll() }
         if !unfollowed.isEmpty { unfollowed.removeAll() }
         screenChanged = false
+        compositorChanged = false
         var reading = true, synced = false
         while true {
             if x.events.next(reading: reading, handle) {
@@ -361,6 +370,7 @@ public final class XInputListener {
         case let .xinput(type, data):
             decode(type, data)
         case .other(var ev):
+            if ev.type == fixesEventBase + XFixesSelectionNotify { compositorChanged = true }
             guard ev.type == randrEventBase + RRScreenChangeNotify else { return }
             XRRUpdateConfiguration(&ev)
             screenChanged = true
