@@ -90,6 +90,17 @@ final class Daemon {
             + Daemon.count(devices) + "; \(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)"
     }
 
+    /// Remakes the overlay's and feedback's windows when a compositor came or went: translucent
+    /// with one, shaped without (a translucent window no compositor blends is black).
+    private func followCompositor() {
+        if let o = overlay, o.followCompositor() {
+            log.info("debug overlay now \(o.window.translucent ? "translucent, a compositor came" : "shaped, the compositor left")")
+        }
+        if feedback.followCompositor(), let w = feedback.window {
+            log.info("feedback window now \(w.translucent ? "translucent, a compositor came" : "shaped, the compositor left")")
+        }
+    }
+
     /// `1 touchscreen, no touchpad, 1 pointer, 1 keyboard`
     static func count(_ devices: [InputDevice]) -> String {
         [InputDevice.Kind.touchscreen, .touchpad, .pointer, .keyboard].map { kind in
@@ -217,6 +228,7 @@ final class Daemon {
                 feedback.window?.resize(width: engine.screen.width, height: engine.screen.height)
                 log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
             }
+            if listener.compositorChanged { followCompositor() }
             for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
             for news in listener.deviceNews { log.info("\(news)") }
             for press in listener.unfollowed { log.info("\(press)") }

@@ -92,6 +92,15 @@ final class Feedback: FeedbackShowing {
         window.draw(picture.drawing(at: shown).scene(filled: window.translucent))
     }
 
+    /// Remakes the window, once made, when a compositor came or went, and draws on it at the
+    /// next frame; true when it did.
+    func followCompositor() -> Bool {
+        guard let remade = window?.followingCompositor() else { return false }
+        window = remade
+        dirty = true
+        return true
+    }
+
     /// Takes the window away, at exit.
     func close() { window?.close() }
 }

@@ -12,7 +12,7 @@ final class Overlay {
     static let fadeStep = 50.0
 
     let model = OverlayModel()
-    let window: OverlayWindow
+    private(set) var window: OverlayWindow
     private var dirty = false
     private var lastDraw = -Double.infinity
     private var fadeDue: Double?
@@ -36,6 +36,15 @@ final class Overlay {
     func action(_ text: String, at time: Double, failed: Bool = false) {
         model.action(text, at: time, failed: failed)
         dirty = true
+    }
+
+    /// Remakes the window when a compositor came or went, and draws on it at the next frame;
+    /// true when it did.
+    func followCompositor() -> Bool {
+        guard let remade = window.followingCompositor() else { return false }
+        window = remade
+        dirty = true
+        return true
     }
 
     /// When `update` next has something to draw; nil when nothing changes on its own.

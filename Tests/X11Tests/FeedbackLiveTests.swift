@@ -271,15 +271,8 @@ struct FeedbackLiveTests {
     /// its fill. Set GESTURED_FEEDBACK_SCREENSHOT to a PNG path to keep the screen at progress
     /// 0.5 (docs/feedback.png is made so: `xwd -root`, then ImageMagick's `convert`).
     @Test func withACompositorTheOutlineIsTranslucent() throws { try onDesk { desk in
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("xcompmgr-\(UUID().uuidString).log")
-        let compositor = try ChildProcess.spawn(ExternalCommand.locate("xcompmgr"), [], environment: ["DISPLAY": desk.server.displayName],
-                                                standardOutput: log, standardError: log)
-        defer {
-            compositor.terminate(grace: .seconds(1))
-            try? FileManager.default.removeItem(at: log)
-        }
-        let display = desk.window.display
-        #expect(desk.window.wait(.seconds(5)) { XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S0", 0)) != 0 }, "xcompmgr did not start")
+        let compositor = try Compositor(displayName: desk.server.displayName, watcher: desk.window)
+        defer { compositor.stop() }
         let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
         let start = desk.frame()
         let half = Self.between(start, Self.screen, 0.5)
@@ -306,6 +299,41 @@ struct FeedbackLiveTests {
 }
 
 extension FeedbackLiveTests {
+    /// Feedback's window, once made, stays: translucent while a compositor runs, it would
+    /// show black over the whole screen once none blends it. It is made again shaped when the
+    /// compositor leaves, so the window under it shows, and translucent when one comes back.
+    @Test func theFeedbackWindowFollowsTheCompositorLeavingAndComingBack() throws { try onDesk { desk in
+        let white: UInt = 0xFFFFFF
+        let compositor = try Compositor(displayName: desk.server.displayName, watcher: desk.window)
+        let d = try DaemonProcess(display: desk.server.displayName, config: Self.config)
+        let start = desk.frame()
+        let (cx, cy) = (start.x + start.width / 2, start.y + start.height / 2)
+        let inside = Self.blend(Self.ink, 0.25, over: white)
+        func near(_ p: UInt, _ want: UInt) -> Bool {
+            [16, 8, 0].allSatisfy { shift in abs(Int((p >> UInt(shift)) & 0xFF) - Int((want >> UInt(shift)) & 0xFF)) <= 3 }
+        }
+        func swipeShowsTheTranslucentFill(_ nth: Int) throws {
+            try desk.swipeAndHold(0, -Self.commit / 2)
+            #expect(desk.window.wait(.seconds(2)) { near(desk.pixel(cx, cy), inside) },
+                    "inside \(String(desk.pixel(cx, cy), radix: 16)), not \(String(inside, radix: 16))\n\(d.log)")
+            try desk.lift()
+            #expect(desk.window.wait(.seconds(5)) { d.log.components(separatedBy: "before the commit point: nothing performed").count > nth },
+                    "\(d.log)")
+            #expect(desk.window.wait(.seconds(2)) { desk.pixel(cx, cy) == white }, "the picture stayed\n\(d.log)")
+        }
+        try swipeShowsTheTranslucentFill(1)
+
+        #expect(compositor.stop(), "xcompmgr kept _NET_WM_CM_S0")
+        try d.waitFor("feedback window now shaped, the compositor left")
+        // The daemon logs once the server has shown the new window: one screenshot tells.
+        #expect(desk.pixel(cx, cy) == white, "pixel \(String(desk.pixel(cx, cy), radix: 16))\n\(d.log)")
+
+        let again = try Compositor(displayName: desk.server.displayName, watcher: desk.window)
+        defer { again.stop() }
+        try d.waitFor("feedback window now translucent, a compositor came")
+        try swipeShowsTheTranslucentFill(2)
+    } }
+
     /// Nothing is drawn over a locked screen, and the action is not performed. A locker takes
     /// the gestures that begin under it; one that began before it goes on coming to gestured:
     /// its picture goes when the screen locks, and lifting past the commit point performs nothing.

@@ -60,15 +60,8 @@ extension LiveTests {
     }
 
     @Test func withACompositorTheOverlayIsTranslucent() throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("xcompmgr-\(UUID().uuidString).log")
-        let compositor = try ChildProcess.spawn(ExternalCommand.locate("xcompmgr"), [], environment: ["DISPLAY": server.displayName],
-                                                standardOutput: log, standardError: log)
-        defer {
-            compositor.terminate(grace: .seconds(1))
-            try? FileManager.default.removeItem(at: log)
-        }
-        let d = window.display
-        #expect(window.wait(.seconds(5)) { XGetSelectionOwner(d, XInternAtom(d, "_NET_WM_CM_S0", 0)) != 0 }, "xcompmgr did not start")
+        let compositor = try Compositor(displayName: server.displayName, watcher: window)
+        defer { compositor.stop() }
         let daemon = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--overlay"])
         try daemon.waitFor("debug overlay on (translucent, with the compositor)")
         let starts: [(x: Double, y: Double)] = [(600, 300), (600, 420), (600, 540)]
@@ -82,6 +75,40 @@ extension LiveTests {
         #expect(screenPixel(540, 460) == 0xFFFFFF)
         try lift(starts)
         #expect(try waitForResult(daemon, lines: 1) == ["three-left 3 left"], "\(daemon.log)")
+    }
+
+    /// A translucent overlay that no compositor blends would show black over the whole screen:
+    /// when the compositor leaves the overlay is made again shaped, and the window under it
+    /// shows; when one comes back it is translucent again.
+    @Test func theOverlayFollowsTheCompositorLeavingAndComingBack() throws {
+        let white: UInt = 0xFFFFFF
+        let compositor = try Compositor(displayName: server.displayName, watcher: window)
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--overlay"])
+        try d.waitFor("debug overlay on (translucent, with the compositor)")
+        #expect(waitForPixel(512, 384, white), "pixel \(String(screenPixel(512, 384), radix: 16))\n\(d.log)")
+
+        #expect(compositor.stop(), "xcompmgr kept _NET_WM_CM_S0")
+        try d.waitFor("debug overlay now shaped, the compositor left")
+        // The daemon logs once the server has shown the new window: one screenshot tells.
+        for (x, y) in [(512.0, 384.0), (100.0, 400.0), (1000.0, 700.0)] {
+            #expect(screenPixel(x, y) == white, "pixel at \(x),\(y) \(String(screenPixel(x, y), radix: 16))\n\(d.log)")
+        }
+
+        let again = try Compositor(displayName: server.displayName, watcher: window)
+        defer { again.stop() }
+        try d.waitFor("debug overlay now translucent, a compositor came")
+        let starts: [(x: Double, y: Double)] = [(600, 300), (600, 420), (600, 540)]
+        try dragLeftAndHold(starts)
+        // 85 % of the touch colour over the test window's white, as the compositor blends it.
+        let blended: UInt = 0x26D0FF
+        func near(_ p: UInt) -> Bool {
+            [16, 8, 0].allSatisfy { shift in abs(Int((p >> UInt(shift)) & 0xFF) - Int((blended >> UInt(shift)) & 0xFF)) <= 3 }
+        }
+        #expect(window.wait(.seconds(2)) { near(screenPixel(540, 420)) }, "pixel \(String(screenPixel(540, 420), radix: 16))\n\(d.log)")
+        #expect(screenPixel(540, 460) == white)
+        try lift(starts)
+        #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
+        #expect(d.log.components(separatedBy: "debug overlay now").count == 3, "\(d.log)")
     }
 
     @Test func aTouchHandedBackToTheApplicationFadesFromTheOverlay() throws {
