@@ -66,6 +66,9 @@ public final class XInputListener {
     private var touchKeys: [Int: TouchKey] = [:]
     /// The slave device each touch still coming comes from.
     private var touchSources: [Int: Int32] = [:]
+    /// Touches waiting for their decision that emulate the pointer, with the slave each comes
+    /// from: one kept after its end leaves the master's button 1 held (`retakeTouchButtons`).
+    private var emulatingSources: [Int: Int32] = [:]
     private var nextTouchId = 1
     /// The ends decoded in this drain, by their place in `events`, with the slave each came
     /// from: the server ends what a device had in flight as it turns the device off, and
@@ -502,6 +505,7 @@ public final class XInputListener {
             touchIds[key] = id
             touchKeys[id] = key
             touchSources[id] = e.sourceid
+            if e.flags & XITouchEmulatingPointer != 0 { emulatingSources[id] = e.sourceid }
             if givenBackAsLate(.touch(id: id), e.time) { return }
             emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: application(under: e.child))
         case XI_TouchUpdate:
@@ -663,6 +667,11 @@ public final class XInputListener {
         case .touch(let id):
             guard let key = touchKeys.removeValue(forKey: id) else { return }
             XIAllowTouchEvents(d, key.device, key.touch, x.root, accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
+            // Kept after its end, a touch that emulated the pointer leaves button 1 held on
+            // the master; the touchscreen's own state is right, and the master takes it again.
+            if let source = emulatingSources.removeValue(forKey: id), accepted, touchIds[key] != id {
+                x.retakeTouchButtons(master: key.device, from: source)
+            }
             // A kept touch goes on coming to gestured; the rest of a rejected one is the application's.
             if !accepted, touchIds[key] == id {
                 touchIds[key] = nil

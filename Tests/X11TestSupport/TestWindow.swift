@@ -108,6 +108,15 @@ public final class TestWindow {
         return mask & UInt32(Button1Mask | Button2Mask | Button3Mask | Button4Mask | Button5Mask)
     }
 
+    /// Where the pointer is, in the window's coordinates.
+    public func pointerPosition() -> (x: Int, y: Int) {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(display, window, &root, &child, &rx, &ry, &wx, &wy, &mask)
+        return (Int(wx), Int(wy))
+    }
+
     /// Where the window's top-left corner is on the screen, inside the window manager's frame.
     public func rootPosition() -> (x: Int, y: Int) {
         var x: Int32 = 0, y: Int32 = 0, child: Window = 0
