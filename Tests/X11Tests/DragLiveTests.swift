@@ -178,6 +178,30 @@ extension LiveTests {
         #expect(try dragOnce(w) == ["ButtonPress 1", "ButtonRelease 1"], "the drag after a reload:\n\(d.log)")
     }
 
+    /// The server drops gestured's connection mid-drag, as `xkill` does: gestured exits 3, and
+    /// lets go of the button its drag held over a fresh connection.
+    @Test func aConnectionKilledMidDragLeavesNoButtonHeld() throws {
+        let (w, d) = try holdingADrag()
+        defer {
+            // Whatever happened, the next test finds no button down and no fingers on the pad.
+            if w.buttonsHeld() & UInt32(Button1Mask) != 0 { XTestFakeButtonEvent(w.display, 1, 0, 0) }
+            try? server.touchpad.swipe(.end, fingers: 3)
+            try? server.touchpad.sync()
+            XSync(w.display, 0)
+        }
+        let owner = XGetSelectionOwner(w.display, XInternAtom(w.display, "_GESTURED_DAEMON", 0))
+        #expect(owner != 0, "gestured owns no _GESTURED_DAEMON window")
+        XKillClient(w.display, XID(owner))
+        XSync(w.display, 0)
+        #expect(d.child.waitForExit(timeout: .seconds(5)), "gestured went on after its connection was killed:\n\(d.log)")
+        #expect(d.child.exitStatus == 3, "\(d.log)")
+        #expect(w.wait { w.buttonsHeld() == 0 }, "button 1 stayed down after gestured's connection was killed:\n\(d.log)")
+        w.drain(waiting: .zero)
+        #expect(pointerEvents(w).filter { $0.type != "Motion" }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 1", "ButtonRelease 1"],
+                "\(pointerEvents(w))\n\(d.log)")
+        #expect(d.log.contains("let go of button 1 over a fresh connection"), "\(d.log)")
+    }
+
     @Test func pointerMovesThePointerWithTheFingersTimesItsSpeedWithNoButton() throws {
         let (w, d) = try dragging("pointer speed=2")
         try threeFingerPan(dx: 5, dy: -5, times: 8)
