@@ -26,7 +26,14 @@ public final class ActionPerformer: ActionPerforming {
     /// One XTest button press, announced first.
     private func press(_ button: Int) {
         pressing(button)
+        x.heldButtons.pressed(button)
         XTestFakeButtonEvent(x.display, UInt32(button), 1, 0)
+    }
+
+    /// One XTest button release.
+    private func release(_ button: Int) {
+        XTestFakeButtonEvent(x.display, UInt32(button), 0, 0)
+        x.heldButtons.released(button)
     }
 
     /// Performs one action; returns what was done, or why nothing was.
@@ -49,13 +56,13 @@ public final class ActionPerformer: ActionPerforming {
             return .success("pressed \(chords.map(\.text).joined(separator: " "))")
         case .click(let button):
             press(button)
-            XTestFakeButtonEvent(x.display, UInt32(button), 0, 0)
+            release(button)
             x.flush()
             return .success("clicked button \(button)")
         case let .scroll(direction, times):
             for _ in 0..<times {
                 press(direction.button)
-                XTestFakeButtonEvent(x.display, UInt32(direction.button), 0, 0)
+                release(direction.button)
             }
             x.flush()
             return .success("scrolled \(direction.rawValue) \(times)")
@@ -79,7 +86,7 @@ public final class ActionPerformer: ActionPerforming {
         for step in steps {
             switch step {
             case .press(let b): press(b)
-            case .release(let b): XTestFakeButtonEvent(x.display, UInt32(b), 0, 0)
+            case .release(let b): release(b)
             case let .moveBy(dx, dy): XTestFakeRelativeMotionEvent(x.display, Int32(clamping: dx), Int32(clamping: dy), 0)
             case let .moveTo(px, py): XTestFakeMotionEvent(x.display, -1, Int32(clamping: px), Int32(clamping: py), 0)
             case let .takeWindow(choice, at): problem = take(choice, at: at) ?? problem

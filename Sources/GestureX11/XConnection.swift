@@ -13,6 +13,8 @@ public final class XConnection {
     public let name: String
     /// Every event of this connection comes through here: Xlib reads none itself.
     public let events: XEventReader
+    /// The buttons this connection holds down through XTest, let go of after it is lost.
+    public let heldButtons: HeldButtons
 
     /// Opens `name` (or $DISPLAY), asking for XInput `xi` (2.4 unless a test asks for less, to
     /// see the daemon on an older server). Throws a message that says what is missing.
@@ -37,9 +39,12 @@ public final class XConnection {
         xiVersion = (major, minor)
         XErrors.install()
         events = XEventReader(display: d, xiOpcode: opcode)
+        heldButtons = HeldButtons(displayName: self.name)
+        HeldButtons.register(heldButtons, for: d)
     }
 
     deinit {
+        HeldButtons.unregister(display)
         events.discardHeld()
         XCloseDisplay(display)
     }

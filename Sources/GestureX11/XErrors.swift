@@ -34,12 +34,14 @@ public enum XErrors {
             XErrors.log("X error: \(text) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
             return 0
         }
-        XSetIOErrorHandler { _ in XErrors.lostConnection() }
+        XSetIOErrorHandler { display in XErrors.lostConnection(display) }
     }
 
-    /// The connection is gone (Xlib found it in a round trip, or the event reader as it read).
-    static func lostConnection() -> Never {
+    /// The connection is gone (Xlib found it in a round trip, or the event reader as it read):
+    /// lets go of the buttons it held through XTest, over a fresh connection, and exits.
+    static func lostConnection(_ display: OpaquePointer?) -> Never {
         FileHandleLite.stderr("gestured: lost the connection to the X server; exiting\n")
+        if let news = HeldButtons.of(display)?.letGoAfterLoss() { FileHandleLite.stderr("gestured: \(news)\n") }
         exit(3)
     }
 

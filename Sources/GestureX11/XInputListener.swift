@@ -172,8 +172,9 @@ public final class XInputListener {
     }
 
     /// Takes the passive grabs `n` asks for; when one cannot be taken, lets go of those this
-    /// call took and throws.
-    private func grab(_ n: Needs) throws(X11Error) {
+    /// call took that `held` does not name, and throws. Taking a grab gestured holds again
+    /// replaces it in the same request, so no input slips past it.
+    private func grab(_ n: Needs, keeping held: Needs = Needs()) throws(X11Error) {
         let d = x.display, root = x.root
         _ = XErrors.take()
         var taken = Needs()
@@ -209,7 +210,7 @@ public final class XInputListener {
                 taken.strokeButtons.insert(button)
             }
         } catch {
-            ungrab(taken)
+            ungrab(taken.minus(held))
             throw error
         }
     }
@@ -266,14 +267,16 @@ public final class XInputListener {
     }
 
     /// Takes the grabs `wanted` asks for on a reload, keeping what it decodes in flight: touch
-    /// ids, presses, the clock, device names. A grab both configs want is held throughout, so
-    /// no input slips past during a reload; new grabs are taken before old ones are given up.
-    /// When one cannot be taken, everything stays as it was and it throws why.
+    /// ids, presses, the clock, device names. A grab both configs want is held throughout and
+    /// taken again, so that a reload puts back any the server no longer has; no input slips past
+    /// during a reload, since new grabs are taken before old ones are given up. When one cannot
+    /// be taken, everything stays as it was and it throws why.
     public func regrab(_ wanted: Needs) throws(X11Error) {
         let held = needs
-        try grab(wanted.minus(held))
+        try grab(wanted, keeping: held)
         ungrab(held.minus(wanted))
         needs = wanted
+        grabSlaveSwipes()
         selectRootEvents()
         x.sync()
     }
@@ -297,18 +300,32 @@ public final class XInputListener {
     /// It is held only while a button is, since a swipe gestured gives back from a slave grab
     /// reaches no application.
     public var grabsTouchpadSlaves = false {
-        didSet {
-            guard grabsTouchpadSlaves != oldValue, needs.touchpadSwipe, x.hasGestures else { return }
-            var mods = anyModifier()
-            if grabsTouchpadSlaves {
-                withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], device: XIAllDevices) { m in
-                    _ = XIGrabSwipeGestureBegin(x.display, XIAllDevices, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
-                }
-            } else {
-                XIUngrabSwipeGestureBegin(x.display, XIAllDevices, x.root, 1, &mods)
-            }
-            x.flush()
+        didSet { if grabsTouchpadSlaves != oldValue { grabSlaveSwipes() } }
+    }
+
+    /// The slave pointers whose touchpad swipes gestured grabs now, by id.
+    private var slaveSwipeGrabs: Set<Int32> = []
+
+    /// Takes and lets go of the slaves' swipe grabs so that, while `grabsTouchpadSlaves`, each
+    /// slave pointer has one, and none has otherwise. Each is taken and let go of by the slave's
+    /// own id: the server matches a grab for all devices (XIAllDevices) with every grab of the
+    /// same kind, and letting go of that one would delete the swipe grab of the master devices
+    /// too, after which no swipe would reach gestured.
+    private func grabSlaveSwipes() {
+        let wanted: Set<Int32> = grabsTouchpadSlaves && needs.touchpadSwipe && x.hasGestures
+            ? Set(slavePointers.filter { !xtestPointers.contains($0) }) : []
+        guard wanted != slaveSwipeGrabs else { return }
+        var mods = anyModifier()
+        for id in slaveSwipeGrabs.subtracting(wanted).sorted() {
+            XIUngrabSwipeGestureBegin(x.display, id, x.root, 1, &mods)
         }
+        for id in wanted.subtracting(slaveSwipeGrabs).sorted() {
+            withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], device: id) { m in
+                _ = XIGrabSwipeGestureBegin(x.display, id, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+            }
+        }
+        slaveSwipeGrabs = wanted
+        x.flush()
     }
 
     /// Releases every grab (the daemon is exiting).
@@ -422,7 +439,13 @@ public final class XInputListener {
     private func hierarchyChanged(_ e: XIHierarchyEvent) {
         let before = slavePointers, oldNames = names
         refreshDevices()
-        if slavePointers != before { selectRootEvents() }
+        if slavePointers != before {
+            selectRootEvents()
+            // A removed slave can no longer be named to let go of; one that came during a drag
+            // is grabbed too.
+            slaveSwipeGrabs.formIntersection(slavePointers)
+            grabSlaveSwipes()
+        }
         for i in 0..<Int(e.num_info) {
             let info = e.info[i]
             let flags = info.flags

@@ -286,6 +286,8 @@ final class Daemon {
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
                 log.critical("lost the connection to the X server")
+                // The server keeps a button pressed through XTest down after it drops its client.
+                if let news = x.heldButtons.letGoAfterLoss() { log.warning("\(news)") }
                 return 3
             }
             signalPipeReadable = fds[1].revents & Int16(POLLIN) != 0

@@ -133,6 +133,75 @@ extension LiveTests {
         try server.touchpad.sync()
     }
 
+    /// A three-finger drag, the fingers lifted once the window under the pointer sees the
+    /// button held (so that gestured holds it over more than one turn of its loop), as that
+    /// window sees it: its presses and releases.
+    func dragOnce(_ w: TestWindow) throws -> [String] {
+        w.clear()
+        try threeFingerPan(dx: 10, dy: 0, times: 4, lift: false)
+        _ = w.wait { w.buttonsHeld() == UInt32(Button1Mask) }
+        try server.touchpad.swipe(.end, fingers: 3)
+        try server.touchpad.sync()
+        _ = w.wait { w.received.contains { $0.type == "ButtonRelease" } && w.buttonsHeld() == 0 }
+        return pointerEvents(w).filter { $0.type != "Motion" }.map { "\($0.type) \($0.detail)" }
+    }
+
+    /// While a drag holds its button the slaves' swipes are grabbed too; letting go of those
+    /// grabs leaves the master's alone, so the drags after it and the swipe bindings still
+    /// reach gestured, and after a reload too.
+    @Test func dragsInARowAndASwipeBindingAllWorkInOneRunAndAfterAReload() throws {
+        let w = try motionWindow()
+        try server.mouse.move(toX: 300, y: 300)
+        try server.mouse.sync()
+        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("drag lock=0") + """
+
+            [[gesture]]
+            name = "four-left"
+            type = "swipe"
+            source = "touchpad"
+            fingers = 4
+            direction = "left"
+            action = "exec true"
+            """)
+        w.drain()
+        for n in 1...2 {
+            #expect(try dragOnce(w) == ["ButtonPress 1", "ButtonRelease 1"], "drag \(n):\n\(d.log)")
+        }
+        let pad = server.touchpad
+        try pad.swipe(.begin, fingers: 4)
+        for _ in 1...6 { try pad.swipe(.update, fingers: 4, dx: -25, dy: 0); try pad.sync() }
+        try pad.swipe(.end, fingers: 4)
+        try pad.sync()
+        try d.waitFor("recognized swipe \"four-left\"")
+        d.child.signal(SIGHUP)
+        try d.waitFor("reloaded")
+        #expect(try dragOnce(w) == ["ButtonPress 1", "ButtonRelease 1"], "the drag after a reload:\n\(d.log)")
+    }
+
+    /// The server drops gestured's connection mid-drag, as `xkill` does: gestured exits 3, and
+    /// lets go of the button its drag held over a fresh connection.
+    @Test func aConnectionKilledMidDragLeavesNoButtonHeld() throws {
+        let (w, d) = try holdingADrag()
+        defer {
+            // Whatever happened, the next test finds no button down and no fingers on the pad.
+            if w.buttonsHeld() & UInt32(Button1Mask) != 0 { XTestFakeButtonEvent(w.display, 1, 0, 0) }
+            try? server.touchpad.swipe(.end, fingers: 3)
+            try? server.touchpad.sync()
+            XSync(w.display, 0)
+        }
+        let owner = XGetSelectionOwner(w.display, XInternAtom(w.display, "_GESTURED_DAEMON", 0))
+        #expect(owner != 0, "gestured owns no _GESTURED_DAEMON window")
+        XKillClient(w.display, XID(owner))
+        XSync(w.display, 0)
+        #expect(d.child.waitForExit(timeout: .seconds(5)), "gestured went on after its connection was killed:\n\(d.log)")
+        #expect(d.child.exitStatus == 3, "\(d.log)")
+        #expect(w.wait { w.buttonsHeld() == 0 }, "button 1 stayed down after gestured's connection was killed:\n\(d.log)")
+        w.drain(waiting: .zero)
+        #expect(pointerEvents(w).filter { $0.type != "Motion" }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 1", "ButtonRelease 1"],
+                "\(pointerEvents(w))\n\(d.log)")
+        #expect(d.log.contains("let go of button 1 over a fresh connection"), "\(d.log)")
+    }
+
     @Test func pointerMovesThePointerWithTheFingersTimesItsSpeedWithNoButton() throws {
         let (w, d) = try dragging("pointer speed=2")
         try threeFingerPan(dx: 5, dy: -5, times: 8)
