@@ -165,14 +165,17 @@ enum LibinputGestures {
             func line(_ type: String, _ rest: String) {
                 text += " event7   " + type.padding(toLength: 23, withPad: " ", startingAt: 0) + " " + time + "\t" + rest + "\n"
             }
-            func delta(_ d: Point) -> String { String(format: "%5.2f/%5.2f (%5.2f/%5.2f unaccelerated)", d.x, d.y, d.x, d.y) }
+            func delta(_ d: Point, _ u: Point?) -> String {
+                let u = u ?? d
+                return String(format: "%5.2f/%5.2f (%5.2f/%5.2f unaccelerated)", d.x, d.y, u.x, u.y)
+            }
             switch e.kind {
             case .swipeBegin(let f): line("GESTURE_SWIPE_BEGIN", "\(f)")
-            case let .swipeUpdate(f, d): line("GESTURE_SWIPE_UPDATE", "\(f) " + delta(d))
+            case let .swipeUpdate(f, d, u): line("GESTURE_SWIPE_UPDATE", "\(f) " + delta(d, u))
             case let .swipeEnd(f, c): line("GESTURE_SWIPE_END", "\(f)" + (c ? " cancelled" : ""))
             case .pinchBegin(let f): line("GESTURE_PINCH_BEGIN", "\(f)")
-            case let .pinchUpdate(f, d, scale, angle):
-                line("GESTURE_PINCH_UPDATE", "\(f) " + delta(d) + String(format: " %5.2f @ %5.2f", scale, angle))
+            case let .pinchUpdate(f, d, u, scale, angle):
+                line("GESTURE_PINCH_UPDATE", "\(f) " + delta(d, u) + String(format: " %5.2f @ %5.2f", scale, angle))
             case let .pinchEnd(f, c): line("GESTURE_PINCH_END", "\(f)" + (c ? " cancelled" : ""))
             default: continue
             }

@@ -1,7 +1,9 @@
 /// Values computed once per event for the whole arena, which recognizers only read: where the
 /// fingers are, how far they have travelled, spread and turned since the sequence began, and
 /// how fast. On a touchscreen they come from the touches; on a touchpad from the deltas,
-/// absolute scale and angle deltas of XInput 2.4 gesture events.
+/// absolute scale and angle deltas of XInput 2.4 gesture events: what the fingers travelled is
+/// measured on the unaccelerated deltas (the same finger motion reads the same at every speed
+/// and on every touchpad), and what the pointer would travel on the accelerated ones.
 public struct FrameMetrics: Sendable {
     /// Fingers down now (touchpad: the gesture's finger count).
     public internal(set) var fingers = 0
@@ -9,8 +11,16 @@ public struct FrameMetrics: Sendable {
     public internal(set) var maxFingers = 0
     public internal(set) var centroid = Point.zero
     public internal(set) var startCentroid = Point.zero
-    /// Distance moved by the centroid, counting only movement (not fingers landing or lifting).
+    /// Distance moved by the centroid, counting only movement (not fingers landing or lifting);
+    /// on a touchpad, the sum of the unaccelerated deltas. What recognizers decide on.
     public internal(set) var translation = Point.zero
+    /// What the pointer would have travelled: on a touchpad the sum of the accelerated deltas,
+    /// elsewhere `translation`. What follows the pointer (drag, window move) moves by it.
+    public internal(set) var pointerTranslation = Point.zero
+
+    /// `pointerTranslation` where it is not `translation` (a touchpad's acceleration made it
+    /// otherwise); nil where the two are one.
+    public var movedThePointerOtherwise: Point? { pointerTranslation == translation ? nil : pointerTranslation }
     /// Mean distance of the touches from their centroid.
     public internal(set) var span = 0.0
     /// Product of span ratios across moves, so that it stays continuous when fingers come or go.
@@ -69,6 +79,7 @@ public struct FrameMetrics: Sendable {
         before = before / n
         after = after / n
         translation += after - before
+        pointerTranslation = translation
         centroid = after
         // One pass for both spans and the turn: each touch's offsets from the centroids before
         // and after are the terms of both, summed in the touches' order as ever.
@@ -99,9 +110,10 @@ public struct FrameMetrics: Sendable {
         sample(at: time)
     }
 
-    mutating func touchpadUpdate(delta: Point, scale: Double?, angle: Double?, at time: Double) {
-        translation += delta
-        centroid = startCentroid + translation
+    mutating func touchpadUpdate(delta: Point, physical: Point, scale: Double?, angle: Double?, at time: Double) {
+        translation += physical
+        pointerTranslation += delta
+        centroid = startCentroid + pointerTranslation
         if let scale { self.scale = scale }
         if let angle { rotation += Angle.radians(degrees: angle) }
         sample(at: time)

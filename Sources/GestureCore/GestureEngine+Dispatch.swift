@@ -146,12 +146,12 @@ extension GestureEngine {
         settle(arena)
     }
 
-    func touchpadChanged(delta: Point, scale: Double?, angle: Double?) {
+    func touchpadChanged(delta: Point, physical: Point, scale: Double?, angle: Double?) {
         let arena = arena(.touchpad)
         guard arena.touchpadOpen else { return }
         let frame = arena.frame
         frame.time = now
-        frame.metrics.touchpadUpdate(delta: delta, scale: scale, angle: angle, at: now)
+        frame.metrics.touchpadUpdate(delta: delta, physical: physical, scale: scale, angle: angle, at: now)
         arena.forEachParticipant { r in
             guard r.isLive && r.tracking != 0 else { return }
             r.touchpadChanged(with: frame)

@@ -134,14 +134,14 @@ public final class GestureEngine {
             dispatchEnded(arena(.pointer), [(button, at)], phase: .ended)
         case let .swipeBegin(fingers):
             touchpadBegan(.swipe, fingers: fingers, event: event)
-        case let .swipeUpdate(_, delta):
-            touchpadChanged(delta: delta, scale: nil, angle: nil)
+        case let .swipeUpdate(_, delta, unaccelerated):
+            touchpadChanged(delta: delta, physical: unaccelerated ?? delta, scale: nil, angle: nil)
         case let .swipeEnd(_, cancelled):
             touchpadEnded(cancelled: cancelled)
         case let .pinchBegin(fingers):
             touchpadBegan(.pinch, fingers: fingers, event: event)
-        case let .pinchUpdate(_, delta, scale, angle):
-            touchpadChanged(delta: delta, scale: scale, angle: angle)
+        case let .pinchUpdate(_, delta, unaccelerated, scale, angle):
+            touchpadChanged(delta: delta, physical: unaccelerated ?? delta, scale: scale, angle: angle)
         case let .pinchEnd(_, cancelled):
             touchpadEnded(cancelled: cancelled)
         case .idle:

@@ -21,6 +21,12 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
         @inlinable get { get(.translation, storedTranslation) }
         set { storedTranslation = newValue ?? .zero; present.mark(.translation, newValue != nil) }
     }
+    /// What the pointer would have travelled meanwhile: on a touchpad the accelerated motion,
+    /// where `translation` is the physical one; set only where the two differ.
+    public var pointerTranslation: Point? {
+        @inlinable get { get(.pointerTranslation, storedPointerTranslation) }
+        set { storedPointerTranslation = newValue ?? .zero; present.mark(.pointerTranslation, newValue != nil) }
+    }
     /// Pixels per second.
     public var velocity: Point? {
         @inlinable get { get(.velocity, storedVelocity) }
@@ -89,6 +95,7 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
         @inlinable static var score: Present { Present(rawValue: 1 << 10) }
         @inlinable static var progress: Present { Present(rawValue: 1 << 11) }
         @inlinable static var heading: Present { Present(rawValue: 1 << 12) }
+        @inlinable static var pointerTranslation: Present { Present(rawValue: 1 << 13) }
 
         mutating func mark(_ bit: Present, _ isSet: Bool) {
             if isSet { insert(bit) } else { remove(bit) }
@@ -97,12 +104,13 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
 
     // Internal for the getters, which are inlinable: the printer in another module reads every
     // value of every line it prints, and a call for each showed in its profile.
-    // The heading shares the first word with the bits: 128 bytes in all, which a copy moves in
-    // place. Stored last, it made 129, and every copy of the values a call to memcpy.
+    // The heading shares the first word with the bits, so that the values stay a whole number
+    // of words, which a copy moves in place.
     @usableFromInline var present: Present = []
     @usableFromInline var storedHeading = Heading.up
     @usableFromInline var storedFingers = 0, storedTaps = 0, storedPoints = 0
-    @usableFromInline var storedLocation = Point.zero, storedTranslation = Point.zero, storedVelocity = Point.zero
+    @usableFromInline var storedLocation = Point.zero, storedTranslation = Point.zero, storedPointerTranslation = Point.zero
+    @usableFromInline var storedVelocity = Point.zero
     @usableFromInline var storedScale = 0.0, storedScaleVelocity = 0.0, storedRotation = 0.0, storedRotationVelocity = 0.0
     @usableFromInline var storedScore = 0.0, storedProgress = 0.0
 

@@ -16,10 +16,13 @@ extension InputEvent {
         guard time.isFinite else { return "its time is not a finite number" }
         switch kind {
         case let .touchBegin(_, p), let .touchMove(_, p), let .touchEnd(_, p),
-             let .buttonPress(_, p), let .motion(p), let .buttonRelease(_, p), let .swipeUpdate(_, p):
+             let .buttonPress(_, p), let .motion(p), let .buttonRelease(_, p), let .swipeUpdate(_, p, nil):
             return p.x.isFinite && p.y.isFinite ? nil : "its position or delta is not a finite number"
-        case let .pinchUpdate(_, delta, scale, angle):
-            guard delta.x.isFinite, delta.y.isFinite, angle.isFinite else { return "its delta or angle is not a finite number" }
+        case let .swipeUpdate(_, p, u?):
+            return p.x.isFinite && p.y.isFinite && u.x.isFinite && u.y.isFinite ? nil : "its position or delta is not a finite number"
+        case let .pinchUpdate(_, delta, unaccelerated, scale, angle):
+            guard delta.x.isFinite, delta.y.isFinite, angle.isFinite,
+                  unaccelerated.map({ $0.x.isFinite && $0.y.isFinite }) ?? true else { return "its delta or angle is not a finite number" }
             return scale.isFinite && scale > 0 ? nil : "its scale is not a number above 0"
         case .touchCancel, .swipeBegin, .swipeEnd, .pinchBegin, .pinchEnd, .idle:
             return nil

@@ -10,11 +10,14 @@ public struct InputEvent: Equatable, Sendable {
         case motion(at: Point)
         case buttonRelease(button: Int, at: Point)
         case swipeBegin(fingers: Int)
-        case swipeUpdate(fingers: Int, delta: Point)
+        /// `delta` is the accelerated motion the pointer would make; `unaccelerated` the
+        /// physical motion (libinput's unaccelerated delta, in units of a 1000 dpi device),
+        /// nil where the source gives only one, which then stands for both.
+        case swipeUpdate(fingers: Int, delta: Point, unaccelerated: Point? = nil)
         case swipeEnd(fingers: Int, cancelled: Bool)
         case pinchBegin(fingers: Int)
         /// `scale` is absolute since the begin; `angle` is a delta in degrees, clockwise positive.
-        case pinchUpdate(fingers: Int, delta: Point, scale: Double, angle: Double)
+        case pinchUpdate(fingers: Int, delta: Point, unaccelerated: Point? = nil, scale: Double, angle: Double)
         case pinchEnd(fingers: Int, cancelled: Bool)
         /// Nothing happens; time passes and deadlines fire.
         case idle

@@ -1,7 +1,8 @@
 /// Pan: one or more fingers dragging. Begins once the fingers have moved `beginDistance`,
 /// changes with every move, ends when all fingers lift, fails if they lift before it began. On
 /// a touchpad it follows swipe events, so a three-finger drag can be bound continuously.
-/// Reports `translation` (pixels since the touches began) and `velocity` (pixels per second).
+/// Reports `translation` (pixels since the touches began) and `velocity` (pixels per second);
+/// on a touchpad also `pointerTranslation`, the accelerated motion that a drag follows.
 public final class PanRecognizer: ContinuousGestureRecognizer {
     public static let defaultBeginDistance = 10.0
 
@@ -61,6 +62,7 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
         super.report(into: &values, event: event)
         reportedRaw = event.metrics.translation
         values.translation = translation(in: event)
+        values.pointerTranslation = event.metrics.movedThePointerOtherwise
         values.velocity = event.metrics.velocity
         values.location = event.location
         if let heading {

@@ -108,6 +108,7 @@ public final class SwipeRecognizer: GestureRecognizer {
     public override func report(into values: inout GestureValues, event: InputFrame) {
         values.fingers = fingers
         values.translation = event.metrics.translation
+        values.pointerTranslation = event.metrics.movedThePointerOtherwise
         values.velocity = event.metrics.velocity
         guard untilLift || currentState == .ended else { return }
         values.heading = Heading(direction)

@@ -127,7 +127,9 @@ public final class Dispatcher {
             var context = ActionContext(location: values.location, time: time)
             context.gesture = f.binding.name
             context.state = to
-            context.translation = values.translation
+            // What follows the pointer moves as the pointer would: on a touchpad by the
+            // accelerated motion, while the gesture was recognized on the physical one.
+            context.translation = values.pointerTranslation ?? values.translation
             let outcome = actions.fire(f.action, gesture: Dispatcher.gesture(f, r, to, values), at: context)
             observer?.fired(f, by: r, outcome: outcome, at: time)
         }

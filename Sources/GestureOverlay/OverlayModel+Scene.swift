@@ -66,14 +66,17 @@ extension OverlayModel {
         let c = Point(x: layout.width - 150, y: 130)
         let radius = max(10, min(110, 50 * g.scale))
         scene.items.append(.init(.ring(center: c, radius: radius, width: 3), .gauge, alpha: a))
-        let length = g.delta.length
-        let arm = length > 100 ? g.delta * (100 / length) : g.delta
+        let length = g.physical.length
+        let arm = length > 100 ? g.physical * (100 / length) : g.physical
         scene.items.append(.init(.line([c, c + arm], width: 4), .gauge, alpha: a))
         for i in 0..<max(0, min(g.fingers, 10)) {
             let x = c.x - Double(g.fingers - 1) * 10 + Double(i) * 20
             scene.items.append(.init(.dot(center: Point(x: x, y: c.y + 125), radius: 6), .gauge, alpha: a))
         }
         var text = "\(g.kind) \(g.fingers) fingers dx \(NumberText.plain(g.delta.x.rounded())) dy \(NumberText.plain(g.delta.y.rounded()))"
+        if g.physical != g.delta {
+            text += " (unaccelerated \(NumberText.plain(g.physical.x.rounded())) \(NumberText.plain(g.physical.y.rounded())))"
+        }
         if g.kind == "pinch" {
             text += " scale \(NumberText.plain((g.scale * 100).rounded() / 100)) angle \(NumberText.plain(g.angle.rounded()))"
         }

@@ -22,7 +22,10 @@ public final class OverlayModel {
     struct Gauge {
         var kind: String
         var fingers: Int
+        /// The accelerated deltas summed: where the pointer would have gone.
         var delta = Point.zero
+        /// The unaccelerated deltas summed: what the fingers travelled, which the recognizers read.
+        var physical = Point.zero
         var scale = 1.0
         var angle = 0.0
         var endedAt: Double?
@@ -102,12 +105,14 @@ public final class OverlayModel {
         case let .pinchBegin(fingers):
             begin(.touchpad)
             gauge = Gauge(kind: "pinch", fingers: fingers)
-        case let .swipeUpdate(fingers, delta):
+        case let .swipeUpdate(fingers, delta, unaccelerated):
             gauge?.fingers = fingers
             gauge?.delta += delta
-        case let .pinchUpdate(fingers, delta, scale, angle):
+            gauge?.physical += unaccelerated ?? delta
+        case let .pinchUpdate(fingers, delta, unaccelerated, scale, angle):
             gauge?.fingers = fingers
             gauge?.delta += delta
+            gauge?.physical += unaccelerated ?? delta
             gauge?.scale = scale
             gauge?.angle += angle
         case .swipeEnd, .pinchEnd:

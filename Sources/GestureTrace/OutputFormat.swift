@@ -89,6 +89,7 @@ public enum OutputFormat {
             if let n = v.taps { w.add(prefix: ",\"taps\":", n) }
             if let p = v.location { w.add(prefix: ",\"x\":", p.x); w.add(prefix: ",\"y\":", p.y) }
             if let p = v.translation { w.add(prefix: ",\"translation\":", p.x, p.y) }
+            if let p = v.pointerTranslation { w.add(prefix: ",\"pointer\":", p.x, p.y) }
             if let p = v.velocity { w.add(prefix: ",\"velocity\":", p.x, p.y) }
             if let s = v.scale { w.add(prefix: ",\"scale\":", s) }
             if let s = v.scaleVelocity { w.add(prefix: ",\"velocity\":", s) }
@@ -160,9 +161,9 @@ public enum OutputFormat {
         }
     }
 
-    /// Bytes for every member of a transition line but its head, at most: 18 keys of up to 15
+    /// Bytes for every member of a transition line but its head, at most: 19 keys of up to 15
     /// bytes with their separators, a heading of up to 10, and numbers.
-    private static var transitionRoom: Int { 18 * 16 + 12 + 21 * NumberText.maxCount }
+    private static var transitionRoom: Int { 19 * 16 + 12 + 23 * NumberText.maxCount }
 
     /// `{"t":120,"action":"desktop next","gesture":"next-desktop"}`
     public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil,

@@ -57,7 +57,7 @@ struct TraceFields {
     }
 
     enum Key: Int {
-        case t, ev, id, x, y, button, fingers, dx, dy, scale, angle, cancelled, device, app, trace
+        case t, ev, id, x, y, button, fingers, dx, dy, udx, udy, scale, angle, cancelled, device, app, trace
 
         /// The key as a line spells it, for messages.
         var name: String {
@@ -71,6 +71,8 @@ struct TraceFields {
             case .fingers: "fingers"
             case .dx: "dx"
             case .dy: "dy"
+            case .udx: "udx"
+            case .udy: "udy"
             case .scale: "scale"
             case .angle: "angle"
             case .cancelled: "cancelled"
@@ -81,10 +83,10 @@ struct TraceFields {
         }
     }
 
-    /// What each key holds, four bits a key (`Kind`); 0 for a key the line does not give.
+    /// What each key holds, three bits a key (`Kind`); 0 for a key the line does not give.
     private var kinds: UInt64 = 0
     /// Each key's number (its bits), its text's place, or the index of its parsed string.
-    private var payloads = InlineArray<15, UInt64>(repeating: 0)
+    private var payloads = InlineArray<17, UInt64>(repeating: 0)
 
     private enum Kind: UInt64 {
         case absent, number, inLine, parsed, isTrue, isFalse, null, other
@@ -97,11 +99,11 @@ struct TraceFields {
     mutating func clear() { kinds = 0 }
 
     @inline(__always)
-    private func kind(_ key: Key) -> Kind { Kind(rawValue: (kinds >> UInt64(4 &* key.rawValue)) & 0x7).unsafelyUnwrapped }
+    private func kind(_ key: Key) -> Kind { Kind(rawValue: (kinds >> UInt64(3 &* key.rawValue)) & 0x7).unsafelyUnwrapped }
 
     /// Whether the line gives `key` at all.
     @inline(__always)
-    func has(_ key: Key) -> Bool { (kinds >> UInt64(4 &* key.rawValue)) & 0xF != 0 }
+    func has(_ key: Key) -> Bool { (kinds >> UInt64(3 &* key.rawValue)) & 0x7 != 0 }
 
     @inline(__always)
     subscript(key: Key) -> Value? {
@@ -140,7 +142,7 @@ struct TraceFields {
     @inline(__always)
     private mutating func setFirst(_ key: Key, _ kind: Kind, _ payload: UInt64) {
         guard !has(key) else { return }
-        kinds |= kind.rawValue << UInt64(4 &* key.rawValue)
+        kinds |= kind.rawValue << UInt64(3 &* key.rawValue)
         payloads[key.rawValue] = payload
     }
 
@@ -189,6 +191,8 @@ extension TraceFields.Key {
         case "fingers": self = .fingers
         case "dx": self = .dx
         case "dy": self = .dy
+        case "udx": self = .udx
+        case "udy": self = .udy
         case "scale": self = .scale
         case "angle": self = .angle
         case "cancelled": self = .cancelled
@@ -219,6 +223,7 @@ extension TraceFields.Key {
             return spelled(w, at, 4, 0x3A22_7864, .dx) ?? spelled(w, at, 4, 0x3A22_7964, .dy)
                 ?? spelled(w, at, 8, 0x3A22_6563_6976_6564, .device)
         case UInt8(ascii: "a"): return spelled(w, at, 5, 0x3A_2270_7061, .app) ?? spelled(w, at, 7, 0x3A_2265_6C67_6E61, .angle)
+        case UInt8(ascii: "u"): return spelled(w, at, 5, 0x3A_2278_6475, .udx) ?? spelled(w, at, 5, 0x3A_2279_6475, .udy)
         case UInt8(ascii: "s"): return spelled(w, at, 7, 0x3A_2265_6C61_6373, .scale)
         case UInt8(ascii: "b"): return spelled(w, at, 8, 0x3A22_6E6F_7474_7562, .button)
         case UInt8(ascii: "f"):
@@ -262,7 +267,12 @@ extension TraceFields.Key {
             case (UInt8(ascii: "d"), UInt8(ascii: "y")): key = .dy
             default: key = nil
             }
-        case 3: key = p[0] == UInt8(ascii: "a") && rest("app") ? .app : nil
+        case 3:
+            switch p[0] {
+            case UInt8(ascii: "a"): key = rest("app") ? .app : nil
+            case UInt8(ascii: "u"): key = rest("udx") ? .udx : rest("udy") ? .udy : nil
+            default: key = nil
+            }
         case 5:
             switch p[0] {
             case UInt8(ascii: "s"): key = rest("scale") ? .scale : nil

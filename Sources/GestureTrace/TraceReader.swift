@@ -263,14 +263,16 @@ public struct TraceReader {
             kind = name == .buttonPress ? .buttonPress(button: button, at: at) : .buttonRelease(button: button, at: at)
         case .swipeUpdate:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1,
-                  line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number() else { return false }
-            kind = .swipeUpdate(fingers: fingers, delta: Point(x: dx, y: dy))
+                  line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number(),
+                  let unaccelerated = line.unaccelerated() else { return false }
+            kind = .swipeUpdate(fingers: fingers, delta: Point(x: dx, y: dy), unaccelerated: unaccelerated)
         case .pinchUpdate:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1,
                   line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number(),
+                  let unaccelerated = line.unaccelerated(),
                   line.skip(#","scale":"#), let scale = line.number(),
                   line.skip(#","angle":"#), let angle = line.number() else { return false }
-            kind = .pinchUpdate(fingers: fingers, delta: Point(x: dx, y: dy), scale: scale, angle: angle)
+            kind = .pinchUpdate(fingers: fingers, delta: Point(x: dx, y: dy), unaccelerated: unaccelerated, scale: scale, angle: angle)
         case .swipeBegin, .pinchBegin:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return false }
             kind = name == .swipeBegin ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers)
@@ -348,14 +350,15 @@ public struct TraceReader {
         case .motion: kind = .motion(at: try point(texts))
         case .swipeBegin: kind = .swipeBegin(fingers: try atLeastOne(.fingers, texts))
         case .swipeUpdate:
-            kind = .swipeUpdate(fingers: try atLeastOne(.fingers, texts), delta: Point(x: try number(.dx, texts), y: try number(.dy, texts)))
+            kind = .swipeUpdate(fingers: try atLeastOne(.fingers, texts), delta: Point(x: try number(.dx, texts), y: try number(.dy, texts)),
+                                unaccelerated: try unaccelerated(texts))
         case .swipeEnd: kind = .swipeEnd(fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
         case .pinchBegin: kind = .pinchBegin(fingers: try atLeastOne(.fingers, texts))
         case .pinchUpdate:
             let scale = try number(.scale, texts)
             kind = .pinchUpdate(fingers: try atLeastOne(.fingers, texts),
                                 delta: Point(x: try number(.dx, texts, default: 0), y: try number(.dy, texts, default: 0)),
-                                scale: scale, angle: try number(.angle, texts, default: 0))
+                                unaccelerated: try unaccelerated(texts), scale: scale, angle: try number(.angle, texts, default: 0))
         case .pinchEnd: kind = .pinchEnd(fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
         case .idle: kind = .idle
         case nil:
@@ -428,6 +431,17 @@ public struct TraceReader {
         let n = try integer(key, texts)
         guard n >= 1 else { throw fault("\"\(key.name)\" must be at least 1") }
         return n
+    }
+
+    /// A touchpad update's unaccelerated delta: both of "udx" and "udy", or neither (an older
+    /// trace, whose one delta then stands for both).
+    private mutating func unaccelerated(_ texts: TraceFields.Texts) throws(TraceError) -> Point? {
+        switch (fields.has(.udx), fields.has(.udy)) {
+        case (false, false): return nil
+        case (true, true): return Point(x: try number(.udx, texts), y: try number(.udy, texts))
+        case (true, false): throw fault("\"\(name(texts))\" has \"udx\" but lacks \"udy\"")
+        case (false, true): throw fault("\"\(name(texts))\" has \"udy\" but lacks \"udx\"")
+        }
     }
 
     @inline(__always)

@@ -28,13 +28,16 @@ public enum TraceWriter {
         case let .motion(at): w.add("ev", "motion"); point(at)
         case let .buttonRelease(b, at): w.add("ev", "button-release"); w.add("button", b); point(at)
         case let .swipeBegin(f): w.add("ev", "swipe-begin"); w.add("fingers", f)
-        case let .swipeUpdate(f, d): w.add("ev", "swipe-update"); w.add("fingers", f); w.add("dx", d.x); w.add("dy", d.y)
+        case let .swipeUpdate(f, d, u):
+            w.add("ev", "swipe-update"); w.add("fingers", f); w.add("dx", d.x); w.add("dy", d.y)
+            if let u { w.add("udx", u.x); w.add("udy", u.y) }
         case let .swipeEnd(f, c):
             w.add("ev", "swipe-end"); w.add("fingers", f)
             if c { w.add("cancelled", true) }
         case let .pinchBegin(f): w.add("ev", "pinch-begin"); w.add("fingers", f)
-        case let .pinchUpdate(f, d, s, a):
+        case let .pinchUpdate(f, d, u, s, a):
             w.add("ev", "pinch-update"); w.add("fingers", f); w.add("dx", d.x); w.add("dy", d.y)
+            if let u { w.add("udx", u.x); w.add("udy", u.y) }
             w.add("scale", s); w.add("angle", a)
         case let .pinchEnd(f, c):
             w.add("ev", "pinch-end"); w.add("fingers", f)

@@ -69,6 +69,15 @@ struct WrittenLine {
         return TraceFields.longNumber(p, at: &at, to: n)
     }
 
+    /// A touchpad update's unaccelerated delta, as the writer gives it after "dy": `.some(nil)`
+    /// when it gives none, nil when the line goes on otherwise than the writer writes.
+    @inline(__always)
+    mutating func unaccelerated() -> Point?? {
+        guard skip(#","udx":"#) else { return .some(nil) }
+        guard let x = number(), skip(#","udy":"#), let y = number() else { return nil }
+        return Point(x: x, y: y)
+    }
+
     /// `key`, then a whole number without a point, of up to 7 digits; nil for any other.
     /// A byte at a time: it is short (a count of fingers, a button, a touch's id).
     @inline(__always)

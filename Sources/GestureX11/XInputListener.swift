@@ -413,11 +413,13 @@ public final class XInputListener {
             touch(type, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             touchpad(type - XI_GestureSwipeBegin, data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee, .swipe) { e in
-                .swipeUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y))
+                .swipeUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y),
+                             unaccelerated: Point(x: e.delta_unaccel_x, y: e.delta_unaccel_y))
             }
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             touchpad(type - XI_GesturePinchBegin, data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee, .pinch) { e in
-                .pinchUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle)
+                .pinchUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y),
+                             unaccelerated: Point(x: e.delta_unaccel_x, y: e.delta_unaccel_y), scale: e.scale, angle: e.delta_angle)
             }
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             pointer(type, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)

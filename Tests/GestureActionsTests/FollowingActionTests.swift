@@ -60,6 +60,19 @@ import Testing
         #expect(rig.dispatcher.actions.nextDeadline == nil)
     }
 
+    @Test func aTouchpadDragBeginsOnTheFingersPhysicalMotionAndMovesThePointerByTheAcceleratedOne() throws {
+        let rig = try Rig("drag lock=0")
+        // Slow fingers: libinput's acceleration makes the pointer's motion a fifth of theirs.
+        rig.at(0, .swipeBegin(fingers: 3))
+        for i in 1...4 {
+            rig.at(Double(10 * i), .swipeUpdate(fingers: 3, delta: Point(x: 1, y: 0), unaccelerated: Point(x: 5, y: 0)))
+        }
+        rig.at(50, .swipeEnd(fingers: 3, cancelled: false))
+        // The pan begins at the second update (10 physical), where the pointer has moved 2.
+        #expect(rig.performer.steps == [.press(button: 1), .moveBy(dx: 2, dy: 0), .moveBy(dx: 1, dy: 0), .moveBy(dx: 1, dy: 0),
+                                        .release(button: 1)])
+    }
+
     @Test func aDragThatBeginsUnderALockedScreenPressesNothingAndMovesNothing() throws {
         let rig = try Rig("drag")
         rig.heldElsewhere = "another client holds the keyboard (a screen locker, or a menu open)"

@@ -99,6 +99,36 @@ import GestureCore
         #expect(s.log == ["0 touchpad swipe 3 accept (wanted)", "0 left ended"])
     }
 
+    @Test func aTouchpadSwipeIsMeasuredOnItsUnacceleratedDeltasWhateverTheAccelerationMadeOfThem() {
+        // A slow swipe: the pointer's deltas add up to 20, the fingers' to 100.
+        let slow = Scenario(SwipeRecognizer(name: "left", source: .touchpad, fingers: 3, direction: .left))
+        slow.send(.swipeBegin(fingers: 3))
+        for _ in 0..<4 { slow.after(8).send(.swipeUpdate(fingers: 3, delta: Point(x: -5, y: 0), unaccelerated: Point(x: -25, y: 0))) }
+        slow.after(8).send(.swipeEnd(fingers: 3, cancelled: false))
+        #expect(slow.log == ["0 touchpad swipe 3 accept (wanted)", "32 left ended"])
+        // A flick: the pointer's deltas add up to 100, the fingers' to 20.
+        let flick = Scenario(SwipeRecognizer(name: "left", source: .touchpad, fingers: 3, direction: .left))
+        flick.showReasons = true
+        flick.send(.swipeBegin(fingers: 3))
+        for _ in 0..<4 { flick.after(8).send(.swipeUpdate(fingers: 3, delta: Point(x: -25, y: 0), unaccelerated: Point(x: -5, y: 0))) }
+        flick.after(8).send(.swipeEnd(fingers: 3, cancelled: false))
+        #expect(flick.log == ["0 touchpad swipe 3 accept (wanted)", "40 left failed: lifted after 20 px < 80 px"])
+    }
+
+    @Test func aSwipeReportsThePhysicalTranslationAndThePointersBeside() {
+        let e = GestureEngine()
+        e.add(SwipeRecognizer(name: "left", source: .touchpad, fingers: 3, direction: .left))
+        e.process(InputEvent(time: 0, .swipeBegin(fingers: 3)))
+        for i in 1...4 {
+            e.process(InputEvent(time: Double(8 * i), .swipeUpdate(fingers: 3, delta: Point(x: -10, y: 1), unaccelerated: Point(x: -25, y: 2))))
+        }
+        let ended = e.outputs.compactMap { o -> GestureValues? in
+            if case .transition(_, _, .ended, _) = o.kind { o.values } else { nil }
+        }
+        #expect(ended.map(\.translation) == [Point(x: -100, y: 8)])
+        #expect(ended.map(\.pointerTranslation) == [Point(x: -40, y: 4)])
+    }
+
     @Test func aSlowSwipeTimesOut() {
         let s = Scenario(SwipeRecognizer(name: "left", source: .touchpad, fingers: 3, direction: .left))
         s.showReasons = true

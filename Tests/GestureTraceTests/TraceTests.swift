@@ -46,9 +46,11 @@ import GestureCore
             InputEvent(time: 7, .buttonRelease(button: 3, at: Point(x: 30, y: 10))),
             InputEvent(time: 8, .swipeBegin(fingers: 3)),
             InputEvent(time: 9, .swipeUpdate(fingers: 3, delta: Point(x: -14.2, y: 0.5))),
+            InputEvent(time: 9.5, .swipeUpdate(fingers: 3, delta: Point(x: -4.2, y: 0.5), unaccelerated: Point(x: -16.75, y: 2))),
             InputEvent(time: 10, .swipeEnd(fingers: 3, cancelled: true)),
             InputEvent(time: 11, .pinchBegin(fingers: 2)),
             InputEvent(time: 12, .pinchUpdate(fingers: 2, delta: Point(x: 1, y: -1), scale: 1.08, angle: 2.5)),
+            InputEvent(time: 12.5, .pinchUpdate(fingers: 2, delta: Point(x: 1, y: -1), unaccelerated: Point(x: 3, y: -2.5), scale: 1.1, angle: 0)),
             InputEvent(time: 13, .pinchEnd(fingers: 2, cancelled: false)),
             InputEvent(time: 14, .idle),
         ]
@@ -68,6 +70,9 @@ import GestureCore
         (#"[1,2]"#, "t.jsonl:1: a line must be a JSON object"),
         (#"{"t":0,"ev":"pinch-update","fingers":2,"scale":0}"#, #"t.jsonl:1: "pinch-update": its scale is not a number above 0"#),
         (#"{"t":0,"ev":"swipe-begin","fingers":0}"#, #"t.jsonl:1: "fingers" must be at least 1"#),
+        (#"{"t":0,"ev":"swipe-update","fingers":3,"dx":1,"dy":1,"udx":4}"#, #"t.jsonl:1: "swipe-update" has "udx" but lacks "udy""#),
+        (#"{"t":0,"ev":"pinch-update","fingers":2,"scale":1,"udy":4}"#, #"t.jsonl:1: "pinch-update" has "udy" but lacks "udx""#),
+        (#"{"t":0,"ev":"swipe-update","fingers":3,"dx":1,"dy":1,"udx":"4","udy":1}"#, #"t.jsonl:1: "udx" must be a number"#),
         (#"{"t":0,"ev":"swipe-end","fingers":3,"cancelled":"yes"}"#, #"t.jsonl:1: "cancelled" must be true or false"#),
         (#"{"trace":2}"#, "t.jsonl:1: trace version 2 is not supported (this gestured reads version 1)"),
         (#"{"trace":1,"screen":[0,10]}"#, #"t.jsonl:1: "screen" must be [width, height] in pixels"#),
@@ -333,10 +338,10 @@ import GestureCore
             case 5: .motion(at: point())
             case 6: .buttonRelease(button: whole, at: point())
             case 7: .swipeBegin(fingers: whole)
-            case 8: .swipeUpdate(fingers: whole, delta: point())
+            case 8: .swipeUpdate(fingers: whole, delta: point(), unaccelerated: Bool.random(using: &random) ? point() : nil)
             case 9: .swipeEnd(fingers: whole, cancelled: Bool.random(using: &random))
             case 10: .pinchBegin(fingers: whole)
-            case 11: .pinchUpdate(fingers: whole, delta: point(), scale: [number(), 1.0305, 0].randomElement(using: &random)!, angle: number())
+            case 11: .pinchUpdate(fingers: whole, delta: point(), unaccelerated: Bool.random(using: &random) ? point() : nil, scale: [number(), 1.0305, 0].randomElement(using: &random)!, angle: number())
             case 12: .pinchEnd(fingers: whole, cancelled: Bool.random(using: &random))
             default: .idle
             }
@@ -412,6 +417,8 @@ import GestureCore
             InputEvent(time: 590, .pinchEnd(fingers: 4, cancelled: true)),
             InputEvent(time: 591, .swipeBegin(fingers: 3)),
             InputEvent(time: 592, .swipeUpdate(fingers: 3, delta: Point(x: -14.25, y: 0.5))),
+            InputEvent(time: 592, .swipeUpdate(fingers: 3, delta: Point(x: -4.25, y: 0.5), unaccelerated: Point(x: -12, y: 1.5))),
+            InputEvent(time: 592, .pinchUpdate(fingers: 2, delta: Point(x: 1, y: 0), unaccelerated: Point(x: 2, y: 0), scale: 1.1, angle: 0)),
             InputEvent(time: 593, .swipeEnd(fingers: 3, cancelled: false)),
             InputEvent(time: 594, .motion(at: Point(x: 972.8135, y: 538.7569))),
             InputEvent(time: 595, .buttonPress(button: 1, at: Point(x: 1000.6121, y: 0))),
