@@ -157,6 +157,26 @@ struct LiveTests {
         #expect(got.map(\.type).filter { $0.hasPrefix("Swipe") } == ["SwipeBegin", "SwipeUpdate", "SwipeEnd"])
     }
 
+    /// libinput's acceleration makes a slow swipe's pointer motion a fraction of the fingers':
+    /// the swipe is decided on the unaccelerated deltas the server sends beside the accelerated.
+    @Test func aTouchpadSwipeIsDecidedOnTheFingersMotionNotThePointers() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "debug"])
+        let pad = server.touchpad
+        // Slow: the pointer would go 30 px, the fingers went 150.
+        try pad.swipe(.begin, fingers: 3)
+        for _ in 1...6 { try pad.swipe(.update, fingers: 3, dx: -5, dy: 0, unacceleratedDx: -25, unacceleratedDy: 0); try pad.sync(); usleep(8_000) }
+        try pad.swipe(.end, fingers: 3)
+        try pad.sync()
+        #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
+        // A flick: the pointer would go 150 px, the fingers went 30.
+        try pad.swipe(.begin, fingers: 3)
+        for _ in 1...6 { try pad.swipe(.update, fingers: 3, dx: -25, dy: 0, unacceleratedDx: -5, unacceleratedDy: 0); try pad.sync(); usleep(8_000) }
+        try pad.swipe(.end, fingers: 3)
+        try pad.sync()
+        try d.waitFor(#"swipe "three-left": failed: lifted after 30 px < 80 px"#)
+        #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
+    }
+
     /// x11vnc and xdotool inject input through XTest: its slave pointer draws like any other
     /// (its raw motion, all that arrives while the press is frozen, is absolute).
     @Test func aRightButtonDragInjectedThroughXTestIsAStroke() throws {
