@@ -112,6 +112,18 @@ extension StreamLiveTests {
         try next.waitFor("gestured stream on unix:path=\(folder)/stream")
     }
 
+    @Test func withoutXDGRuntimeDirGesturedsOwnStreamIsInATemporaryFolderOfTheUserAndTheLogSaysSo() throws {
+        let config = Self.config.replacingOccurrences(of: "touchegg-stream = true", with: "gestured-stream = true")
+        let d = try DaemonProcess(display: server.displayName, config: config, environment: ["XDG_RUNTIME_DIR": ""])
+        let folder = "/tmp/gestured-\(getuid())"
+        try d.waitFor("gestured stream on unix:path=\(folder)/stream")
+        #expect(Self.lines(d, "XDG_RUNTIME_DIR").map { $0.split(separator: "] ", maxSplits: 1).last.map(String.init) } == [
+            "gestured stream: XDG_RUNTIME_DIR is not set: serving in \(folder), a folder only you can open",
+        ])
+        var s = stat()
+        #expect(lstat(folder, &s) == 0 && s.st_mode & 0o777 == 0o700 && s.st_uid == getuid())
+    }
+
     @Test func anotherUsersProgramOnToucheggsAddressIsNamedAndCalledNotTheUsersOwn() throws {
         let squatter = try StreamAbuser(nil, "squat", Self.touchegg,
                                         asNobody: true, name: "squat")
