@@ -154,6 +154,9 @@ public final class ConfigLoader {
         }
 
         let name = r.read(S.name) ?? "\(type.rawValue)-\(i + 1)"
+        if let c = name.unicodeScalars.first(where: \.properties.isNoncharacterCodePoint) {
+            r.fail("name", "name contains the noncharacter U+\(String(c.value, radix: 16, uppercase: true)), which D-Bus does not carry (gestured's stream sends every name)")
+        }
         var sources = type.sources
         if case .only(let source) = r.value(S.source) {
             if type.sources.contains(source) {

@@ -41,7 +41,7 @@ enum ConfigSchema {
         doc: "serves touchegg's gesture stream to desktop shells (see [desktop.md](desktop.md))")
     static let gesturedStream = ConfigKey<Bool>(
         "gestured-stream", .settings, .bool, .value(false),
-        doc: "serves every recognized gesture on D-Bus at `unix:abstract=gestured` (see [desktop.md](desktop.md#gestureds-own-stream))")
+        doc: "serves every recognized gesture on D-Bus at `$XDG_RUNTIME_DIR/gestured/stream` (see [desktop.md](desktop.md#gestureds-own-stream))")
     static let feedbackEverywhere = ConfigKey<Bool>(
         "feedback", .settings, .bool, .value(false),
         doc: "gives every swipe, pan, edge, pinch and rotation that fires `on = \"end\"` (and every drag) feedback, as `feedback = true` on each does")
@@ -50,7 +50,7 @@ enum ConfigSchema {
 
     static let name = ConfigKey<String>(
         "name", .everyGesture, .string, .none(meaning: "`<type>-<position>`, e.g. `swipe-1`"),
-        doc: "unique; used in logs, replay output and relations")
+        doc: "unique; used in logs, replay output, relations and gestured's stream (so no Unicode noncharacter such as `\\uFFFF`)")
     static let type = ConfigKey<GestureType>(
         "type", .everyGesture, .cases, .required(needs: "has no type", standIn: .tap),
         doc: "the gesture; each type's parameters are in [gestures.md](gestures.md)")

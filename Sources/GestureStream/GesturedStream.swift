@@ -1,4 +1,5 @@
 import CSystemd
+import Glibc
 import GestureCore
 import GestureDispatch
 import Logging
@@ -7,24 +8,63 @@ import Logging
 /// engine recognizes, bound or not, streamed or performed, with its name and values, so that
 /// scripts and panels can follow gestures without reading the log.
 ///
-/// A peer-to-peer server at `unix:abstract=gestured`, as touchegg's stream is, rather than a
-/// name on the session bus: it is there whenever the daemon is, whether or not the X session
-/// started a session bus or put its address in gestured's environment; no bus daemon sits
-/// between the input and the client; and each client is bounded as touchegg's clients are.
+/// A peer-to-peer server, as touchegg's stream is, rather than a name on the session bus: it is
+/// there whenever the daemon is, whether or not the X session started a session bus or put its
+/// address in gestured's environment; no bus daemon sits between the input and the client; and
+/// each client is bounded as touchegg's clients are. Its socket is a file in a folder only this
+/// user can open (`$XDG_RUNTIME_DIR/gestured/stream`), so that no other user can take its
+/// address before gestured does, nor connect to it.
 ///
 /// The signal `Gesture(s name, s type, s source, s state, s heading, d progress, a{sv} values,
 /// t time)` at `/org/gestured/Gestures1` on `org.gestured.Gestures1`; `heading` is "" and
 /// `progress` 0 for a gesture without them, and `values` holds those the gesture reports
 /// (`fingers`, `x`, `y`, `dx`, `dy`, `scale`, `rotation`, `taps`, `points`, `score`).
 public final class GesturedStream: ServedStream {
-    public static let abstractName = "gestured"
     public static let path = "/org/gestured/Gestures1"
     public static let interface = "org.gestured.Gestures1"
 
     public let bus: PeerBus
 
-    public init(log: Logger, abstractName: String = GesturedStream.abstractName) throws(StreamError) {
-        bus = try PeerBus(abstract: abstractName, label: "gestured stream", log: log)
+    /// Serves at `address`, or else in this user's folder (`folder(runtimeDirectory:uid:)` of
+    /// the environment's XDG_RUNTIME_DIR), made when missing and refused when not this user's.
+    public init(log: Logger, address: StreamAddress? = nil) throws(StreamError) {
+        if let address {
+            bus = try PeerBus(address, label: "gestured stream", log: log)
+            return
+        }
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+        let folder = GesturedStream.folder(runtimeDirectory: runtime, uid: getuid())
+        let file = StreamAddress.file(folder + "/stream")
+        if GesturedStream.usable(runtime) == nil {
+            log.warning("gestured stream: XDG_RUNTIME_DIR is not set: serving in \(folder), a folder only you can open")
+        }
+        try GesturedStream.makePrivate(folder, for: file)
+        bus = try PeerBus(file, label: "gestured stream", log: log)
+    }
+
+    /// `$XDG_RUNTIME_DIR/gestured`; without it (unset, empty or relative, which the XDG base
+    /// directory specification says to ignore), `/tmp/gestured-<uid>`.
+    public static func folder(runtimeDirectory: String?, uid: uid_t) -> String {
+        usable(runtimeDirectory).map { $0 + "/gestured" } ?? "/tmp/gestured-\(uid)"
+    }
+
+    static func usable(_ runtimeDirectory: String?) -> String? {
+        guard let r = runtimeDirectory, r.hasPrefix("/") else { return nil }
+        return r.count > 1 && r.hasSuffix("/") ? String(r.dropLast()) : r
+    }
+
+    /// Makes `folder` (mode 0700), or takes it when it is this user's own folder (not a link),
+    /// closing it to others if it was open to them.
+    static func makePrivate(_ folder: String, for address: StreamAddress) throws(StreamError) {
+        if mkdir(folder, 0o700) == 0 { return }
+        guard errno == EEXIST else { throw StreamError(address.dbus, "cannot make \(folder): \(String(cString: strerror(errno)))") }
+        var s = stat()
+        guard lstat(folder, &s) == 0 else { throw StreamError(address.dbus, "\(folder): \(String(cString: strerror(errno)))") }
+        guard s.st_mode & S_IFMT == S_IFDIR else { throw StreamError(address.dbus, "\(folder) is not a folder: not serving there") }
+        guard s.st_uid == getuid() else {
+            throw StreamError(address.dbus, "\(folder) belongs to user \(s.st_uid), not to you: not serving there (set XDG_RUNTIME_DIR)")
+        }
+        if s.st_mode & 0o077 != 0 { _ = chmod(folder, 0o700) }
     }
 
     public func stream(_ r: GestureRecognizer, to state: GestureState, values v: GestureValues, at time: Double) {

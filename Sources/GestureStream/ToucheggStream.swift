@@ -16,7 +16,7 @@ public final class ToucheggStream: ServedStream {
     private let log: Logger
 
     public init(log: Logger, abstractName: String = ToucheggStream.abstractName) throws(StreamError) {
-        bus = try PeerBus(abstract: abstractName, label: "touchegg stream", log: log)
+        bus = try PeerBus(.abstract(abstractName), label: "touchegg stream", log: log)
         self.log = log
     }
 

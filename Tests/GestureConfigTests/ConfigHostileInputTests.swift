@@ -97,6 +97,25 @@ import GestureActions
         ])
     }
 
+    /// D-Bus refuses a string with a noncharacter, and gestured's stream sends every name.
+    @Test func aNoncharacterInANameIsAnErrorAtTheName() {
+        // Swift takes no U+FDD0 to U+FDEF in a literal.
+        func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
+        #expect(loadErrors(#"""
+            gesture = [
+              { name = "a\uFFFF", type = "tap", action = "click 1" },
+              { name = "\uFDD0b", type = "tap", fingers = 2, action = "click 1" },
+              { name = "\U0010FFFE", type = "tap", fingers = 3, action = "click 1" },
+              { name = "\uFFFD\uFDEF", type = "tap", fingers = 4, action = "click 1" },
+            ]
+            """#) == [
+            "config.toml:2:12: gesture \"a\u{FFFF}\": name contains the noncharacter U+FFFF, which D-Bus does not carry (gestured's stream sends every name) (gesture[0].name)",
+            "config.toml:3:12: gesture \"\(scalar(0xFDD0))b\": name contains the noncharacter U+FDD0, which D-Bus does not carry (gestured's stream sends every name) (gesture[1].name)",
+            "config.toml:4:12: gesture \"\u{10FFFE}\": name contains the noncharacter U+10FFFE, which D-Bus does not carry (gestured's stream sends every name) (gesture[2].name)",
+            "config.toml:5:12: gesture \"\u{FFFD}\(scalar(0xFDEF))\": name contains the noncharacter U+FDEF, which D-Bus does not carry (gestured's stream sends every name) (gesture[3].name)",
+        ])
+    }
+
     @Test func aNULByteInTheFileIsAnErrorAtItsPlaceNotTheEndOfTheFile() {
         #expect(loadErrors("[[gesture]]\ntype = \"tap\"\naction = \"click 1\"\n# é\u{0}\n[[gesture]]\ntype = \"bogus\"\n") == [
             "config.toml:4:4: the control character U+0000 is not allowed in a comment",

@@ -17,7 +17,7 @@ public final class DaemonProcess {
     /// Starts `gestured <command> --config <config> --display <display> --log-level debug` and
     /// waits until it says it is ready. `@DIR@` in the config and the arguments stands for the
     /// daemon's own temporary folder; a later `--log-level` in `extra` wins. `environment` is
-    /// added to DISPLAY. `journal`: the log file is made the journal's stream, as systemd does
+    /// added to DISPLAY, and XDG_RUNTIME_DIR is the daemon's folder unless it says. `journal`: the log file is made the journal's stream, as systemd does
     /// for a service (JOURNAL_STREAM names its device and inode), and the ready line is looked
     /// for as the journal's lines carry it.
     public init(display: String, config: String, command: [String] = ["run"], extra: [String] = [], binary: URL = DaemonProcess.binary,
@@ -30,6 +30,8 @@ public final class DaemonProcess {
         outputFile = directory.appendingPathComponent("gestured.out")
         let dir = directory.path
         var environment = environment.merging(["DISPLAY": display]) { $1 }
+        // Its own runtime folder, where gestured's stream puts its socket, unless one is given.
+        if environment["XDG_RUNTIME_DIR"] == nil { environment["XDG_RUNTIME_DIR"] = dir }
         if journal {
             _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
             var s = stat()
