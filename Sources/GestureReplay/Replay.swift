@@ -63,6 +63,8 @@ public final class Replay {
                     (line) throws(TraceError) in try session.read(line)
                 }
             }
+            // A line that goes on and on (no line end, as in /dev/zero) is refused, not kept.
+            if splitter.unfinished > TraceReader.longestLine { throw session.reader.tooLong() }
         }
         try splitter.finish { (line) throws(TraceError) in try session.read(line) }
         session.end()

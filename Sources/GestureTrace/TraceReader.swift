@@ -82,6 +82,16 @@ public struct TraceReader {
 
     public init(file: String) { self.file = file }
 
+    /// The longest line read, in bytes. An event takes some hundred; reading a longer line
+    /// whole would take memory without bound (`gestured replay /dev/zero`).
+    public static let longestLine = 1 << 16
+
+    /// The error for the next line, which is longer than `longestLine` and is not read.
+    public mutating func tooLong() -> TraceError {
+        lineNumber += 1
+        return fault("the line is longer than \(TraceReader.longestLine) bytes: a trace line is one event")
+    }
+
     /// Reads the next line; nil for a blank line or a comment.
     public mutating func read(_ text: Substring) throws(TraceError) -> Line? {
         var text = text
@@ -95,6 +105,7 @@ public struct TraceReader {
     /// nil for a blank line or a comment. Bytes that are not UTF-8 read as U+FFFD, as they do
     /// in a String.
     public mutating func read(line bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) -> Line? {
+        guard bytes.count <= TraceReader.longestLine else { throw tooLong() }
         // The common line first: one as gestured writes it, then any flat object in ASCII, read
         // before anything else looks at it.
         if readsFlatLinesInPlace {
@@ -290,7 +301,7 @@ public struct TraceReader {
         if line.skip("}") {
             // No device, no app: the common line. The names of an earlier event are let go
             // only when there are any, so that nothing is counted for most lines.
-            guard let end = line.end(atLineFeed: endsAtLineFeed) else { return false }
+            guard let end = line.end(atLineFeed: endsAtLineFeed), end <= TraceReader.longestLine else { return false }
             took(time: t, length: end, &length)
             event.pointee.time = t
             event.pointee.kind = kind
@@ -309,7 +320,7 @@ public struct TraceReader {
             if !lastApp.utf8.elementsEqual(text) { lastApp = String(decoding: text, as: UTF8.self) }
             app = lastApp
         }
-        guard line.skip("}"), let end = line.end(atLineFeed: endsAtLineFeed) else { return false }
+        guard line.skip("}"), let end = line.end(atLineFeed: endsAtLineFeed), end <= TraceReader.longestLine else { return false }
         took(time: t, length: end, &length)
         event.pointee = InputEvent(time: t, kind, device: device, app: app)
         return true

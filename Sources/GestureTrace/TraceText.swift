@@ -48,6 +48,8 @@ extension TraceText {
     public struct Splitter {
         private var carry: [UInt8] = []
         private var first = true
+        /// The bytes of the line not yet ended: a reader stops it past its longest line.
+        public var unfinished: Int { carry.count }
 
         public init() {}
 

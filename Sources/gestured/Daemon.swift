@@ -14,11 +14,13 @@ final class Daemon {
     struct Options {
         var dryRun = false
         /// Writes every input event, in the trace format, here.
-        var record: UnsafeMutablePointer<FILE>?
+        var record: NonBlockingOutput?
         /// The config file to watch and reload; nil for the embedded default.
         var configPath: String?
         /// Shows the debug overlay whatever the config says.
         var overlay = false
+        /// Where the log goes: written on when the reader has room.
+        var outputs: [NonBlockingOutput] = []
     }
 
     let x: XConnection
@@ -72,10 +74,7 @@ final class Daemon {
                             report: { [log] line in log.info("\(line)") })
         dispatcher.feedback = feedback
         reloader = options.configPath.map(ConfigReloader.init)
-        if let file = options.record {
-            fputs(TraceWriter.header(bindings.engine.screen) + "\n", file)
-            fflush(file)
-        }
+        options.record?.write(TraceWriter.header(bindings.engine.screen) + "\n")
         let devices = x.inputDevices().filter { !$0.isMaster && !$0.name.contains("XTEST") }
         for d in devices { log.debug("device \(d.id): \(d.name) (\(d.kind.rawValue))") }
         if !devices.contains(where: { $0.kind == .touchscreen || $0.kind == .touchpad }) {
@@ -204,9 +203,13 @@ final class Daemon {
         dispatcher.actions.execRefusal = refusal
     }
 
+    /// The log and the record: what the run loop writes on while their readers are behind.
+    private var outputs: [NonBlockingOutput] { options.outputs + (options.record.map { [$0] } ?? []) }
+
     /// Runs until SIGTERM or SIGINT; returns the exit code.
     func run() -> Int32 {
         Signals.install()
+        let outputs = self.outputs
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
         let fixed = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var fds = fixed
@@ -279,6 +282,9 @@ final class Daemon {
                 bus.pollDescriptors(into: &fds)
                 ranges.append(start..<fds.count)
             }
+            // The log and the record, while lines wait for their reader.
+            let written = fds.count
+            let waiting = outputs.filter { o in o.pollDescriptor.map { fds.append($0) } != nil }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
@@ -296,6 +302,7 @@ final class Daemon {
                 if fds[3].revents & Int16(POLLIN) != 0, let loaded = reloader.finished(screen: engine.screen) { apply(loaded) }
             }
             if n >= 0 { for (bus, range) in zip(buses, ranges) { bus.handle(fds[range], timedOut: n == 0) } }
+            for (i, o) in waiting.enumerated() where fds[written + i].revents != 0 { o.flush() }
             if n == 0 {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()
@@ -352,7 +359,7 @@ final class Daemon {
         overlay?.window.close()
         feedback.close()
         performer.close()
-        if let file = options.record { fflush(file) }
+        for o in outputs { o.drain(within: 500) }
     }
 
     /// `2 touches, a press of button 3, a touchpad gesture`
@@ -375,7 +382,6 @@ final class Daemon {
         recordStart = start
         var e = event
         e.time = event.time - start
-        fputs(TraceWriter.line(e) + "\n", file)
-        fflush(file)
+        file.write(TraceWriter.line(e) + "\n")
     }
 }

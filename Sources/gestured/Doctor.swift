@@ -15,21 +15,43 @@ struct Doctor: GesturedCommand {
         report.session(environment: { getenv($0).map { String(cString: $0) } })
         let options = ConfigOption(parsed)
         let config = report.config(options)
+        let display = parsed[CommandTable.display] ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        // Each step that asks the X server something may take `answerTimeout`; past it, what
+        // was found so far is printed with the server's silence as a problem.
+        func answering<T>(_ body: () -> T) -> T {
+            var late = report
+            late.addSilence(of: display)
+            Watchdog.arm(seconds: DoctorReport.answerTimeout, text: late.text + "\n", exitCode: 1)
+            defer { Watchdog.disarm() }
+            return body()
+        }
+        let connected = answering { Result { () throws(X11Error) in try XConnection(name: parsed[CommandTable.display]) } }
         let x: XConnection
-        do {
-            x = try XConnection(name: parsed[CommandTable.display])
-        } catch {
+        switch connected {
+        case .success(let c): x = c
+        case .failure(let error):
             report.add(.problem, "X server", "\(error)", fix: "run it in the X session, or name the display with --display")
             print(report.text)
             exit(1)
         }
-        let devices = report.devices(x, needs: config.map { Bindings(($0), screen: x.screen()) })
+        let devices = answering { report.devices(x, needs: config.map { Bindings(($0), screen: x.screen()) }) }
         if let config { report.reachable(config, devices: devices, server: x) }
         report.otherTools()
-        let running = report.daemon(x)
-        if let config, running == nil { report.grabs(x, config) }
+        let running = answering { report.daemon(x) }
+        if let config, running == nil { answering { report.grabs(x, config) } }
         print(report.text)
         exit(report.hasProblems ? 1 : 0)
+    }
+}
+
+extension DoctorReport {
+    /// Seconds an X server may take to answer one step of the doctor's.
+    static let answerTimeout: UInt32 = 5
+
+    /// The X server took the connection and did not answer in time.
+    mutating func addSilence(of display: String) {
+        add(.problem, "X server", "\(display) did not answer within \(DoctorReport.answerTimeout) s: it takes connections but answers nothing (a stopped or hung X server)",
+            fix: "see whether the X server runs (`ps -o pid,stat,cmd -C Xorg`: stat T is stopped, and `kill -CONT PID` goes on), or name another display with --display")
     }
 }
 

@@ -7,6 +7,8 @@ import Logging
 struct JournalLogHandler: LogHandler {
     var logLevel: Logger.Level = .info
     var metadata = Logger.Metadata()
+    /// Where the lines go: standard error, through a `NonBlockingOutput`.
+    let stream: any TextOutputStream & Sendable
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -17,7 +19,8 @@ struct JournalLogHandler: LogHandler {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
         let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        Descriptor.write(STDERR_FILENO, "<\(Self.priority(event.level))>\(event.message)\(suffix)\n")
+        var stream = stream
+        stream.write("<\(Self.priority(event.level))>\(event.message)\(suffix)\n")
     }
 
     /// syslog(3)'s priorities, as sd-daemon(3) reads them from the start of a line.

@@ -9,7 +9,7 @@ struct Learn: GesturedCommand {
 
     func run() {
         let name = parsed[CommandTable.templateName], traces = parsed[CommandTable.strokeTraces], output = parsed[CommandTable.output]
-        guard TemplateFile.isValidName(Substring(name)) else {
+        guard Learn.isTemplateName(name) else {
             CLIError.exit(CLIError("gestured learn: \"\(name)\" is not a template name (letters, digits, - and _)"))
         }
         guard !traces.isEmpty else { CLIError.exit(CLIError("gestured learn: name at least one trace (- for stdin)")) }
@@ -33,6 +33,12 @@ struct Learn: GesturedCommand {
         print("\(path): \(templates.count) variant\(templates.count == 1 ? "" : "s") of \"\(name)\"")
     }
 
+    /// Letters, digits, - and _: a name that is also the file's (NAME.stroke), and so can
+    /// neither name another folder (`../x`, `a/b`) nor hide the file (`.x`).
+    static func isTemplateName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
     /// The strokes of one trace file (- for stdin), or exits with why not.
     static func strokes(in trace: String) -> [[Point]] {
         let text: String
@@ -53,7 +59,13 @@ struct Learn: GesturedCommand {
         } catch {
             CLIError.exit(CLIError(error.description))
         }
-        return collector.strokes.filter { $0.count >= 2 }
+        return collector.strokes.filter(Learn.moves)
+    }
+
+    /// Whether a stroke goes anywhere: a template whose points are all one (a click, a touch
+    /// held still) matches nothing, and `check` refuses it.
+    static func moves(_ points: [Point]) -> Bool {
+        points.contains { $0 != points[0] }
     }
 }
 

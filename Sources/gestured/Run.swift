@@ -12,9 +12,10 @@ struct Run: GesturedCommand {
         let dryRun = parsed[CommandTable.dryRun], overlay = parsed[CommandTable.overlay]
         let config: Config
         do { config = try options.load() } catch { CLIError.exit(error) }
-        let log = daemon.logger()
+        let (log, output) = daemon.logger()
         do {
-            let d = try Daemon(config: config, displayName: daemon.display, options: .init(dryRun: dryRun, configPath: options.path, overlay: overlay), log: log)
+            let d = try Daemon(config: config, displayName: daemon.display,
+                               options: .init(dryRun: dryRun, configPath: options.path, overlay: overlay, outputs: [output]), log: log)
             Glibc.exit(d.run())
         } catch {
             CLIError.exit(CLIError("gestured: \(error)"))
@@ -33,15 +34,33 @@ struct DaemonOptions {
     }
 
     /// Lines on standard error: for the journal when it is the journal's stream (under
-    /// systemd), with a timestamp and level of their own otherwise.
-    func logger() -> Logger {
-        let journal = JournalLogHandler.standardErrorIsTheJournal()
-        var log = Logger(label: "gestured") { label in
-            journal ? JournalLogHandler() as any LogHandler : StreamLogHandler.standardError(label: label)
+    /// systemd), with a timestamp and level of their own otherwise. They go through `output`,
+    /// which never makes the daemon wait for the reader: the run loop polls it.
+    func logger() -> (log: Logger, output: NonBlockingOutput) {
+        let journal = JournalLogHandler.standardErrorIsTheJournal(), level = logLevel.level
+        @Sendable func logger(to stream: any TextOutputStream & Sendable) -> Logger {
+            var log = Logger(label: "gestured") { label in
+                journal ? JournalLogHandler(stream: stream) as any LogHandler : StreamLogHandler(label: label, stream: stream)
+            }
+            log.logLevel = level
+            return log
         }
-        log.logLevel = logLevel.level
-        return log
+        let output = NonBlockingOutput(STDERR_FILENO, capacity: DaemonOptions.logCapacity) { dropped in
+            let text = LogText()
+            logger(to: text).warning("\(dropped) log line\(dropped == 1 ? " was" : "s were") dropped: standard error was not read")
+            return text.text
+        }
+        return (logger(to: output), output)
     }
+
+    /// The bytes of log lines that may wait for a reader that is behind: some hundreds of lines.
+    static let logCapacity = 64 << 10
+}
+
+/// A log line put into words, kept instead of written.
+private final class LogText: TextOutputStream, @unchecked Sendable {
+    var text = ""
+    func write(_ string: String) { text += string }
 }
 
 extension LogLevel {

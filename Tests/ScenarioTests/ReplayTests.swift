@@ -245,13 +245,17 @@ import GestureTrace
 
     // MARK: The command line
 
-    /// Runs the built gestured; with `umask`, through a shell that sets it first.
-    func gestured(_ args: [String], stdin: String? = nil, umask: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    /// Runs the built gestured, in `folder` if given; with `umask` or `virtualMemoryKiB`,
+    /// through a shell that sets them first.
+    func gestured(_ args: [String], stdin: String? = nil, umask: String? = nil, virtualMemoryKiB: Int? = nil,
+                  inFolder folder: URL? = nil) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
+        p.currentDirectoryURL = folder
         let binary = Self.root.appendingPathComponent(".build/debug/gestured")
-        if let umask {
+        let setup = [umask.map { "umask \($0)" }, virtualMemoryKiB.map { "ulimit -v \($0)" }].compactMap(\.self)
+        if !setup.isEmpty {
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", "umask \(umask); exec \"$0\" \"$@\"", binary.path] + args
+            p.arguments = ["-c", setup.joined(separator: "; ") + "; exec \"$0\" \"$@\"", binary.path] + args
         } else {
             p.executableURL = binary
             p.arguments = args

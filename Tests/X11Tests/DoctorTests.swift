@@ -136,3 +136,23 @@ struct DoctorWithoutATouchpadTests {
         #expect(run.status == 1)
     }
 }
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct DoctorOfAStoppedServerTests {
+    /// A stopped Xorg still takes connections (the kernel queues them) and answers nothing:
+    /// the doctor waited for its first reply for ever.
+    @Test func aServerThatTakesTheConnectionAndNeverAnswersIsAProblemWithinTheTimeout() throws {
+        let server = try XServer.start(devices: [.mouse(), .keyboard()])
+        defer { server.stop() }
+        kill(server.pid, SIGSTOP)
+        defer { kill(server.pid, SIGCONT) }
+        let started = ContinuousClock.now
+        let run = try DoctorRun(display: server.displayName, config: LiveTests.config)
+        let took = ContinuousClock.now - started
+        #expect(run.findings == ["ok session", "ok config", "problem X server"], "\(run.output)")
+        #expect(run.output.contains("problem  X server: \(server.displayName) did not answer within 5 s: it takes connections but answers nothing (a stopped or hung X server)\n"
+            + "         -> see whether the X server runs"), "\(run.output)")
+        #expect(run.status == 1)
+        #expect(took < .seconds(10), "\(took)")
+    }
+}
