@@ -64,7 +64,8 @@ extension LiveTests {
         let at = w.pointerPosition(), origin = w.rootPosition()
         #expect(at.x + origin.x == 400 && at.y + origin.y == 300, "the pointer is at \(at) in the window at \(origin)")
         w.clear()
-        for _ in 1...4 { try server.mouse.move(dx: 10, dy: 5) }
+        // Absolute moves, which the server's pointer acceleration leaves as they are.
+        for i in 1...4 { try server.mouse.move(toX: Double(400 + 10 * i), y: Double(300 + 5 * i)) }
         try server.mouse.sync()
         let motion = w.drain(waiting: .seconds(2)) { $0.filter { $0.type == "Motion" }.count >= 4 }.filter { $0.type == "Motion" }
         #expect(motion.map(\.detail) == [0, 0, 0, 0], "the mouse moved with buttons held: \(motion)")
