@@ -155,15 +155,10 @@ public struct LibinputLog {
             guard !words.rest.isEmpty else { return refuse("\(name) lacks its deltas") }
             guard let numbers = LibinputLog.numbers(words.rest) else { return refuse("cannot read the numbers of \(name): \(clip(words.rest))") }
             gesture.phase = .update
-            switch (kind, numbers.count) {
-            case (.swipe, 4), (.pinch, 6):
-                gesture.unaccelerated = Point(x: numbers[2], y: numbers[3])
-            case (.swipe, 2), (.pinch, 4):
-                // libinput before 1.1 printed one delta.
-                gesture.unaccelerated = Point(x: numbers[0], y: numbers[1])
-            default:
+            guard numbers.count == (kind == .swipe ? 4 : 6) else {
                 return refuse("\(name) has \(numbers.count) numbers: \(clip(words.rest))")
             }
+            gesture.unaccelerated = Point(x: numbers[2], y: numbers[3])
             gesture.delta = Point(x: numbers[0], y: numbers[1])
             if kind == .pinch {
                 gesture.scale = numbers[numbers.count - 2]
@@ -245,8 +240,10 @@ public struct LibinputLog {
     }
 
     /// The numbers of an update, in order, from `dx/dy (udx/udy unaccelerated)` and a pinch's
-    /// `scale @ angle` after it; nil when anything else is there.
+    /// `scale @ angle` after it; nil when anything else is there, or the line is cut before
+    /// `unaccelerated)` (a cut pinch line's unaccelerated delta would read as its scale and angle).
     static func numbers(_ text: Substring) -> [Double]? {
+        guard text.contains("unaccelerated)") else { return nil }
         var numbers: [Double] = []
         for word in text.split(whereSeparator: { " \t/()@".contains($0) }) {
             if word == "unaccelerated" { continue }

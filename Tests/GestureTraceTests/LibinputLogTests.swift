@@ -117,6 +117,7 @@ import GestureTrace
             event6   GESTURE_SWIPE_BEGIN +0.036s    3
             event6   GESTURE_SWIPE_UPDATE +0.100s   3  1.87/12.77 ( 1.76/12.01 unaccelerated)
              event6   GESTURE_SWIPE_UPDATE +0.17s\t3 -26.95/-0.97 (-72.83/-2.62 unaccel
+             event6   GESTURE_PINCH_UPDATE  +0.18s\t3  0.91/-1.25 ( 2.46/-3.37
             event6
             """
         #expect(read(text).gestures == [
@@ -124,7 +125,8 @@ import GestureTrace
         ])
         #expect(read(text).problems == [
             "log.txt:3: cannot read the numbers of GESTURE_SWIPE_UPDATE: -26.95/-0.97 (-72.83/-2.62 unaccel",
-            "log.txt:4: cannot read a line of one word: event6",
+            "log.txt:4: cannot read the numbers of GESTURE_PINCH_UPDATE: 0.91/-1.25 ( 2.46/-3.37",
+            "log.txt:5: cannot read a line of one word: event6",
         ])
     }
 
@@ -150,7 +152,7 @@ import GestureTrace
             # a comment
             event5 GESTURE_SWIPE_BEGIN +1.00s 3
             event5 GESTURE_SWIPE_WOBBLE +1.10s 3
-            event5 GESTURE_SWIPE_UPDATE +1.20s 3 1.00/ 2.00/ 3.00
+            event5 GESTURE_SWIPE_UPDATE +1.20s 3 1.00/ 2.00/ 3.00 (4.00/ 5.00 unaccelerated)
             event5 GESTURE_SWIPE_UPDATE +1.x0s 3 1.00/ 2.00 ( 3.00/ 4.00 unaccelerated)
             event5 GESTURE_SWIPE_UPDATE +1.30s
             event5 GESTURE_SWIPE_END +1.40s 3 cancel
@@ -159,7 +161,7 @@ import GestureTrace
         #expect(read(text).problems == [
             "log.txt:1: a libinput line starts with its device (eventN): $ sudo libinput debug-events",
             "log.txt:5: unknown gesture event GESTURE_SWIPE_WOBBLE",
-            "log.txt:6: GESTURE_SWIPE_UPDATE has 3 numbers: 1.00/ 2.00/ 3.00",
+            "log.txt:6: GESTURE_SWIPE_UPDATE has 5 numbers: 1.00/ 2.00/ 3.00 (4.00/ 5.00 unaccelerated)",
             "log.txt:7: cannot read the time '+1.x0s' of GESTURE_SWIPE_UPDATE",
             "log.txt:8: GESTURE_SWIPE_UPDATE lacks its finger count",
             "log.txt:9: cannot read 'cancel' after GESTURE_SWIPE_END",
