@@ -135,4 +135,39 @@ import GestureTrace
         #expect(whole.count > 2)
         #expect(chunked == whole)
     }
+
+    /// A real slow swipe up that pauses 0.59 s and turns back, followed by a pan: after the
+    /// pause its velocity is the motion since the window opened (0.45 px down in 100 ms), not
+    /// zero, and the paste ends it there, cancelled. The swipe before it, which ends 0.84 s after
+    /// its last update, moves 3.7 px and begins nothing.
+    @Test func aPanAfterAPauseMeasuresItsVelocityOverTheWindowAndTurnsWithTheFingers() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "follow"
+            type = "pan"
+            source = "touchpad"
+            fingers = 3
+            action = "exec true"
+
+            """, file: "pan.toml")
+        let name = "libinput-gestures-355-three-up-paused-reversed.log"
+        var out: [String] = []
+        try Replay(config: config) { out.append($0) }
+            .run(file: name, text: try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8))
+        let head = #"{"t":%@,"gesture":"follow","type":"pan","source":"touchpad","state":"#
+        func line(_ t: String, _ state: String, _ rest: String) -> String {
+            head.replacingOccurrences(of: "%@", with: t) + "\"\(state)\",\"fingers\":3," + rest
+        }
+        #expect(out == [
+            line("10627", "began", #""translation":[1.38,-21.71],"velocity":[27.0588,-425.6863],"heading":"up","progress":0.1086}"#),
+            line("10659", "changed", #""translation":[1.38,-23.81],"velocity":[16.6265,-286.8675],"heading":"up","progress":0.1191}"#),
+            line("10692", "changed", #""translation":[1.38,-27.04],"velocity":[10.989,-203.8462],"heading":"up","progress":0.1352}"#),
+            line("10720", "changed", #""translation":[1.71,-35.83],"velocity":[3.5484,-151.828],"heading":"up","progress":0.1792}"#),
+            line("10741", "changed", #""translation":[1.71,-44.47],"velocity":[4.0244,-251.9512],"heading":"up","progress":0.2224}"#),
+            line("10774", "changed", #""translation":[1.71,-48.98],"velocity":[4.0244,-267.561],"heading":"up","progress":0.2449}"#),
+            line("10794", "changed", #""translation":[1.71,-50.26],"velocity":[0,-195],"heading":"up","progress":0.2513}"#),
+            line("11382", "changed", #""translation":[1.71,-49.81],"velocity":[0,4.5],"heading":"up","progress":0.249}"#),
+            line("11382", "cancelled", #""translation":[1.71,-49.81],"velocity":[0,4.5],"heading":"up","progress":0.249}"#),
+        ])
+    }
 }
