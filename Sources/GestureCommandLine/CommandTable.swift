@@ -23,7 +23,8 @@ public enum CommandTable {
     // MARK: Arguments
 
     public static let traces = Argument<[String]>.list(
-        "trace", completion: .files, help: "Trace files in the trace format (docs/trace-format.md); - for stdin.")
+        "trace", completion: .files,
+        help: "Trace files in the trace format (docs/trace-format.md), or what `libinput debug-events` printed; - for stdin.")
     public static let templateName = Argument<String>.single(
         "name", help: "The template's name (letters, digits, - and _).")
     public static let strokeTraces = Argument<[String]>.list(
@@ -41,7 +42,11 @@ public enum CommandTable {
         options: [config])
     public static let replay = Command(
         "replay", abstract: "Run traces through the gesture engine and print what it recognizes, as JSON Lines.",
-        discussion: "Never performs an action: it prints the actions that would fire.",
+        discussion: """
+            Never performs an action: it prints the actions that would fire. A file whose first \
+            line is not JSON is read as the text `libinput debug-events` prints: its touchpad \
+            gestures are replayed, and a line that cannot be read is reported and skipped.
+            """,
         options: [config, decisions], arguments: [traces])
     public static let learn = Command(
         "learn", abstract: "Make a stroke template from the strokes in recorded traces.",

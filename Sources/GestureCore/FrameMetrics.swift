@@ -121,6 +121,11 @@ public struct FrameMetrics: Sendable {
 
     private mutating func sample(at time: Double) {
         history.append(VelocitySample(time: time, translation: translation, scale: scale, rotation: rotation))
+        measure(at: time)
+    }
+
+    /// Velocities over the window before `time`: from the sample at its start to now.
+    private mutating func measure(at time: Double) {
         guard let old = history.oldest(within: FrameMetrics.velocityWindow, of: time) else {
             velocity = .zero
             scaleVelocity = 0
@@ -128,8 +133,9 @@ public struct FrameMetrics: Sendable {
             return
         }
         // Events that arrive in a burst can share a timestamp: count at least a millisecond,
-        // so that a fast movement reads as fast rather than as still.
-        let seconds = max(time - old.time, 1) / 1000
+        // so that a fast movement reads as fast rather than as still. A sample from before the
+        // window (after a pause) is where the fingers were when the window opened.
+        let seconds = max(min(time - old.time, FrameMetrics.velocityWindow), 1) / 1000
         velocity = (translation - old.translation) / seconds
         scaleVelocity = (scale - old.scale) / seconds
         rotationVelocity = (rotation - old.rotation) / seconds
@@ -177,21 +183,25 @@ struct VelocityHistory: Sendable {
         count = min(count + 1, VelocityHistory.size)
     }
 
-    /// The oldest sample no older than `window` before `time`; the newest when the one before
-    /// it is older already. Asked at every event: the ring is read through a buffer pointer, as
-    /// its indices stay in it by construction.
+    /// The sample a velocity at `time` is measured from: the oldest no older than `window`
+    /// before `time`. When only the newest is that recent (motion after a pause), the one before
+    /// it: the fingers were there when the window opened, and a velocity spans two samples.
+    /// Asked at every event: the ring is read through a buffer pointer, as its indices stay in
+    /// it by construction.
     func oldest(within window: Double, of time: Double) -> VelocitySample? {
         guard count > 0 else { return nil }
         return ring.withUnsafeBufferPointer { ring in
             // The newest's second copy, and the oldest kept below it.
-            var best = (next == 0 ? VelocityHistory.size - 1 : next - 1) &+ VelocityHistory.size
-            let oldest = best &- (count &- 1)
-            var index = best
+            let newest = (next == 0 ? VelocityHistory.size - 1 : next - 1) &+ VelocityHistory.size
+            let oldest = newest &- (count &- 1)
+            var best = newest
+            var index = newest
             while index > oldest {
                 index &-= 1
                 if time - ring[index].time > window { break }
                 best = index
             }
+            if best == newest && newest > oldest { return ring[newest &- 1] }
             return ring[best]
         }
     }

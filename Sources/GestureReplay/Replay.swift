@@ -15,6 +15,9 @@ public final class Replay {
 
     let config: Config
     let printer: ReplayPrinter
+    /// Told of each line of a `libinput debug-events` log that could not be read, which is
+    /// skipped (a trace's malformed line stops its replay instead).
+    public var skipped: (TraceError) -> Void = { _ in }
 
     /// Hands `write` every printed line, without its LF.
     public init(config: Config, options: Options = Options(), write: @escaping (String) -> Void) {
@@ -83,9 +86,14 @@ public final class Replay {
     static let chunkSize = 1 << 20
 
     /// One trace's replay: the reader, and the dispatcher from the header (or the first event).
+    /// The first line with content says what the file is: a trace, or the text of `libinput
+    /// debug-events` (`LibinputLog`), read on to its end whatever lines it cannot read.
     private struct Session {
         let replay: Replay
         var reader: TraceReader
+        /// Set once the first line with content is libinput's text.
+        var log: LibinputLog?
+        var decided = false
         var dispatcher: Dispatcher?
         var engine: GestureEngine?
         /// The two again, without their reference counts, for the lines read in place: the
@@ -103,7 +111,11 @@ public final class Replay {
         }
 
         mutating func read(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) {
-            if let l = try reader.read(line: line) { take(l) }
+            if decided && log == nil {
+                if let l = try reader.read(line: line) { take(l) }
+                return
+            }
+            try read(String(decoding: line, as: UTF8.self)[...])
         }
 
         /// Reads the line at the start of `text` when it is one gestured writes, and returns
@@ -114,7 +126,7 @@ public final class Replay {
         /// and destroyed twice, and each read of a reference in the session counted, some 300
         /// instructions a line in all.
         mutating func readWritten(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-            guard let running else { return nil }
+            guard let running, log == nil else { return nil }
             let slot = self.slot
             var length = 0
             guard reader.readWritten(startOf: text, length: &length, into: slot) else { return nil }
@@ -139,7 +151,31 @@ public final class Replay {
         }
 
         mutating func read(_ line: Substring) throws(TraceError) {
-            if let l = try reader.read(line) { take(l) }
+            if !decided && line.contains(where: { $0 != " " && $0 != "\t" }) && !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") {
+                decided = true
+                if LibinputLog.isLog(firstLine: line) { log = LibinputLog(file: reader.file, linesBefore: reader.lineNumber) }
+            }
+            guard var log else {
+                if let l = try reader.read(line) { take(l) }
+                return
+            }
+            let gestures = log.read(line)
+            let problems = log.problems.count
+            self.log = log
+            for gesture in gestures { take(gesture) }
+            if problems > 0 { report() }
+        }
+
+        /// A gesture read from libinput's text, handed to the engine as the X11 listener would.
+        private mutating func take(_ gesture: LibinputLog.Gesture) {
+            take(.event(gesture.input))
+        }
+
+        /// Hands on the lines the log could not read, and forgets them.
+        private mutating func report() {
+            guard let problems = log?.problems, !problems.isEmpty else { return }
+            log?.forgetProblems()
+            for problem in problems { replay.skipped(problem) }
         }
 
         private mutating func take(_ line: TraceReader.Line) {
@@ -163,8 +199,14 @@ public final class Replay {
             replay.printer.start(d.bindings.engine)
         }
 
-        /// After the last line: time moves to the last event's, and what is due fires.
-        func end() {
+        /// After the last line: the gestures a log leaves open end, cancelled; time moves to the
+        /// last event's, and what is due fires.
+        mutating func end() {
+            if var log {
+                let gestures = log.finish()
+                self.log = log
+                for gesture in gestures { take(gesture) }
+            }
             guard let dispatcher, let engine else { return }
             engine.advance(to: lastTime)
             dispatcher.dispatch()

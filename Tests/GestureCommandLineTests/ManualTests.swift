@@ -24,11 +24,11 @@ import Testing
             .SH DESCRIPTION
             Run traces through the gesture engine and print what it recognizes, as JSON Lines.
             .PP
-            Never performs an action: it prints the actions that would fire.
+            Never performs an action: it prints the actions that would fire. A file whose first line is not JSON is read as the text `libinput debug-events` prints: its touchpad gestures are replayed, and a line that cannot be read is reported and skipped.
             .SH ARGUMENTS
             .TP
             .I trace
-            Trace files in the trace format (docs/trace-format.md); - for stdin.
+            Trace files in the trace format (docs/trace-format.md), or what `libinput debug-events` printed; - for stdin.
             .SH OPTIONS
             .TP
             \fB\-\-config\fR \fIfile\fR

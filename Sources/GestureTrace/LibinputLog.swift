@@ -1,0 +1,287 @@
+import GestureCore
+
+/// Reads the text `libinput debug-events` prints, line by line, into the touchpad events a trace
+/// holds, so that a log a user pastes replays as a recorded trace does.
+///
+/// Every form libinput 1.10 to 1.28 prints is read: columns apart by spaces or tabs, times with
+/// two or three decimals (`+9.53s`, `+0.139s`), the event's sequence number that newer versions
+/// print before the time, and a `-` before the device that marks a change of device. A line
+/// reads as
+///
+/// ```
+///  event5   GESTURE_SWIPE_BEGIN +0.139s	4
+///  event5   GESTURE_SWIPE_UPDATE +0.164s	4  1.91/-14.97 ( 7.16/-55.95 unaccelerated)
+/// event14  GESTURE_PINCH_UPDATE      3  +0.267s	2  2.20/ 0.44 ( 2.20/ 0.44 unaccelerated)  1.14 @  0.22
+///  event5   GESTURE_SWIPE_END +0.341s	4 cancelled
+/// ```
+///
+/// Each device (`eventN`) is followed apart, under the name its `DEVICE_ADDED` line gives when
+/// the log has one. What a paste cuts off is mended: an update that comes with no begin (a paste
+/// that starts mid-gesture, and some Surface and Magic Trackpad logs that print none) begins its
+/// gesture; an end with nothing begun is dropped; a gesture still open at the end of the text
+/// ends there, cancelled (`finish`). Hold gestures, which XInput does not carry, and every line
+/// that is not a gesture's (pointer motion, keys, devices) are skipped; a line that cannot be read
+/// is reported in `problems` with its line number, and skipped.
+public struct LibinputLog {
+    /// One touchpad gesture event as libinput printed it: both deltas of an update, accelerated
+    /// (what XInput's `delta_x/delta_y` carry) and unaccelerated.
+    public struct Gesture: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable { case swipe, pinch }
+        public enum Phase: Equatable, Sendable { case begin, update, end(cancelled: Bool) }
+
+        /// Milliseconds since `libinput debug-events` started.
+        public var time: Double
+        public var kind: Kind
+        public var phase: Phase
+        public var fingers: Int
+        /// Accelerated motion of an update.
+        public var delta = Point.zero
+        /// Unaccelerated motion of an update: libinput's motion in device units normalized to
+        /// a 1000 dpi mouse.
+        public var unaccelerated = Point.zero
+        /// A pinch update's scale, absolute since the begin.
+        public var scale = 1.0
+        /// A pinch update's turn since the last, degrees, clockwise positive.
+        public var angle = 0.0
+        public var device: String?
+
+        public init(time: Double, _ kind: Kind, _ phase: Phase, fingers: Int, delta: Point = .zero, unaccelerated: Point = .zero,
+                    scale: Double = 1, angle: Double = 0, device: String? = nil) {
+            self.time = time
+            self.kind = kind
+            self.phase = phase
+            self.fingers = fingers
+            self.delta = delta
+            self.unaccelerated = unaccelerated
+            self.scale = scale
+            self.angle = angle
+            self.device = device
+        }
+
+        /// The event the engine takes, as the X11 listener decodes it: the accelerated delta.
+        public var input: InputEvent {
+            let kind: InputEvent.Kind
+            switch (self.kind, phase) {
+            case (.swipe, .begin): kind = .swipeBegin(fingers: fingers)
+            case (.swipe, .update): kind = .swipeUpdate(fingers: fingers, delta: delta)
+            case (.swipe, .end(let cancelled)): kind = .swipeEnd(fingers: fingers, cancelled: cancelled)
+            case (.pinch, .begin): kind = .pinchBegin(fingers: fingers)
+            case (.pinch, .update): kind = .pinchUpdate(fingers: fingers, delta: delta, scale: scale, angle: angle)
+            case (.pinch, .end(let cancelled)): kind = .pinchEnd(fingers: fingers, cancelled: cancelled)
+            }
+            return InputEvent(time: time, kind, device: device)
+        }
+    }
+
+    public let file: String
+    /// The number of the last line read.
+    public private(set) var lineNumber: Int
+    /// The lines that could not be read, each skipped, in order.
+    public private(set) var problems: [TraceError] = []
+    /// The gesture open on each device (`eventN`), and the name each device was added with.
+    private var open: [String: (kind: Gesture.Kind, fingers: Int)] = [:]
+    private var openOrder: [String] = []
+    private var names: [String: String] = [:]
+    private var lastTime = 0.0
+
+    /// `linesBefore` lines of the file were read before this one's first (a trace's comments).
+    public init(file: String, linesBefore: Int = 0) {
+        self.file = file
+        lineNumber = linesBefore
+    }
+
+    /// Whether a file whose first line with content is `line` is libinput's text rather than a
+    /// trace: trace lines are JSON objects.
+    public static func isLog(firstLine line: Substring) -> Bool {
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }) else { return false }
+        return first != "{" && first != "#"
+    }
+
+    /// Reads one line, without its line end; returns the gestures it makes (none, one, or two
+    /// when an update begins its gesture or a begin cancels one left open).
+    public mutating func read(_ line: Substring) -> [Gesture] {
+        lineNumber += 1
+        var words = Words(line)
+        guard let first = words.next() else { return [] }
+        if first.hasPrefix("#") { return [] }
+        guard let name = words.next() else { return refuse("cannot read a line of one word: \(clip(line))") }
+        let event = first.hasPrefix("-") ? first.dropFirst() : first
+        guard event.hasPrefix("event") else { return refuse("a libinput line starts with its device (eventN): \(clip(line))") }
+        if name == "DEVICE_ADDED" {
+            if let added = LibinputLog.deviceName(words.rest) { names[String(event)] = added }
+            return []
+        }
+        guard name.hasPrefix("GESTURE_") else { return [] }
+        let parts = name.dropFirst("GESTURE_".count).split(separator: "_")
+        guard parts.count == 2, let phaseName = parts.last, ["BEGIN", "UPDATE", "END"].contains(phaseName) else {
+            return refuse("unknown gesture event \(name)")
+        }
+        let kind: Gesture.Kind
+        switch parts[0] {
+        case "SWIPE": kind = .swipe
+        case "PINCH": kind = .pinch
+        case "HOLD": return []
+        default: return refuse("unknown gesture event \(name)")
+        }
+        // Newer versions print the event's sequence number before the time.
+        guard var timeWord = words.next() else { return refuse("\(name) lacks its time") }
+        if !timeWord.hasSuffix("s"), timeWord.allSatisfy(\.isNumber), let next = words.next() { timeWord = next }
+        guard let time = LibinputLog.milliseconds(timeWord) else { return refuse("cannot read the time '\(timeWord)' of \(name)") }
+        guard let fingersWord = words.next(), let fingers = Int(fingersWord), fingers > 0 else {
+            return refuse("\(name) lacks its finger count")
+        }
+        guard time >= lastTime else {
+            return refuse("the time \(timeWord) is before the previous gesture event's +\(NumberText.rounded(lastTime / 1000))s")
+        }
+        let device = String(event)
+        var gesture = Gesture(time: time, kind, .begin, fingers: fingers, device: names[device])
+        switch phaseName {
+        case "BEGIN":
+            lastTime = time
+            var out = close(device, at: time)
+            out.append(gesture)
+            opened(device, kind, fingers)
+            return out
+        case "END":
+            let rest = words.rest
+            guard rest.isEmpty || rest == "cancelled" else { return refuse("cannot read '\(rest)' after \(name)") }
+            lastTime = time
+            guard let was = open[device], was.kind == kind else { return [] }
+            closed(device)
+            gesture.fingers = was.fingers
+            gesture.phase = .end(cancelled: rest == "cancelled")
+            return [gesture]
+        case "UPDATE":
+            guard !words.rest.isEmpty else { return refuse("\(name) lacks its deltas") }
+            guard let numbers = LibinputLog.numbers(words.rest) else { return refuse("cannot read the numbers of \(name): \(clip(words.rest))") }
+            gesture.phase = .update
+            guard numbers.count == (kind == .swipe ? 4 : 6) else {
+                return refuse("\(name) has \(numbers.count) numbers: \(clip(words.rest))")
+            }
+            gesture.unaccelerated = Point(x: numbers[2], y: numbers[3])
+            gesture.delta = Point(x: numbers[0], y: numbers[1])
+            if kind == .pinch {
+                gesture.scale = numbers[numbers.count - 2]
+                gesture.angle = numbers[numbers.count - 1]
+            }
+            lastTime = time
+            var out: [Gesture] = []
+            if let was = open[device], was.kind == kind, was.fingers == fingers {
+            } else {
+                out = close(device, at: time)
+                out.append(Gesture(time: time, kind, .begin, fingers: fingers, device: names[device]))
+                opened(device, kind, fingers)
+            }
+            out.append(gesture)
+            return out
+        default:
+            return refuse("unknown gesture event \(name)")
+        }
+    }
+
+    /// Empties `problems`, once they are handed on.
+    public mutating func forgetProblems() { problems.removeAll() }
+
+    /// After the last line: the gestures still open end there, cancelled.
+    public mutating func finish() -> [Gesture] {
+        var out: [Gesture] = []
+        for device in openOrder { out += close(device, at: lastTime) }
+        return out
+    }
+
+    // MARK: The gestures open
+
+    private mutating func opened(_ device: String, _ kind: Gesture.Kind, _ fingers: Int) {
+        open[device] = (kind, fingers)
+        openOrder.append(device)
+    }
+
+    private mutating func closed(_ device: String) {
+        open[device] = nil
+        openOrder.removeAll { $0 == device }
+    }
+
+    /// The gesture open on `device`, ended cancelled at `time`; none when none is open.
+    private mutating func close(_ device: String, at time: Double) -> [Gesture] {
+        guard let was = open[device] else { return [] }
+        closed(device)
+        return [Gesture(time: time, was.kind, .end(cancelled: true), fingers: was.fingers, device: names[device])]
+    }
+
+    private mutating func refuse(_ message: String) -> [Gesture] {
+        problems.append(TraceError(file: file, line: lineNumber, column: nil, message: message))
+        return []
+    }
+
+    private func clip(_ text: Substring) -> String {
+        text.count > 60 ? String(text.prefix(60)) + "..." : String(text)
+    }
+
+    // MARK: Fields
+
+    /// `+1.234s` (or without its `+`) in milliseconds, read from its digits so that `+9.53s` is
+    /// 9530 exactly.
+    static func milliseconds(_ word: Substring) -> Double? {
+        var text = word
+        if text.first == "+" { text = text.dropFirst() }
+        guard text.last == "s" else { return nil }
+        text = text.dropLast()
+        let halves = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard halves.count <= 2, let whole = Int(halves[0]), whole >= 0 else { return nil }
+        let millis = whole * 1000
+        if halves.count == 2 {
+            let fraction = halves[1]
+            guard !fraction.isEmpty, fraction.count <= 6, fraction.allSatisfy(\.isASCII), let digits = Int(fraction) else { return nil }
+            var scale = 1
+            for _ in 0..<fraction.count { scale *= 10 }
+            return Double(millis) + Double(digits) * 1000 / Double(scale)
+        }
+        return Double(millis)
+    }
+
+    /// The numbers of an update, in order, from `dx/dy (udx/udy unaccelerated)` and a pinch's
+    /// `scale @ angle` after it; nil when anything else is there, or the line is cut before
+    /// `unaccelerated)` (a cut pinch line's unaccelerated delta would read as its scale and angle).
+    static func numbers(_ text: Substring) -> [Double]? {
+        guard text.contains("unaccelerated)") else { return nil }
+        var numbers: [Double] = []
+        for word in text.split(whereSeparator: { " \t/()@".contains($0) }) {
+            if word == "unaccelerated" { continue }
+            guard let n = Double(word), n.isFinite else { return nil }
+            numbers.append(n)
+        }
+        return numbers
+    }
+
+    /// The device name of a `DEVICE_ADDED` line's rest: what comes before its seat.
+    static func deviceName(_ rest: Substring) -> String? {
+        var words = Words(rest)
+        var name: [Substring] = []
+        while let word = words.next() {
+            if word.hasPrefix("seat") { break }
+            name.append(word)
+        }
+        return name.isEmpty ? nil : name.joined(separator: " ")
+    }
+
+    /// The words of a line, apart by spaces and tabs, and what is left after those taken.
+    struct Words {
+        private var text: Substring
+        init(_ text: Substring) { self.text = text }
+
+        mutating func next() -> Substring? {
+            text = text.drop(while: { $0 == " " || $0 == "\t" })
+            guard !text.isEmpty else { return nil }
+            let word = text.prefix(while: { $0 != " " && $0 != "\t" })
+            text = text[word.endIndex...]
+            return word
+        }
+
+        /// The rest of the line, without the spaces around it.
+        var rest: Substring {
+            var r = text.drop(while: { $0 == " " || $0 == "\t" })
+            while let last = r.last, last == " " || last == "\t" { r = r.dropLast() }
+            return r
+        }
+    }
+}

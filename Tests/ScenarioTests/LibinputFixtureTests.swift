@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import GestureConfig
+import GestureReplay
+import GestureTrace
+
+/// Real touchpad gestures that users pasted as `libinput debug-events` output in public issue
+/// threads (Traces/libinput/, each with its source on its first line), replayed from the text
+/// with a binding for every swipe direction and pinch: each fires its own binding, and only it.
+@Suite struct LibinputFixtureTests {
+    static let folder = ReplayTests.folder.appendingPathComponent("libinput")
+
+    /// A swipe of 3 and of 4 fingers in each direction, and a pinch of 2 to 4 fingers each way;
+    /// pinches fire as they begin, since a pasted pinch is often cut off before its end.
+    static let config: Config = {
+        var text = ""
+        for fingers in 3...4 {
+            for direction in ["up", "down", "left", "right"] {
+                text += """
+                    [[gesture]]
+                    name = "swipe-\(fingers)-\(direction)"
+                    type = "swipe"
+                    source = "touchpad"
+                    fingers = \(fingers)
+                    direction = "\(direction)"
+                    action = "exec true"
+
+                    """
+            }
+        }
+        for fingers in 2...4 {
+            for direction in ["in", "out"] {
+                text += """
+                    [[gesture]]
+                    name = "pinch-\(fingers)-\(direction)"
+                    type = "pinch"
+                    source = "touchpad"
+                    fingers = \(fingers)
+                    direction = "\(direction)"
+                    on = "begin"
+                    action = "exec true"
+
+                    """
+            }
+        }
+        return try! ConfigLoader.load(text, file: "every-direction.toml")
+    }()
+
+    /// The names of the bindings that fire when `name` is replayed, in order, and the lines
+    /// it could not read.
+    static func fired(_ name: String) throws -> (bindings: [String], skipped: [String]) {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        var fired: [String] = [], skipped: [String] = []
+        let replay = Replay(config: config) { line in
+            guard line.contains(#""action":"#), let range = line.range(of: #""gesture":""#) else { return }
+            fired.append(String(line[range.upperBound...].prefix { $0 != "\"" }))
+        }
+        replay.skipped = { skipped.append($0.description) }
+        try replay.run(file: name, text: text)
+        return (fired, skipped)
+    }
+
+    static let firing: [(String, [String])] = [
+        ("libinput-gestures-310-three-down.log", ["swipe-3-down"]),
+        ("libinput-gestures-202-three-down.log", ["swipe-3-down"]),
+        ("comfortable-swipe-68-three-left.log", ["swipe-3-left"]),
+        ("comfortable-swipe-69-three-left-no-begin.log", ["swipe-3-left"]),
+        ("fusuma-31-three-left-cut-begin.log", ["swipe-3-left"]),
+        ("touchegg-278-three-left.log", ["swipe-3-left"]),
+        ("gnome-gesture-improvements-2-four-up.log", ["swipe-4-up"]),
+        ("fusuma-26-four-down.log", ["swipe-4-down"]),
+        ("libinput-gestures-202-four-down.log", ["swipe-4-down"]),
+        ("touchegg-458-four-left-no-begin.log", ["swipe-4-left"]),
+        ("fusuma-26-four-right.log", ["swipe-4-right"]),
+        ("fusuma-31-two-pinch-out.log", ["pinch-2-out"]),
+        ("libinput-gestures-379-two-pinch-out-hold.log", ["pinch-2-out"]),
+    ]
+
+    @Test(arguments: firing)
+    func aRealGestureReplayedFromItsLogFiresItsOwnBinding(name: String, bindings: [String]) throws {
+        #expect(try Self.fired(name).bindings == bindings)
+    }
+
+    /// A slow three-finger swipe up: its accelerated deltas add up to 50 px (its unaccelerated
+    /// ones to 52) before the fingers pause 0.59 s and turn back, under `distance` 80.
+    @Test func aSlowSwipeUpThatPausesAndTurnsBackFiresItsBinding() throws {
+        let fired = try Self.fired("libinput-gestures-355-three-up-paused-reversed.log").bindings
+        withKnownIssue("the accelerated deltas of a slow swipe add up to less than distance") {
+            #expect(fired == ["swipe-3-up"])
+        }
+    }
+
+    /// A three-finger pinch whose paste ends at scale 0.93, before the 10 % a pinch begins at.
+    @Test func aPinchInCutOffBeforeItsThresholdFiresNothing() throws {
+        #expect(try Self.fired("comfortable-swipe-46-three-pinch-in.log").bindings == [])
+    }
+
+    @Test func everyFixtureNamesItsSourceAndIsReplayed() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".log") }.sorted()
+        let replayed = Set(Self.firing.map(\.0) + ["libinput-gestures-355-three-up-paused-reversed.log", "comfortable-swipe-46-three-pinch-in.log"])
+        #expect(Set(names) == replayed)
+        for name in names {
+            let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(text.hasPrefix("# From "), "\(name)")
+            #expect(text.split(separator: "\n").first?.contains("#") == true, "\(name)")
+        }
+    }
+
+    /// The lines a paste cut in half are reported with their line numbers, counted from the top
+    /// of the file, comments included.
+    @Test func theHalfLinesOfAPasteAreReportedWithTheirLineNumbers() throws {
+        #expect(try Self.fired("libinput-gestures-310-three-down.log").skipped == [
+            "libinput-gestures-310-three-down.log:14: cannot read a line of one word: event6",
+        ])
+        #expect(try Self.fired("comfortable-swipe-69-three-left-no-begin.log").skipped == [
+            "comfortable-swipe-69-three-left-no-begin.log:2: a libinput line starts with its device (eventN): $ comfortable-swipe debug | grep GESTURE_SWIPE",
+            "comfortable-swipe-69-three-left-no-begin.log:17: cannot read the numbers of GESTURE_SWIPE_UPDATE: -26.95/-0.97 (-72.83/-2.62 unaccel",
+        ])
+    }
+
+    /// Read a chunk at a time, as `gestured replay` reads a file, a log replays as it does whole.
+    @Test func aLogReadInChunksReplaysAsItDoesWhole() throws {
+        let name = "touchegg-278-three-left.log"
+        let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        var whole: [String] = [], chunked: [String] = []
+        try Replay(config: Self.config, options: .init(decisions: true)) { whole.append($0) }
+            .run(file: name, text: String(decoding: bytes, as: UTF8.self))
+        var at = 0
+        try Replay(config: Self.config, options: .init(decisions: true)) { chunked.append($0) }.run(file: name) { buffer in
+            let n = min(37, bytes.count - at, buffer.count)
+            for i in 0..<n { buffer[i] = bytes[at + i] }
+            at += n
+            return n
+        }
+        #expect(whole.count > 2)
+        #expect(chunked == whole)
+    }
+
+    /// A real slow swipe up that pauses 0.59 s and turns back, followed by a pan: after the
+    /// pause its velocity is the motion since the window opened (0.45 px down in 100 ms), not
+    /// zero, and the paste ends it there, cancelled. The swipe before it, which ends 0.84 s after
+    /// its last update, moves 3.7 px and begins nothing.
+    @Test func aPanAfterAPauseMeasuresItsVelocityOverTheWindowAndTurnsWithTheFingers() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "follow"
+            type = "pan"
+            source = "touchpad"
+            fingers = 3
+            action = "exec true"
+
+            """, file: "pan.toml")
+        let name = "libinput-gestures-355-three-up-paused-reversed.log"
+        var out: [String] = []
+        try Replay(config: config) { out.append($0) }
+            .run(file: name, text: try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8))
+        let head = #"{"t":%@,"gesture":"follow","type":"pan","source":"touchpad","state":"#
+        func line(_ t: String, _ state: String, _ rest: String) -> String {
+            head.replacingOccurrences(of: "%@", with: t) + "\"\(state)\",\"fingers\":3," + rest
+        }
+        #expect(out == [
+            line("10627", "began", #""translation":[1.38,-21.71],"velocity":[27.0588,-425.6863],"heading":"up","progress":0.1086}"#),
+            line("10659", "changed", #""translation":[1.38,-23.81],"velocity":[16.6265,-286.8675],"heading":"up","progress":0.1191}"#),
+            line("10692", "changed", #""translation":[1.38,-27.04],"velocity":[10.989,-203.8462],"heading":"up","progress":0.1352}"#),
+            line("10720", "changed", #""translation":[1.71,-35.83],"velocity":[3.5484,-151.828],"heading":"up","progress":0.1792}"#),
+            line("10741", "changed", #""translation":[1.71,-44.47],"velocity":[4.0244,-251.9512],"heading":"up","progress":0.2224}"#),
+            line("10774", "changed", #""translation":[1.71,-48.98],"velocity":[4.0244,-267.561],"heading":"up","progress":0.2449}"#),
+            line("10794", "changed", #""translation":[1.71,-50.26],"velocity":[0,-195],"heading":"up","progress":0.2513}"#),
+            line("11382", "changed", #""translation":[1.71,-49.81],"velocity":[0,4.5],"heading":"up","progress":0.249}"#),
+            line("11382", "cancelled", #""translation":[1.71,-49.81],"velocity":[0,4.5],"heading":"up","progress":0.249}"#),
+        ])
+    }
+}
