@@ -58,15 +58,15 @@ public struct LibinputLog {
             self.device = device
         }
 
-        /// The event the engine takes, as the X11 listener decodes it: the accelerated delta.
+        /// The event the engine takes, as the X11 listener decodes it: both deltas.
         public var input: InputEvent {
             let kind: InputEvent.Kind
             switch (self.kind, phase) {
             case (.swipe, .begin): kind = .swipeBegin(fingers: fingers)
-            case (.swipe, .update): kind = .swipeUpdate(fingers: fingers, delta: delta)
+            case (.swipe, .update): kind = .swipeUpdate(fingers: fingers, delta: delta, unaccelerated: unaccelerated)
             case (.swipe, .end(let cancelled)): kind = .swipeEnd(fingers: fingers, cancelled: cancelled)
             case (.pinch, .begin): kind = .pinchBegin(fingers: fingers)
-            case (.pinch, .update): kind = .pinchUpdate(fingers: fingers, delta: delta, scale: scale, angle: angle)
+            case (.pinch, .update): kind = .pinchUpdate(fingers: fingers, delta: delta, unaccelerated: unaccelerated, scale: scale, angle: angle)
             case (.pinch, .end(let cancelled)): kind = .pinchEnd(fingers: fingers, cancelled: cancelled)
             }
             return InputEvent(time: time, kind, device: device)

@@ -168,9 +168,9 @@ import GestureTrace
         ])
     }
 
-    /// The engine takes the accelerated delta, as the X11 listener gives it from XInput's
-    /// `delta_x/delta_y`.
-    @Test func theEngineTakesTheAcceleratedDeltaAsTheListenerDecodesIt() {
+    /// The engine takes both deltas, as the X11 listener gives them from XInput's
+    /// `delta_x/delta_y` and `delta_unaccel_x/delta_unaccel_y`.
+    @Test func theEngineTakesBothDeltasAsTheListenerDecodesThem() {
         let text = """
             -event6   DEVICE_ADDED     Apple Inc. Magic Trackpad 2       seat0 default group3  cap:pg
              event6   GESTURE_PINCH_UPDATE +2.000s\t3  0.17/ 0.07 ( 1.48/ 0.56 unaccelerated)  0.99 @  0.36
@@ -179,10 +179,11 @@ import GestureTrace
         let pad = "Apple Inc. Magic Trackpad 2"
         #expect(read(text).gestures.map(\.input) == [
             InputEvent(time: 2000, .pinchBegin(fingers: 3), device: pad),
-            InputEvent(time: 2000, .pinchUpdate(fingers: 3, delta: Point(x: 0.17, y: 0.07), scale: 0.99, angle: 0.36), device: pad),
+            InputEvent(time: 2000, .pinchUpdate(fingers: 3, delta: Point(x: 0.17, y: 0.07), unaccelerated: Point(x: 1.48, y: 0.56),
+                                                scale: 0.99, angle: 0.36), device: pad),
             InputEvent(time: 2010, .pinchEnd(fingers: 3, cancelled: true), device: pad),
             InputEvent(time: 2010, .swipeBegin(fingers: 3), device: pad),
-            InputEvent(time: 2010, .swipeUpdate(fingers: 3, delta: Point(x: -3.07, y: 0)), device: pad),
+            InputEvent(time: 2010, .swipeUpdate(fingers: 3, delta: Point(x: -3.07, y: 0), unaccelerated: Point(x: -13.34, y: 0)), device: pad),
             InputEvent(time: 2010, .swipeEnd(fingers: 3, cancelled: true), device: pad),
         ])
     }
