@@ -133,9 +133,12 @@ extension ActionPerformer {
         }
     }
 
+    /// The window's decorations, from `_NET_FRAME_EXTENTS`; none when it does not say, or
+    /// says more than an X window can measure (16 bits).
     func frameExtents(of w: Window) -> (left: Int, right: Int, top: Int, bottom: Int) {
         let e = x.cardinals(of: w, x.atom("_NET_FRAME_EXTENTS"))
-        return e.count == 4 ? (e[0], e[1], e[2], e[3]) : (0, 0, 0, 0)
+        guard e.count == 4, e.allSatisfy({ $0 <= Int(UInt16.max) }) else { return (0, 0, 0, 0) }
+        return (e[0], e[1], e[2], e[3])
     }
 
     /// The struts of the panels shown now: top-level windows, or their clients, with

@@ -163,7 +163,9 @@ public final class ActionPerformer: ActionPerforming {
     private func moveWindow(_ w: Window, _ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<String, ActionError> {
         if let e = requireSupport("_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP") { return .failure(e) }
         let (current, count) = desktops()
-        let from = x.cardinals(of: w, x.atom("_NET_WM_DESKTOP")).first ?? current
+        // A window on every desktop (0xFFFFFFFF, a sticky window), or on none there is, moves
+        // from the one shown.
+        let from = x.cardinals(of: w, x.atom("_NET_WM_DESKTOP")).first.flatMap { $0 < count ? $0 : nil } ?? current
         guard let index = desktopIndex(target, from: from, count: count, wrap: wrap) else {
             return .success("no desktop to move to from \(from + 1) of \(count)")
         }
