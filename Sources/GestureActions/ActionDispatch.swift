@@ -48,6 +48,9 @@ public final class ActionDispatch {
     public private(set) var follower = Follower()
     /// The action of the drag that holds a button, for what its later release reports.
     private var holding: Action?
+    /// The gesture and action of the last following action that took a window, for what the
+    /// performer later says of it.
+    private var taking: (gesture: String, action: Action)?
 
     public init(performer: ActionPerforming, dryRun: Bool = false, execRefusal: String? = nil,
                 pointerBusy: @escaping () -> Bool = { false }, heldElsewhere: @escaping () -> String? = { nil },
@@ -74,6 +77,7 @@ public final class ActionDispatch {
                 return .withheld(why)
             }
             if follower.held != nil { holding = action }
+            if steps.contains(where: { if case .takeWindow = $0 { true } else { false } }) { taking = (gesture.name, action) }
             return send(steps)
         }
         if dryRun { return .wouldPerform }
@@ -118,15 +122,35 @@ public final class ActionDispatch {
         return why
     }
 
-    /// When a locked drag's button is due to go up.
-    public var nextDeadline: Double? { follower.nextDeadline }
+    /// When a locked drag's button is due to go up, or the performer wants to look again at
+    /// what an action left waiting (a window the window manager restores before it is placed).
+    public var nextDeadline: Double? {
+        switch (follower.nextDeadline, performer.nextDeadline) {
+        case let (f?, p?): min(f, p)
+        case let (f, p): f ?? p
+        }
+    }
 
-    /// Lets go of a locked drag's button whose time has come; with the drag's gesture name.
+    /// Lets go of a locked drag's button whose time has come, and goes on with what the
+    /// performer waits on; each with its gesture name.
     public func advance(to time: Double) -> [(gesture: String, action: Action, outcome: Outcome)] {
+        var done: [(gesture: String, action: Action, outcome: Outcome)] = []
         let gesture = follower.held?.gesture
         let steps = follower.advance(to: time)
-        guard let gesture, !steps.isEmpty, let action = holding else { return [] }
-        return [(gesture, action, send(steps))]
+        if let gesture, !steps.isEmpty, let action = holding { done.append((gesture, action, send(steps))) }
+        if let due = performer.nextDeadline, due <= time {
+            for waited in performer.advance(to: time) {
+                // A waited action is timed from the event that fired it.
+                let fired = waited.action.map { (gesture: $0.1.gesture, action: $0.0, time: $0.1.time) }
+                    ?? taking.map { (gesture: $0.gesture, action: $0.action, time: time) }
+                guard let fired else { continue }
+                switch waited.result {
+                case .success(let what): done.append((fired.gesture, fired.action, .performed(what, milliseconds: max(0, time - fired.time))))
+                case .failure(let e): done.append((fired.gesture, fired.action, .failed(e.message)))
+                }
+            }
+        }
+        return done
     }
 
     /// Lets go of any button a drag holds, at once: on reload and exit, so that gestured never

@@ -25,6 +25,26 @@ public protocol ActionPerforming: AnyObject {
     func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError>
     /// Sends a following action's steps, in order, at once; says why one could not be done.
     func send(_ steps: [FollowStep]) -> ActionError?
+    /// When what an action left waiting on someone else wants looking at again (a window the
+    /// window manager restores before it is placed); nil when nothing waits.
+    var nextDeadline: Double? { get }
+    /// Goes on with what waits, at `time`; says what came of each piece that finished or was
+    /// given up.
+    func advance(to time: Double) -> [Waited]
+}
+
+/// What came of an action that waited on someone else: a window placed once the window manager
+/// restored it, or given up.
+public struct Waited {
+    /// The action and the context it was performed in; nil for the window a following action
+    /// (`window move`, `window resize`) took.
+    public var action: (Action, ActionContext)?
+    public var result: Result<String, ActionError>
+
+    public init(_ action: (Action, ActionContext)?, _ result: Result<String, ActionError>) {
+        self.action = action
+        self.result = result
+    }
 }
 
 /// Performs nothing and remembers what it was asked, in order.
@@ -43,4 +63,8 @@ public final class RecordingPerformer: ActionPerforming {
         self.steps += steps
         return nil
     }
+
+    public var nextDeadline: Double? { nil }
+
+    public func advance(to time: Double) -> [Waited] { [] }
 }

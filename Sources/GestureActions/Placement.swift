@@ -29,45 +29,52 @@ public enum Placement {
         public var topStartX = 0, topEndX = 0, bottomStartX = 0, bottomEndX = 0
 
         /// From the property's twelve values; the four of the older `_NET_WM_STRUT` span the
-        /// whole edge.
+        /// whole edge. Each value is kept on the screen (a CARDINAL goes up to 2^32 - 1): a
+        /// strut wider than the screen reserves all of it, which `workArea` does not honour.
         public init?(_ v: [Int], screenWidth: Int, screenHeight: Int) {
+            let w = max(1, screenWidth), h = max(1, screenHeight)
+            func across(_ i: Int) -> Int { min(max(v[i], 0), w) }
+            func down(_ i: Int) -> Int { min(max(v[i], 0), h) }
+            func row(_ i: Int) -> Int { min(max(v[i], 0), h - 1) }
+            func column(_ i: Int) -> Int { min(max(v[i], 0), w - 1) }
             switch v.count {
             case 12...:
-                (left, right, top, bottom) = (v[0], v[1], v[2], v[3])
-                (leftStartY, leftEndY, rightStartY, rightEndY) = (v[4], v[5], v[6], v[7])
-                (topStartX, topEndX, bottomStartX, bottomEndX) = (v[8], v[9], v[10], v[11])
+                (left, right, top, bottom) = (across(0), across(1), down(2), down(3))
+                (leftStartY, leftEndY, rightStartY, rightEndY) = (row(4), row(5), row(6), row(7))
+                (topStartX, topEndX, bottomStartX, bottomEndX) = (column(8), column(9), column(10), column(11))
             case 4..<12:
-                (left, right, top, bottom) = (v[0], v[1], v[2], v[3])
-                (leftStartY, leftEndY, rightStartY, rightEndY) = (0, screenHeight - 1, 0, screenHeight - 1)
-                (topStartX, topEndX, bottomStartX, bottomEndX) = (0, screenWidth - 1, 0, screenWidth - 1)
+                (left, right, top, bottom) = (across(0), across(1), down(2), down(3))
+                (leftStartY, leftEndY, rightStartY, rightEndY) = (0, h - 1, 0, h - 1)
+                (topStartX, topEndX, bottomStartX, bottomEndX) = (0, w - 1, 0, w - 1)
             default:
                 return nil
             }
         }
     }
 
-    /// The monitor less the struts whose reserved band lies on it.
+    /// The monitor less the struts whose reserved band lies on it. A strut that would leave
+    /// less than 64 px either way (a panel gone wrong) is not honoured; the others still are.
     public static func workArea(of monitor: Rect, screenWidth: Int, screenHeight: Int, struts: [Strut]) -> Rect {
         var l = monitor.x, t = monitor.y, r = monitor.right, b = monitor.bottom
         for s in struts {
+            var (sl, st, sr, sb) = (l, t, r, b)
             // Each band, in screen coordinates: the reserved strip along one edge of the screen.
             if s.left > 0, monitor.overlap(Rect(x: 0, y: s.leftStartY, width: s.left, height: s.leftEndY - s.leftStartY + 1)) > 0 {
-                l = max(l, s.left)
+                sl = max(sl, s.left)
             }
             if s.right > 0, monitor.overlap(Rect(x: screenWidth - s.right, y: s.rightStartY, width: s.right,
                                                  height: s.rightEndY - s.rightStartY + 1)) > 0 {
-                r = min(r, screenWidth - s.right)
+                sr = min(sr, screenWidth - s.right)
             }
             if s.top > 0, monitor.overlap(Rect(x: s.topStartX, y: 0, width: s.topEndX - s.topStartX + 1, height: s.top)) > 0 {
-                t = max(t, s.top)
+                st = max(st, s.top)
             }
             if s.bottom > 0, monitor.overlap(Rect(x: s.bottomStartX, y: screenHeight - s.bottom, width: s.bottomEndX - s.bottomStartX + 1,
                                                   height: s.bottom)) > 0 {
-                b = min(b, screenHeight - s.bottom)
+                sb = min(sb, screenHeight - s.bottom)
             }
+            if sr - sl >= 64, sb - st >= 64 { (l, t, r, b) = (sl, st, sr, sb) }
         }
-        // A strut that would leave nothing (a panel gone wrong) is not honoured.
-        guard r - l >= 64, b - t >= 64 else { return monitor }
         return Rect(x: l, y: t, width: r - l, height: b - t)
     }
 

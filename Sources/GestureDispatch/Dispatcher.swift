@@ -136,7 +136,8 @@ public final class Dispatcher {
         if let warning = firing.warning { observer?.warning(warning, about: r, at: time) }
     }
 
-    /// Does what is due by `time` that no transition fires: a locked drag's release.
+    /// Does what is due by `time` that no transition fires: a locked drag's release, a window
+    /// placed once the window manager has restored it.
     public func advance(to time: Double) {
         guard let due = actions.nextDeadline, due <= time else { return }
         for (name, action, outcome) in actions.advance(to: time) { observer?.later(name, action, outcome: outcome, at: time) }

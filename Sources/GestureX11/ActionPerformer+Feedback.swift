@@ -30,7 +30,9 @@ extension ActionPerformer {
                 let (monitors, _) = workAreas()
                 let m = monitors[Placement.monitor(of: frame, among: monitors)]
                 let icon = x.cardinals(of: w, x.atom("_NET_WM_ICON_GEOMETRY"))
-                let to = icon.count == 4 ? Rect(x: icon[0], y: icon[1], width: icon[2], height: icon[3])
+                // Where the taskbar shows the window's icon, when it says a place on the screen.
+                let to = icon.count == 4 && icon.allSatisfy({ $0 <= Int(UInt16.max) })
+                    ? Rect(x: icon[0], y: icon[1], width: icon[2], height: icon[3])
                     : Rect(x: m.x + m.width / 2, y: m.bottom, width: 0, height: 0)
                 return .shrink(from: frame, to: to)
             case .close:

@@ -6,16 +6,27 @@ import Glibc
 /// `window tile`, `window to-monitor`, `window move` and `window resize`. Tiling: the monitors from RandR, each one's work area less the
 /// struts of the panels on it (`Placement`), the window's frame from `_NET_FRAME_EXTENTS`, and
 /// one `_NET_MOVERESIZE_WINDOW` to the window manager, after `_NET_WM_STATE` has taken the
-/// maximized and fullscreen states off.
+/// maximized and fullscreen states off (`ActionPerformer+Restoring`).
 extension ActionPerformer {
     typealias Rect = Placement.Rect
 
     /// Moves `w` where `placement` says its frame goes, given its frame, the monitors and
-    /// their work areas; nil: it stays.
-    func place(_ w: Window, time: Time, _ placement: (Rect, [Rect], [Rect]) -> Rect?) -> Result<String, ActionError> {
+    /// their work areas; nil: it stays. A maximized or fullscreen window is restored first, and
+    /// placed once the window manager says it is (`advance`): this returns at once.
+    func place(_ w: Window, for action: Action, _ c: ActionContext, _ placement: @escaping Placing) -> Result<String, ActionError> {
         if let e = requireSupport("_NET_MOVERESIZE_WINDOW") { return .failure(e) }
         // A maximized frame has other extents (no borders): restore the window first.
-        unmaximize(w)
+        if let maximized = unmaximize(w) {
+            restoring.removeAll { $0.window == w }
+            restoring.append(Restore(window: w, maximizedExtents: maximized, then: .place(action, c, placement)))
+            return .success("window 0x\(String(w, radix: 16)) is restored first, and placed once the window manager has")
+        }
+        return placeNow(w, placement)
+    }
+
+    typealias Placing = (Rect, [Rect], [Rect]) -> Rect?
+
+    func placeNow(_ w: Window, _ placement: Placing) -> Result<String, ActionError> {
         guard let client = geometry(of: w) else { return .failure(ActionError(message: "window 0x\(String(w, radix: 16)) is gone")) }
         let e = frameExtents(of: w)
         let frame = Rect(x: client.x - e.left, y: client.y - e.top,
@@ -37,28 +48,52 @@ extension ActionPerformer {
         return .success("window 0x\(String(w, radix: 16)) from \(frame) to \(target)")
     }
 
-    /// Takes the window a `window move` or `window resize` follows, restored if it was
-    /// maximized, with its frame now.
+    /// Takes the window a `window move` or `window resize` follows, with its frame now; a
+    /// maximized one is restored first, and taken once the window manager has (`advance`),
+    /// the motion meanwhile applied then.
     func take(_ choice: Action.WindowChoice, at location: Point?) -> ActionError? {
         taken = nil
+        restoring.removeAll { $0.isTake }
         if let e = requireSupport("_NET_MOVERESIZE_WINDOW") { return e }
         switch window(choice, ActionContext(location: location, time: 0)) {
         case .failure(let e):
             return e
         case .success(let w):
-            unmaximize(w)
-            guard let client = geometry(of: w) else { return ActionError(message: "window 0x\(String(w, radix: 16)) is gone") }
-            let e = frameExtents(of: w)
-            taken = (w, Rect(x: client.x - e.left, y: client.y - e.top,
-                             width: client.width + e.left + e.right, height: client.height + e.top + e.bottom), e)
-            return nil
+            if let maximized = unmaximize(w) {
+                restoring.append(Restore(window: w, maximizedExtents: maximized, then: .take(last: nil, letGo: false)))
+                return nil
+            }
+            return takeNow(w)
+        }
+    }
+
+    func takeNow(_ w: Window) -> ActionError? {
+        guard let client = geometry(of: w) else { return ActionError(message: "window 0x\(String(w, radix: 16)) is gone") }
+        let e = frameExtents(of: w)
+        taken = (w, Rect(x: client.x - e.left, y: client.y - e.top,
+                         width: client.width + e.left + e.right, height: client.height + e.top + e.bottom), e)
+        return nil
+    }
+
+    /// Lets go of the taken window, or of the one still being restored: that one still goes
+    /// where the motion took it, once restored.
+    func letGoOfWindow() {
+        taken = nil
+        for i in restoring.indices {
+            if case let .take(last, _) = restoring[i].then { restoring[i].then = .take(last: last, letGo: true) }
         }
     }
 
     /// The taken window's frame moved (`edge` nil) or with an edge moved by (dx, dy) since it
     /// was taken; a window is never made smaller than 32 by 32.
     func follow(_ edge: Action.Edge?, _ dx: Int, _ dy: Int) {
-        guard let (w, start, e) = taken else { return }
+        guard let (w, start, e) = taken else {
+            // Still being restored: the last motion is applied once it is.
+            for i in restoring.indices {
+                if case let .take(_, letGo) = restoring[i].then { restoring[i].then = .take(last: (edge, dx, dy), letGo: letGo) }
+            }
+            return
+        }
         var f = start
         let least = 32
         switch edge {
@@ -86,42 +121,6 @@ extension ActionPerformer {
                                                max(1, f.width - e.left - e.right), max(1, f.height - e.top - e.bottom)])
     }
 
-    /// The most a placement waits for the window manager to restore a maximized window: it
-    /// returns as soon as the window manager says so (a few milliseconds, openbox on an idle
-    /// machine), and 200 ms was too short once in ten on a loaded one.
-    static let restoreWait = 1000
-
-    /// Takes the maximized and fullscreen states off, so that the window manager lets the window
-    /// be placed, and waits (at most `restoreWait` ms, one property read a millisecond) until it
-    /// says it has: the restored frame's extents are the ones the placement must count.
-    func unmaximize(_ w: Window) {
-        let vert = x.atom("_NET_WM_STATE_MAXIMIZED_VERT"), horz = x.atom("_NET_WM_STATE_MAXIMIZED_HORZ")
-        let full = x.atom("_NET_WM_STATE_FULLSCREEN")
-        let restoring: Set<Atom> = [vert, horz, full]
-        let states = Set(x.atoms(of: w, x.atom("_NET_WM_STATE")))
-        guard !states.isDisjoint(with: restoring) else { return }
-        if states.contains(vert) || states.contains(horz) {
-            send("_NET_WM_STATE", to: w, [0, Int(vert), Int(horz), ActionPerformer.source])
-        }
-        if states.contains(full) { send("_NET_WM_STATE", to: w, [0, Int(full), 0, ActionPerformer.source]) }
-        // The state goes first and the frame's extents after it (openbox): wait for both, or,
-        // for a window manager whose restored frame has the maximized one's extents, for
-        // `sameExtentsWait` ms after the state.
-        let maximizedExtents = frameExtents(of: w)
-        var restoredFor = 0
-        for _ in 0..<ActionPerformer.restoreWait {
-            if Set(x.atoms(of: w, x.atom("_NET_WM_STATE"))).isDisjoint(with: restoring) {
-                if frameExtents(of: w) != maximizedExtents || restoredFor >= ActionPerformer.sameExtentsWait { return }
-                restoredFor += 1
-            }
-            usleep(1000)
-        }
-    }
-
-    /// How long a restored window may keep its maximized frame's extents before they are taken
-    /// to be its own.
-    static let sameExtentsWait = 100
-
     /// The client window on the screen, inside its frame.
     func geometry(of w: Window) -> Rect? {
         XErrors.windowsMayVanish {
@@ -133,9 +132,12 @@ extension ActionPerformer {
         }
     }
 
+    /// The window's decorations, from `_NET_FRAME_EXTENTS`; none when it does not say, or
+    /// says more than an X window can measure (16 bits).
     func frameExtents(of w: Window) -> (left: Int, right: Int, top: Int, bottom: Int) {
         let e = x.cardinals(of: w, x.atom("_NET_FRAME_EXTENTS"))
-        return e.count == 4 ? (e[0], e[1], e[2], e[3]) : (0, 0, 0, 0)
+        guard e.count == 4, e.allSatisfy({ $0 <= Int(UInt16.max) }) else { return (0, 0, 0, 0) }
+        return (e[0], e[1], e[2], e[3])
     }
 
     /// The struts of the panels shown now: top-level windows, or their clients, with

@@ -5,12 +5,15 @@ import Glibc
 
 /// Performs actions in-process: EWMH client messages to the root window for the window
 /// manager, XTest for keys, clicks and scrolling. Never waits for anyone: a client message or
-/// a fake input event is one request.
+/// a fake input event is one request, and what must wait for the window manager (a window
+/// restored before it is placed) is looked at again when `nextDeadline` comes.
 public final class ActionPerformer: ActionPerforming {
     let x: XConnection
     private var supported: Set<Atom>?
     /// The window `window move` or `window resize` follows, with its frame when it was taken.
-    var taken: (window: Window, frame: Placement.Rect, extents: (left: Int, right: Int, top: Int, bottom: Int))?
+    var taken: (window: Window, frame: Placement.Rect, extents: Extents)?
+    /// Windows the window manager was asked to restore, with what is done with each once it has.
+    var restoring: [Restore] = []
     /// Keycodes borrowed for keysyms the keymap lacks, as xdotool does; given back at `close()`.
     private var borrowed: [KeySym: KeyCode] = [:]
 
@@ -67,11 +70,11 @@ public final class ActionPerformer: ActionPerforming {
             x.flush()
             return .success("scrolled \(direction.rawValue) \(times)")
         case let .tile(t, choice):
-            return window(choice, c).flatMap { w in place(w, time: time) { frame, monitors, areas in
+            return window(choice, c).flatMap { w in place(w, for: action, c) { frame, monitors, areas in
                 Placement.tiled(frame, t, monitors: monitors, workAreas: areas)
             } }
         case let .toMonitor(target, choice):
-            return window(choice, c).flatMap { w in place(w, time: time) { frame, monitors, areas in
+            return window(choice, c).flatMap { w in place(w, for: action, c) { frame, monitors, areas in
                 Placement.moved(frame, to: target, monitors: monitors, workAreas: areas)
             } }
         case .drag, .pointer, .windowMove, .windowResize, .exec, .pass, .stream:
@@ -92,7 +95,7 @@ public final class ActionPerformer: ActionPerforming {
             case let .takeWindow(choice, at): problem = take(choice, at: at) ?? problem
             case let .moveWindow(dx, dy): follow(.none, dx, dy)
             case let .resizeWindow(edge, dx, dy): follow(edge, dx, dy)
-            case .letGoOfWindow: taken = nil
+            case .letGoOfWindow: letGoOfWindow()
             }
         }
         x.flush()
@@ -163,7 +166,9 @@ public final class ActionPerformer: ActionPerforming {
     private func moveWindow(_ w: Window, _ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<String, ActionError> {
         if let e = requireSupport("_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP") { return .failure(e) }
         let (current, count) = desktops()
-        let from = x.cardinals(of: w, x.atom("_NET_WM_DESKTOP")).first ?? current
+        // A window on every desktop (0xFFFFFFFF, a sticky window), or on none there is, moves
+        // from the one shown.
+        let from = x.cardinals(of: w, x.atom("_NET_WM_DESKTOP")).first.flatMap { $0 < count ? $0 : nil } ?? current
         guard let index = desktopIndex(target, from: from, count: count, wrap: wrap) else {
             return .success("no desktop to move to from \(from + 1) of \(count)")
         }

@@ -1,14 +1,35 @@
 import CXInput2
 
 extension XConnection {
-    /// The WM_CLASS of the application window at the top of `frame` (a child of the root, as
-    /// an event's `child` gives it): "instance,class", or one word when both are the same.
-    public func applicationClass(of frame: Window) -> String? {
-        XErrors.windowsMayVanish { classHint(of: frame) }
+    /// The WM_CLASS of the application whose window `w` is or lies in: "instance,class", or one
+    /// word when both are the same. An event's `child` names the top-level frame for most
+    /// applications, and a window inside the application's own for some (an Xt application's
+    /// widget, under a touchpad gesture): the class is read from the client window above or
+    /// below it.
+    public func applicationClass(of w: Window) -> String? {
+        XErrors.windowsMayVanish { applicationWindow(w).flatMap(classHint) }
     }
 
-    private func classHint(of frame: Window) -> String? {
-        guard let client = clientWindow(frame) else { return nil }
+    /// The client window (ICCCM: the one with WM_STATE) that `w` is or lies in, or the one in
+    /// the top-level frame `w` lies in; nil for none, or when it is gone.
+    func applicationWindow(_ w: Window) -> Window? {
+        var w = w
+        // A window tree deeper than this is no application's.
+        for _ in 0..<32 {
+            guard w != 0, w != root else { return nil }
+            if hasProperty(w, atom("WM_STATE")) { return w }
+            var rootReturn: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else { return nil }
+            if let children { XFree(children) }
+            if parent == root { return clientWindow(w, depth: 0) }
+            w = parent
+        }
+        return nil
+    }
+
+    private func classHint(of client: Window) -> String? {
         var hint = XClassHint()
         guard XGetClassHint(display, client, &hint) != 0 else { return nil }
         defer {

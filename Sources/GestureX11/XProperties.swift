@@ -2,8 +2,10 @@ import CXInput2
 import GestureCore
 
 extension XConnection {
-    /// A 32-bit list property: format-32 data come as C longs.
-    private func longs(of w: Window, _ property: Atom, type: Atom) -> [UInt] {
+    /// A 32-bit list property, each item the 32-bit value it is: Xlib hands format-32 data
+    /// out as C longs, sign-extended, so that 0xFFFFFFFF (`_NET_WM_DESKTOP` on a sticky window)
+    /// comes as -1.
+    private func longs(of w: Window, _ property: Atom, type: Atom) -> [UInt32] {
         var actual: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
@@ -14,12 +16,15 @@ extension XConnection {
             return []
         }
         defer { XFree(data) }
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) {
+            UnsafeBufferPointer(start: $0, count: Int(count)).map { UInt32(truncatingIfNeeded: $0) }
+        }
     }
 
+    /// A CARDINAL list: each from 0 to 2^32 - 1.
     public func cardinals(of w: Window, _ property: Atom) -> [Int] { longs(of: w, property, type: XA_CARDINAL).map { Int($0) } }
-    public func atoms(of w: Window, _ property: Atom) -> [Atom] { longs(of: w, property, type: XA_ATOM) }
-    public func windows(of w: Window, _ property: Atom) -> [Window] { longs(of: w, property, type: XA_WINDOW) }
+    public func atoms(of w: Window, _ property: Atom) -> [Atom] { longs(of: w, property, type: XA_ATOM).map { Atom($0) } }
+    public func windows(of w: Window, _ property: Atom) -> [Window] { longs(of: w, property, type: XA_WINDOW).map { Window($0) } }
 
     /// Where the pointer is.
     public func pointer() -> Point {

@@ -94,6 +94,8 @@ import Testing
                 .failure(ActionError(message: "the window manager does not support _NET_CURRENT_DESKTOP"))
             }
             func send(_ steps: [FollowStep]) -> ActionError? { nil }
+            var nextDeadline: Double? { nil }
+            func advance(to time: Double) -> [Waited] { [] }
         }
         #expect(ActionDispatch(performer: Failing()).fire(.desktop(.next, wrap: false), gesture: gesture, at: here)
                 == .failed("the window manager does not support _NET_CURRENT_DESKTOP"))
@@ -103,5 +105,47 @@ import Testing
         var t = 100.0
         let dispatch = ActionDispatch(performer: RecordingPerformer(), clock: { t += 1.5; return t })
         #expect(dispatch.fire(.showDesktop, gesture: gesture, at: here) == .performed("recorded show-desktop", milliseconds: 1.5))
+    }
+}
+
+extension ActionDispatchTests {
+    /// A performer that leaves a tile waiting for the window manager until 10 ms, as the X11 one
+    /// does for a maximized window, and then places it, or gives it up.
+    final class Waiting: ActionPerforming {
+        var waiting: [(Action, ActionContext)] = []
+        let restores: Bool
+        init(restores: Bool) { self.restores = restores }
+        func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError> {
+            waiting.append((action, context))
+            return .success("restored first")
+        }
+        func send(_ steps: [FollowStep]) -> ActionError? { nil }
+        var nextDeadline: Double? { waiting.isEmpty ? nil : 10 }
+        func advance(to time: Double) -> [Waited] {
+            defer { waiting.removeAll() }
+            return waiting.map { Waited($0, restores ? .success("placed") : .failure(ActionError(message: "not restored: not placed"))) }
+        }
+    }
+
+    @Test func whatThePerformerLeftWaitingIsDueAtItsDeadlineAndReportedWithItsGestureTimedFromItsEvent() {
+        let performer = Waiting(restores: true)
+        let dispatch = ActionDispatch(performer: performer)
+        var context = here
+        context.gesture = "g"
+        #expect(dispatch.fire(.tile(.left, window: .under), gesture: gesture, at: context) == .performed("restored first", milliseconds: 0))
+        #expect(dispatch.nextDeadline == 10)
+        let done = dispatch.advance(to: 12)
+        #expect(done.map(\.gesture) == ["g"])
+        #expect(done.map(\.action) == [.tile(.left, window: .under)])
+        #expect(done.map(\.outcome) == [.performed("placed", milliseconds: 7)])
+        #expect(dispatch.nextDeadline == nil)
+    }
+
+    @Test func whatThePerformerGaveUpOnIsReportedAsFailed() {
+        let dispatch = ActionDispatch(performer: Waiting(restores: false))
+        var context = here
+        context.gesture = "g"
+        _ = dispatch.fire(.tile(.left, window: .under), gesture: gesture, at: context)
+        #expect(dispatch.advance(to: 1010).map(\.outcome) == [.failed("not restored: not placed")])
     }
 }

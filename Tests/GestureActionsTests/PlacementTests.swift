@@ -70,3 +70,21 @@ import Testing
         #expect(Placement.moved(R(x: 100, y: 100, width: 300, height: 200), to: .next, monitors: [Self.left], workAreas: [Self.left]) == nil)
     }
 }
+
+extension PlacementTests {
+    /// `_NET_WM_STRUT_PARTIAL` read as the CARDINALs they are: up to 2^32 - 1.
+    static let absurd = Placement.Strut([Int](repeating: Int(UInt32.max), count: 12), screenWidth: 2048, screenHeight: 768)!
+
+    @Test func aStrutOfTwoToTheThirtySecondIsKeptOnTheScreen() {
+        let s = Self.absurd
+        #expect([s.left, s.right, s.top, s.bottom] == [2048, 2048, 768, 768])
+        #expect([s.leftStartY, s.leftEndY, s.topStartX, s.topEndX] == [767, 767, 2047, 2047])
+    }
+
+    @Test func aStrutThatWouldLeaveNothingIsNotHonouredAndTheOtherPanelsStillAre() {
+        #expect(areas([Self.left, Self.right], width: 2048, height: 768, struts: [Self.absurd, Self.panel])
+                == [Self.left, R(x: 1024, y: 30, width: 1024, height: 738)])
+        #expect(areas([Self.left, Self.right], width: 2048, height: 768, struts: [Self.panel, Self.absurd])
+                == [Self.left, R(x: 1024, y: 30, width: 1024, height: 738)])
+    }
+}

@@ -1,0 +1,70 @@
+import CXInput2
+import Foundation
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// EWMH CARDINALs of 2^31 or more, which Xlib hands out sign-extended: the value on a sticky
+/// window, and panels whose struts say more than the screen has.
+extension LiveTests {
+    /// EWMH: the window is on every desktop.
+    static let allDesktops = UInt(UInt32.max)
+
+    /// Asks openbox to put the test window on every desktop, as its "Always on visible desktop"
+    /// does (openbox makes a window sticky this way, not through `_NET_WM_STATE`), and waits until it says so.
+    func makeSticky() -> Bool {
+        var e = XEvent()
+        e.xclient.type = ClientMessage
+        e.xclient.window = window.window
+        e.xclient.message_type = XInternAtom(window.display, "_NET_WM_DESKTOP", 0)
+        e.xclient.format = 32
+        e.xclient.data.l = (Int(UInt32.max), 2, 0, 0, 0)
+        XSendEvent(window.display, gestured_default_root(window.display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
+        XFlush(window.display)
+        return window.wait { window.longs("_NET_WM_DESKTOP", of: window.window).first.map { UInt(UInt32(truncatingIfNeeded: $0)) } == Self.allDesktops }
+    }
+
+    @Test func desktopMoveWindowMovesAStickyWindowFromTheDesktopShownToTheNext() throws {
+        let before = window.longs("_NET_CURRENT_DESKTOP").first ?? 0
+        defer { _ = window.showDesktop(Int(before)) }
+        #expect(makeSticky(), "openbox did not put the window on every desktop: \(window.longs("_NET_WM_DESKTOP", of: window.window))")
+        let d = try daemon(action: "desktop move-window next")
+        try swipeLeft()
+        #expect(window.wait { window.longs("_NET_WM_DESKTOP", of: window.window).first == before + 1 }, "\(d.log)")
+        #expect(window.wait { window.longs("_NET_CURRENT_DESKTOP").first == before + 1 }, "\(d.log)")
+        #expect(d.child.isRunning, "\(d.log)")
+        try d.waitFor("moved window 0x\(String(window.window, radix: 16)) to desktop \(before + 2)")
+    }
+}
+
+extension TilingLiveTests {
+    /// A dock whose struts say 2^32 - 1 pixels everywhere, as a panel gone wrong might.
+    static func openAbsurdPanel(_ d: OpaquePointer) {
+        let w = XCreateSimpleWindow(d, gestured_default_root(d), 0, 740, 100, 28, 0, 0, 0x404040)
+        func set(_ property: String, _ type: Atom, _ values: [Int]) {
+            var v = values
+            XChangeProperty(d, w, XInternAtom(d, property, 0), type, 32, PropModeReplace,
+                            v.withUnsafeMutableBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, Int32(v.count))
+        }
+        let huge = Int(UInt32.max)
+        set("_NET_WM_WINDOW_TYPE", XA_ATOM, [Int(XInternAtom(d, "_NET_WM_WINDOW_TYPE_DOCK", 0))])
+        set("_NET_WM_STRUT_PARTIAL", XA_CARDINAL, [Int](repeating: huge, count: 12))
+        set("_NET_WM_STRUT", XA_CARDINAL, [huge, huge, huge, huge])
+        XMapWindow(d, w)
+        XSync(d, 0)
+    }
+
+    @Test func aPanelWithStrutsOfTwoToTheThirtySecondIsNotHonouredAndTilingGoesOn() throws { try onTwoMonitors { desk in
+        let window = desk.window
+        TilingLiveTests.openAbsurdPanel(window.display)
+        XMoveWindow(window.display, window.window, 1300, 200)
+        XSync(window.display, 0)
+        #expect(window.wait { desk.frame().x > 1024 })
+        let d = try desk.daemon()
+        try desk.swipe(-25, 0)
+        desk.expectFrame((1024, 30, 512, 738), d, "left on the right monitor, under its one sensible panel")
+        try desk.swipe(fingers: 4, 0, 25)
+        desk.expectFrame((0, 0, 512, 738), d, "to the same place on the next monitor, which has no panel")
+        #expect(d.child.isRunning, "\(d.log)")
+    } }
+}
