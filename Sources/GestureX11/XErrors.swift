@@ -39,9 +39,14 @@ public enum XErrors {
 
     /// The connection is gone (Xlib found it in a round trip, or the event reader as it read):
     /// lets go of the buttons it held through XTest, over a fresh connection, and exits.
+    /// The buttons go first, and standard error is written without waiting (the process is
+    /// leaving, so its descriptor may be left non-blocking): a log nobody reads must not keep a
+    /// button down.
     static func lostConnection(_ display: OpaquePointer?) -> Never {
+        let news = HeldButtons.of(display)?.letGoAfterLoss()
+        _ = fcntl(2, F_SETFL, fcntl(2, F_GETFL) | O_NONBLOCK)
         FileHandleLite.stderr("gestured: lost the connection to the X server; exiting\n")
-        if let news = HeldButtons.of(display)?.letGoAfterLoss() { FileHandleLite.stderr("gestured: \(news)\n") }
+        if let news { FileHandleLite.stderr("gestured: \(news)\n") }
         exit(3)
     }
 

@@ -291,9 +291,11 @@ final class Daemon {
                 return 1
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                // The server keeps a button pressed through XTest down after it drops its client:
+                // let go of it first, then say so.
+                let news = x.heldButtons.letGoAfterLoss()
                 log.critical("lost the connection to the X server")
-                // The server keeps a button pressed through XTest down after it drops its client.
-                if let news = x.heldButtons.letGoAfterLoss() { log.warning("\(news)") }
+                if let news { log.warning("\(news)") }
                 return 3
             }
             signalPipeReadable = fds[1].revents & Int16(POLLIN) != 0
