@@ -174,7 +174,7 @@ extension LiveTests {
         try pad.sync()
         #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
         #expect(d.log.contains(#"input dropped, its scale is not a number above 0: {"t":"#), "\(d.log)")
-        #expect(d.log.contains(#""ev":"pinch-update","fingers":3,"dx":0,"dy":0,"scale":0,"angle":0}"#), "\(d.log)")
+        #expect(d.log.contains(#""ev":"pinch-update","fingers":3,"dx":0,"dy":0,"udx":0,"udy":0,"scale":0,"angle":0}"#), "\(d.log)")
     }
 }
 

@@ -10,30 +10,55 @@ extension LiveTests {
     /// EWMH: the window is on every desktop.
     static let allDesktops = UInt(UInt32.max)
 
-    /// Asks openbox to put the test window on every desktop, as its "Always on visible desktop"
-    /// does (openbox makes a window sticky this way, not through `_NET_WM_STATE`), and waits until it says so.
-    func makeSticky() -> Bool {
+    /// Asks openbox to put the test window on desktop `n` (`allDesktops`: on every desktop, as
+    /// its "Always on visible desktop" does; openbox makes a window sticky this way, not through
+    /// `_NET_WM_STATE`), and waits until it says so.
+    func putOnDesktop(_ window: TestWindow, _ n: UInt) -> Bool {
         var e = XEvent()
         e.xclient.type = ClientMessage
         e.xclient.window = window.window
         e.xclient.message_type = XInternAtom(window.display, "_NET_WM_DESKTOP", 0)
         e.xclient.format = 32
-        e.xclient.data.l = (Int(UInt32.max), 2, 0, 0, 0)
+        e.xclient.data.l = (Int(n), 2, 0, 0, 0)
         XSendEvent(window.display, gestured_default_root(window.display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
         XFlush(window.display)
-        return window.wait { window.longs("_NET_WM_DESKTOP", of: window.window).first.map { UInt(UInt32(truncatingIfNeeded: $0)) } == Self.allDesktops }
+        return window.wait { window.longs("_NET_WM_DESKTOP", of: window.window).first.map { UInt(UInt32(truncatingIfNeeded: $0)) } == n }
+    }
+
+    /// Whether the topmost window mapped over the middle of the screen is override-redirect,
+    /// as openbox's popup that names the desktop it switched to is.
+    static func popupInTheMiddle(_ d: OpaquePointer) -> Bool {
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(d, gestured_default_root(d), &root, &parent, &children, &count) != 0, let children else { return false }
+        defer { XFree(children) }
+        for i in stride(from: Int(count) - 1, through: 0, by: -1) {
+            var a = XWindowAttributes()
+            guard XGetWindowAttributes(d, children[i], &a) != 0, a.map_state == IsViewable else { continue }
+            guard a.x <= 512, a.x + a.width > 512, a.y <= 384, a.y + a.height > 384 else { continue }
+            return a.override_redirect != 0
+        }
+        return false
     }
 
     @Test func desktopMoveWindowMovesAStickyWindowFromTheDesktopShownToTheNext() throws {
-        let before = window.longs("_NET_CURRENT_DESKTOP").first ?? 0
-        defer { _ = window.showDesktop(Int(before)) }
-        #expect(makeSticky(), "openbox did not put the window on every desktop: \(window.longs("_NET_WM_DESKTOP", of: window.window))")
+        // A window of its own: the suite's stays on the desktop the other tests look at.
+        let w = try motionWindow()
+        let before = w.longs("_NET_CURRENT_DESKTOP").first ?? 0
+        // Back on the first desktop, once openbox's desktop popup has gone from the middle of
+        // the screen, where the next test touches.
+        defer {
+            _ = w.showDesktop(Int(before))
+            #expect(w.wait(.seconds(5)) { !Self.popupInTheMiddle(w.display) }, "openbox's desktop popup stayed")
+        }
+        #expect(putOnDesktop(w, Self.allDesktops), "openbox did not put the window on every desktop: \(w.longs("_NET_WM_DESKTOP", of: w.window))")
         let d = try daemon(action: "desktop move-window next")
         try swipeLeft()
-        #expect(window.wait { window.longs("_NET_WM_DESKTOP", of: window.window).first == before + 1 }, "\(d.log)")
-        #expect(window.wait { window.longs("_NET_CURRENT_DESKTOP").first == before + 1 }, "\(d.log)")
+        #expect(w.wait { w.longs("_NET_WM_DESKTOP", of: w.window).first == before + 1 }, "\(d.log)")
+        #expect(w.wait { w.longs("_NET_CURRENT_DESKTOP").first == before + 1 }, "\(d.log)")
         #expect(d.child.isRunning, "\(d.log)")
-        try d.waitFor("moved window 0x\(String(window.window, radix: 16)) to desktop \(before + 2)")
+        try d.waitFor("moved window 0x\(String(w.window, radix: 16)) to desktop \(before + 2)")
     }
 }
 
