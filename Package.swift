@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureReplay", "GestureTrace", "TestSupport"],
                     exclude: ["Corpus"]),
         .target(name: "XlibThreads", path: "Tests/XlibThreads", linkerSettings: [.linkedLibrary("X11")]),
-        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "XlibThreads", "CXInput2", "GestureTrace", "GestureCore", "GestureX11"],
+        .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "XlibThreads", "CXInput2", "GestureTrace", "GestureCore", "GestureX11", "TestSupport"],
                     exclude: ["touchegg-client.py", "gestured-stream-client.py", "stream-abuser.py"]),
     ]
 )

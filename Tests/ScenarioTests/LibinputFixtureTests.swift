@@ -3,6 +3,7 @@ import Testing
 import GestureConfig
 import GestureReplay
 import GestureTrace
+import TestSupport
 
 /// Real touchpad gestures that users pasted as `libinput debug-events` output in public issue
 /// threads (Traces/libinput/, each with its source on its first line), replayed from the text
@@ -10,41 +11,9 @@ import GestureTrace
 @Suite struct LibinputFixtureTests {
     static let folder = ReplayTests.folder.appendingPathComponent("libinput")
 
-    /// A swipe of 3 and of 4 fingers in each direction, and a pinch of 2 to 4 fingers each way;
-    /// pinches fire as they begin, since a pasted pinch is often cut off before its end.
-    static let config: Config = {
-        var text = ""
-        for fingers in 3...4 {
-            for direction in ["up", "down", "left", "right"] {
-                text += """
-                    [[gesture]]
-                    name = "swipe-\(fingers)-\(direction)"
-                    type = "swipe"
-                    source = "touchpad"
-                    fingers = \(fingers)
-                    direction = "\(direction)"
-                    action = "exec true"
-
-                    """
-            }
-        }
-        for fingers in 2...4 {
-            for direction in ["in", "out"] {
-                text += """
-                    [[gesture]]
-                    name = "pinch-\(fingers)-\(direction)"
-                    type = "pinch"
-                    source = "touchpad"
-                    fingers = \(fingers)
-                    direction = "\(direction)"
-                    on = "begin"
-                    action = "exec true"
-
-                    """
-            }
-        }
-        return try! ConfigLoader.load(text, file: "every-direction.toml")
-    }()
+    /// The fixtures' config (Traces/libinput/every-direction.toml): a binding for every swipe
+    /// direction and pinch, pinches firing as they begin.
+    static let config: Config = try! ConfigLoader.load(LibinputFixtures.config, file: "every-direction.toml")
 
     /// The names of the bindings that fire when `name` is replayed, in order, and the lines
     /// it could not read.
@@ -60,25 +29,8 @@ import GestureTrace
         return (fired, skipped)
     }
 
-    static let firing: [(String, [String])] = [
-        ("libinput-gestures-310-three-down.log", ["swipe-3-down"]),
-        ("libinput-gestures-202-three-down.log", ["swipe-3-down"]),
-        ("comfortable-swipe-68-three-left.log", ["swipe-3-left"]),
-        ("comfortable-swipe-69-three-left-no-begin.log", ["swipe-3-left"]),
-        ("fusuma-31-three-left-cut-begin.log", ["swipe-3-left"]),
-        ("touchegg-278-three-left.log", ["swipe-3-left"]),
-        ("gnome-gesture-improvements-2-four-up.log", ["swipe-4-up"]),
-        ("fusuma-26-four-down.log", ["swipe-4-down"]),
-        ("libinput-gestures-202-four-down.log", ["swipe-4-down"]),
-        ("touchegg-458-four-left-no-begin.log", ["swipe-4-left"]),
-        ("fusuma-26-four-right.log", ["swipe-4-right"]),
-        ("fusuma-31-two-pinch-out.log", ["pinch-2-out"]),
-        ("libinput-gestures-379-two-pinch-out-hold.log", ["pinch-2-out"]),
-        ("inputactions-72-two-pinch-out-no-begin.log", ["pinch-2-out"]),
-        ("fusuma-174-two-pinch-out.log", ["pinch-2-out"]),
-        ("fusuma-322-three-up-cut-begin.log", ["swipe-3-up"]),
-        ("fusuma-133-three-left-no-begin.log", ["swipe-3-left"]),
-    ]
+    /// Every fixture and what it fires (Traces/libinput/fires.txt, which the live test sends too).
+    static let firing: [(String, [String])] = LibinputFixtures.firing.map { ($0.name, $0.bindings) }
 
     @Test(arguments: firing)
     func aRealGestureReplayedFromItsLogFiresItsOwnBinding(name: String, bindings: [String]) throws {
@@ -120,10 +72,8 @@ import GestureTrace
     }
 
     @Test func everyFixtureNamesItsSourceAndIsReplayed() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".log") }.sorted()
-        let replayed = Set(Self.firing.map(\.0) + ["libinput-gestures-355-three-up-paused-reversed.log", "comfortable-swipe-46-three-pinch-in.log",
-                                                   "fusuma-322-three-right-cut-begin.log"])
-        #expect(Set(names) == replayed)
+        let names = LibinputFixtures.names
+        #expect(Set(names) == Set(Self.firing.map(\.0)))
         for name in names {
             let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
             #expect(text.hasPrefix("# From "), "\(name)")

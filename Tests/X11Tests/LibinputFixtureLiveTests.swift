@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GestureTrace
+import TestSupport
 import X11TestSupport
 import XServerSupport
 
@@ -9,63 +10,11 @@ import XServerSupport
 /// update, to the daemon with a binding for every swipe direction and pinch: each fires its own
 /// binding, and only it, as it does replayed (LibinputFixtureTests).
 extension LiveTests {
-    static let libinputFixtures = DaemonProcess.root.appendingPathComponent("Tests/ScenarioTests/Traces/libinput")
-
-    /// What each fixture fires, as LibinputFixtureTests finds it replayed from the text.
-    static let libinputFiring: [(String, [String])] = [
-        ("libinput-gestures-310-three-down.log", ["swipe-3-down"]),
-        ("libinput-gestures-202-three-down.log", ["swipe-3-down"]),
-        ("comfortable-swipe-68-three-left.log", ["swipe-3-left"]),
-        ("comfortable-swipe-69-three-left-no-begin.log", ["swipe-3-left"]),
-        ("fusuma-31-three-left-cut-begin.log", ["swipe-3-left"]),
-        ("touchegg-278-three-left.log", ["swipe-3-left"]),
-        ("fusuma-133-three-left-no-begin.log", ["swipe-3-left"]),
-        ("fusuma-322-three-up-cut-begin.log", ["swipe-3-up"]),
-        ("fusuma-322-three-right-cut-begin.log", []),
-        ("libinput-gestures-355-three-up-paused-reversed.log", []),
-        ("gnome-gesture-improvements-2-four-up.log", ["swipe-4-up"]),
-        ("fusuma-26-four-down.log", ["swipe-4-down"]),
-        ("libinput-gestures-202-four-down.log", ["swipe-4-down"]),
-        ("touchegg-458-four-left-no-begin.log", ["swipe-4-left"]),
-        ("fusuma-26-four-right.log", ["swipe-4-right"]),
-        ("fusuma-31-two-pinch-out.log", ["pinch-2-out"]),
-        ("libinput-gestures-379-two-pinch-out-hold.log", ["pinch-2-out"]),
-        ("inputactions-72-two-pinch-out-no-begin.log", ["pinch-2-out"]),
-        ("fusuma-174-two-pinch-out.log", ["pinch-2-out"]),
-        ("comfortable-swipe-46-three-pinch-in.log", []),
-    ]
+    static let libinputFixtures = DaemonProcess.root.appendingPathComponent(LibinputFixtures.folder)
 
     /// The longest pause kept between two events of a log: the logs' own pauses (up to 0.84 s)
     /// are cut to it so that the twenty stay within a few seconds.
     static let longestLibinputGap = 100.0
-
-    /// A swipe of 3 and of 4 fingers in each direction and a pinch of 2 to 4 fingers each way,
-    /// firing as it begins, as in LibinputFixtureTests; and a five-finger swipe, which libinput
-    /// never reports, sent after each fixture so that what the daemon did before it is known.
-    static let everyDirectionConfig: String = {
-        func binding(_ name: String, _ type: String, _ fingers: Int, _ direction: String, on: String? = nil) -> String {
-            """
-            [[gesture]]
-            name = "\(name)"
-            type = "\(type)"
-            source = "touchpad"
-            fingers = \(fingers)
-            direction = "\(direction)"
-            \(on.map { "on = \"\($0)\"" } ?? "")
-            action = "exec echo \\"$GESTURE_NAME\\" >> @DIR@/result.txt"
-
-
-            """
-        }
-        var text = ""
-        for fingers in 3...4 {
-            for direction in ["up", "down", "left", "right"] { text += binding("swipe-\(fingers)-\(direction)", "swipe", fingers, direction) }
-        }
-        for fingers in 2...4 {
-            for direction in ["in", "out"] { text += binding("pinch-\(fingers)-\(direction)", "pinch", fingers, direction, on: "begin") }
-        }
-        return text + binding("sentinel", "swipe", 5, "down")
-    }()
 
     /// The gestures of a fixture as `gestured replay` reads them: both deltas of every update,
     /// and an end, cancelled, for a gesture the paste cuts off.
@@ -118,12 +67,11 @@ extension LiveTests {
     }
 
     @Test func everyRealGestureSentThroughTheTouchpadWithItsTimingFiresItsOwnBinding() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.libinputFixtures.path).filter { $0.hasSuffix(".log") }
-        #expect(Set(names) == Set(Self.libinputFiring.map(\.0)), "a fixture is not sent live")
-        let d = try DaemonProcess(display: server.displayName, config: Self.everyDirectionConfig)
+        #expect(Set(LibinputFixtures.names) == Set(LibinputFixtures.firing.map(\.name)), "a fixture is not sent live")
+        let d = try DaemonProcess(display: server.displayName, config: LibinputFixtures.config)
         try server.mouse.move(toX: 500, y: 400)
         var expected: [String] = []
-        for (name, bindings) in Self.libinputFiring {
+        for (name, bindings) in LibinputFixtures.firing {
             let before = d.results.count
             try sendThroughTheTouchpad(try Self.libinputGestures(name))
             // What the fixture fires is written before the sentinel's own line is, and the
