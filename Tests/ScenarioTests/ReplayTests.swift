@@ -264,9 +264,12 @@ import GestureTrace
         p.standardOutput = out
         p.standardError = err
         p.standardInput = input
+        // A command may leave before it reads its input (learn refuses a bad name first): the
+        // write then fails with EPIPE, which must not end the test process.
+        signal(SIGPIPE, SIG_IGN)
         try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
