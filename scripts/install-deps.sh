@@ -6,20 +6,24 @@ set -eu
 # Build: the X11 client libraries the daemon links against (libX11-xcb too: it reads its events
 # through XCB), and libsystemd's sd-bus for the gesture streams (touchegg's and gestured's own).
 build="libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev pkg-config"
-# Tests: a real Xorg with the dummy video driver and the inputtest input driver, openbox as the
-# window manager, xcompmgr as a compositor, and the X utilities the tests use to look at the result;
-# python3 (3.11 or later) for tomllib, the reference the TOML reader's tests compare with.
-# groff reads the man pages gestured writes, with every warning on. The system's python3 with
-# PyGObject (python3-gi, gir1.2-glib-2.0) is the touchegg client of the stream's tests, as
-# GNOME Shell's X11 Gestures extension uses Gio. i3lock and xsecurelock are the real screen
-# lockers the locked-screen tests hold the screen with.
-# dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check the Debian package.
-test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 groff-base xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr i3lock xsecurelock python3"
+# The tests without an X server (make check): python3 (3.11 or later) for tomllib, the reference
+# the TOML reader's tests compare with; groff reads the man pages gestured writes, with every
+# warning on.
+check="python3 groff-base"
+# All the tests (make test), besides those: a real Xorg with the dummy video driver and the
+# inputtest input driver, openbox as the window manager, xcompmgr as a compositor, and the X
+# utilities the tests use to look at the result. The system's python3 with PyGObject (python3-gi,
+# gir1.2-glib-2.0) is the touchegg client of the stream's tests, as GNOME Shell's X11 Gestures
+# extension uses Gio. i3lock and xsecurelock are the real screen lockers the locked-screen tests
+# hold the screen with. dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check
+# the Debian package.
+test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils xinput x11-apps xcompmgr i3lock xsecurelock"
 
 case "${1:-build}" in
   build) wanted="$build" ;;
-  test) wanted="$build $test" ;;
-  *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
+  check) wanted="$build $check" ;;
+  test) wanted="$build $check $test" ;;
+  *) echo "usage: $0 [build|check|test]" >&2; exit 2 ;;
 esac
 
 missing=""

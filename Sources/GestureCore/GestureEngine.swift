@@ -122,16 +122,16 @@ public final class GestureEngine {
         case let .buttonPress(button, at):
             let arena = arena(.pointer)
             guard arena.table.slot(of: button) == nil else { return }
-            dispatchBegan(arena, [(button, at)], app: event.app, device: event.device)
+            deliverBegan(arena, [(button, at)], app: event.app, device: event.device)
         case let .motion(at):
             let arena = arena(.pointer)
             guard arena.table.down != 0 else { return }
             frameBuffer.empty()
             for t in arena.table.touches(arena.table.down) { frameBuffer.append((t.id, at)) }
-            dispatchMoved(arena, frameBuffer)
+            deliverMoved(arena, frameBuffer)
             frameBuffer.empty()
         case let .buttonRelease(button, at):
-            dispatchEnded(arena(.pointer), [(button, at)], phase: .ended)
+            deliverEnded(arena(.pointer), [(button, at)], phase: .ended)
         case let .swipeBegin(fingers):
             touchpadBegan(.swipe, fingers: fingers, event: event)
         case let .swipeUpdate(_, delta, unaccelerated):
@@ -149,20 +149,20 @@ public final class GestureEngine {
         }
     }
 
-    /// Dispatches a buffered touch frame, if any.
+    /// Delivers a buffered touch frame to its recognizers, if any.
     public func flush() {
         // Asked before every event and every deadline, and most often there is none: the
         // question alone stays small enough to be inlined.
-        if !frameBuffer.isEmpty { dispatchFrame() }
+        if !frameBuffer.isEmpty { deliverFrame() }
     }
 
-    private func dispatchFrame() {
+    private func deliverFrame() {
         let arena = arena(.touchscreen)
         now = frameTime
         switch framePhase {
-        case .began: dispatchBegan(arena, frameBuffer, app: frameApp, device: frameDevice)
-        case .moved: dispatchMoved(arena, frameBuffer)
-        case .ended, .cancelled: dispatchEnded(arena, frameBuffer, phase: framePhase)
+        case .began: deliverBegan(arena, frameBuffer, app: frameApp, device: frameDevice)
+        case .moved: deliverMoved(arena, frameBuffer)
+        case .ended, .cancelled: deliverEnded(arena, frameBuffer, phase: framePhase)
         case .stationary: break
         }
         frameBuffer.empty()

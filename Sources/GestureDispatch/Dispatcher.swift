@@ -69,16 +69,10 @@ public final class Dispatcher {
 
     /// Acts on everything the engine has reported since the last call, and clears it.
     public func dispatch() {
-        // Read once, as the references below: each read of a class reference that can change is
-        // counted, and this runs after every input event.
+        // Runs after every input event: the engine (kept alive by `bindings`) uncounted, its outputs read in place.
         let bindings = self.bindings
         guard !bindings.engine.outputs.isEmpty else { return }
-        // The engine is a constant of the bindings held above and lives as long as they do: it
-        // is taken without a count of its own, paid on every event that reports anything.
         Unmanaged.passUnretained(bindings.engine)._withUnsafeGuaranteedRef { engine in
-            // The outputs are read where they are: one is a plain value of some 170 bytes, and
-            // the copy of each that a for-in loop makes was a call to memcpy. The buffer read is
-            // the array's as it is now; an output appended meanwhile would go to a copy of it.
             let observer = self.observer
             engine.outputs.withUnsafeBufferPointer { outputs in
                 for i in outputs.indices { dispatch(outputs[i], bindings, engine, observer) }

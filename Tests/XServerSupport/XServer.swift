@@ -93,6 +93,10 @@ public final class XServer: @unchecked Sendable {
 
     // MARK: Lifecycle
 
+    /// Set to 1 by `make check`, which runs only the tests that need no X server: there, every
+    /// start fails, so that a test that starts one cannot slip into the quick loop unnoticed.
+    public static let refusingVariable = "GESTURED_NO_X_SERVER"
+
     /// Starts Xorg with `devices` and waits until it accepts X connections and
     /// every device socket has completed the inputtest handshake.
     public static func start(
@@ -101,6 +105,9 @@ public final class XServer: @unchecked Sendable {
         installation: XorgInstallation = .debian,
         timeout: Duration = .seconds(15)
     ) throws -> XServer {
+        if ProcessInfo.processInfo.environment[refusingVariable] == "1" {
+            throw XServerError.refused(variable: refusingVariable)
+        }
         precondition(Set(devices.map(\.name)).count == devices.count, "inputtest device names must be unique")
         try installation.verify(needsKeyboard: devices.contains { $0.type == .keyboard })
         ServerDirectory.reapOrphans()

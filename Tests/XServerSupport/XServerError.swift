@@ -24,6 +24,8 @@ public enum XServerError: Error, CustomStringConvertible, Sendable {
     case commandFailed(command: String, status: Int32, output: String)
     /// No free display number was found.
     case noFreeDisplay(range: ClosedRange<Int>)
+    /// A test started an X server where none may be started (`make check`).
+    case refused(variable: String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,9 @@ public enum XServerError: Error, CustomStringConvertible, Sendable {
             return "could not start `\(command)`: \(String(cString: strerror(code))) (errno \(code))"
         case let .commandFailed(command, status, output):
             return "command `\(command)` exited with status \(status): \(output)"
+        case let .refused(variable):
+            return "this test starts an X server, and \(variable)=1 (`make check`) runs only the tests that need none: "
+                + "put it in Tests/X11Tests, which `make test` runs"
         case let .noFreeDisplay(range):
             return "no free X display number in \(range) (checked /tmp/.X11-unix/X<n> and /tmp/.X<n>-lock)"
         }

@@ -1,6 +1,6 @@
 /// Delivering frames to the recognizers of an arena.
 extension GestureEngine {
-    func dispatchBegan(_ arena: Arena, _ entries: [(id: Int, at: Point)], app: String?, device: String?) {
+    func deliverBegan(_ arena: Arena, _ entries: [(id: Int, at: Point)], app: String?, device: String?) {
         let table = arena.table
         let firstOfCluster = table.down == 0
         if firstOfCluster {
@@ -41,7 +41,7 @@ extension GestureEngine {
         settle(arena)
     }
 
-    func dispatchMoved(_ arena: Arena, _ entries: [(id: Int, at: Point)]) {
+    func deliverMoved(_ arena: Arena, _ entries: [(id: Int, at: Point)]) {
         let table = arena.table
         var rest = table.down
         while rest != 0 {
@@ -69,7 +69,7 @@ extension GestureEngine {
         settle(arena)
     }
 
-    func dispatchEnded(_ arena: Arena, _ entries: [(id: Int, at: Point)], phase: Touch.Phase) {
+    func deliverEnded(_ arena: Arena, _ entries: [(id: Int, at: Point)], phase: Touch.Phase) {
         let table = arena.table
         var ended: UInt64 = 0
         for (id, at) in entries {
