@@ -289,6 +289,7 @@ public final class XInputListener {
         grabSlaveSwipes()
         selectRootEvents()
         noteSlavePositions()
+        x.sync()
     }
 
     /// What the grabs cover, in words for the log: only what was taken, so that a server
