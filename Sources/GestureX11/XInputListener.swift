@@ -40,7 +40,7 @@ public final class XInputListener {
     /// drain, in words for the log: `device 7 "Touchpad": disabled, a touchpad gesture cancelled`.
     public private(set) var deviceNews: [String] = []
     /// Presses of the last drain given to the application at once because they were let go
-    /// before their raw events could be followed (`rawSelected`), in words for the log.
+    /// before the press turned their raw events on (`follow`), in words for the log.
     public private(set) var unfollowed: [String] = []
 
     private var names: [Int32: String] = [:]
