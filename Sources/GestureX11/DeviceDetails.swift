@@ -76,22 +76,6 @@ extension XConnection {
                              axes: axes.compactMap { $0 }, matrix: floats(of: device.id, "Coordinate Transformation Matrix"))
     }
 
-    /// Whether `button` is down on `device` as the server has it now, a round trip; nil when the
-    /// device is gone or has no buttons. A slave's state moves on while its master is frozen.
-    public func isButtonDown(_ button: Int, on device: Int32) -> Bool? {
-        var count: Int32 = 0
-        guard let infos = XIQueryDevice(display, device, &count), count > 0 else { return nil }
-        defer { XIFreeDeviceInfo(infos) }
-        let info = infos[0]
-        for c in 0..<Int(info.num_classes) {
-            guard let cls = info.classes[c], cls.pointee.type == XIButtonClass else { continue }
-            let state = UnsafeRawPointer(cls).assumingMemoryBound(to: XIButtonClassInfo.self).pointee.state
-            guard button >= 0, button / 8 < Int(state.mask_len) else { return false }
-            return state.mask[button / 8] & UInt8(1 << (button % 8)) != 0
-        }
-        return nil
-    }
-
     private func propertyNames(of id: Int32) -> [String] {
         var count: Int32 = 0
         guard let atoms = XIListProperties(display, id, &count) else { return [] }

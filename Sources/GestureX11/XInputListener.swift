@@ -40,7 +40,7 @@ public final class XInputListener {
     /// drain, in words for the log: `device 7 "Touchpad": disabled, a touchpad gesture cancelled`.
     public private(set) var deviceNews: [String] = []
     /// Presses of the last drain given to the application at once because they were let go
-    /// before their raw events could be followed (`rawSelected`), in words for the log.
+    /// before the press turned their raw events on (`follow`), in words for the log.
     public private(set) var unfollowed: [String] = []
 
     private var names: [Int32: String] = [:]
@@ -103,17 +103,20 @@ public final class XInputListener {
         /// Motion through the grab has begun to come live, after what the thaw delivered: from
         /// then on all of it is new, however many events share a millisecond.
         var live = false
+        /// The request that asked where the slave stood after the press: raw events the server
+        /// sent before it (an event carries the sequence number of the last request done) are
+        /// in that position already.
+        var caughtUpBy: UInt32 = 0
     }
     private var presses: [Int: Press] = [:]
-    /// Whether the slaves' raw events are selected: while strokes are bound, except while the
-    /// only presses held are ones gestured kept. A kept press's motion comes through the grab,
-    /// and the server sends each motion's raw event apart from it, which woke gestured twice
-    /// for every motion of a stroke.
+    /// Whether the slaves' raw events are selected: only while a stroke-button press waits
+    /// for the engine's decision, frozen. With no button held they would wake gestured for
+    /// every motion of the mouse; a kept press's motion comes through the grab, and the server
+    /// sends each motion's raw event apart from it.
     private var rawSelected = false
-    /// The request that last turned raw events on: a press the server sent before it took
-    /// effect (an event carries the sequence number of the last request done) may have moved
-    /// or been released unseen.
-    private var rawSelectedBy: UInt32 = 0
+    /// Where each slave stood when the master turned to it, to tell what a stroke did before
+    /// its raw events came.
+    private var unseen = UnseenMotion()
 
     private var randrEventBase: Int32 = 0
     /// The screen changed (monitors or size): the caller gives the engine the new one.
@@ -132,6 +135,7 @@ public final class XInputListener {
         // late from the first event on.
         _ = clock.time(x.serverTime())
         refreshDevices()
+        noteSlavePositions()
         try grab(needs)
         selectRootEvents()
         var error: Int32 = 0
@@ -227,43 +231,49 @@ public final class XInputListener {
     }
 
     /// What the root tells every client that asks, for all devices in one mask (a second
-    /// selection for the same devices would replace the first): devices coming and going, and
-    /// while strokes are bound the slaves' raw events, which still arrive while a press is
-    /// frozen and tell a stroke from a click. They are off while gestured holds only presses it
-    /// kept (`rawSelected`), and on again when those are let go.
+    /// selection for the same devices would replace the first): devices coming and going;
+    /// while strokes are bound, the master pointer turning from one slave to another
+    /// (`UnseenMotion`); and while a stroke-button press is frozen, the slaves' raw events, which
+    /// still arrive then and tell a stroke from a click (`rawSelected`).
     ///
     /// Raw events are taken from each slave pointer by its id, not from all devices: the
     /// masters repeat their slaves' raw events, which would double the events a stroke brings,
     /// and a frozen master's own raw events do not arrive. The selection follows the slaves as
     /// devices come and go.
     private func selectRootEvents() {
-        let followRaw = rawWanted
-        if followRaw && !rawSelected { rawSelectedBy = UInt32(truncatingIfNeeded: XNextRequest(x.display)) }
-        rawSelected = followRaw
+        rawSelected = rawWanted
         var hierarchy = mask([XI_HierarchyChanged])
-        var raw = mask(followRaw ? [XI_RawMotion, XI_RawButtonRelease] : [])
+        var switches = mask(needs.strokeButtons.isEmpty ? [] : [XI_DeviceChanged])
+        var raw = mask(rawSelected ? [XI_RawMotion, XI_RawButtonRelease] : [])
         hierarchy.withUnsafeMutableBufferPointer { h in
-            raw.withUnsafeMutableBufferPointer { r in
-                var masks = [XIEventMask(deviceid: XIAllDevices, mask_len: Int32(h.count), mask: h.baseAddress)]
-                for id in slavePointers {
-                    masks.append(XIEventMask(deviceid: id, mask_len: Int32(r.count), mask: r.baseAddress))
+            switches.withUnsafeMutableBufferPointer { s in
+                raw.withUnsafeMutableBufferPointer { r in
+                    var masks = [XIEventMask(deviceid: XIAllDevices, mask_len: Int32(h.count), mask: h.baseAddress),
+                                 XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(s.count), mask: s.baseAddress)]
+                    for id in slavePointers {
+                        masks.append(XIEventMask(deviceid: id, mask_len: Int32(r.count), mask: r.baseAddress))
+                    }
+                    _ = XISelectEvents(x.display, x.root, &masks, Int32(masks.count))
                 }
-                _ = XISelectEvents(x.display, x.root, &masks, Int32(masks.count))
             }
         }
     }
 
     private var rawWanted: Bool {
-        !needs.strokeButtons.isEmpty && (presses.isEmpty || presses.values.contains(where: \.frozen))
+        !needs.strokeButtons.isEmpty && presses.values.contains(where: \.frozen)
     }
 
-    /// Turns the slaves' raw events on or off as the presses held now want them. On again, the
-    /// request is waited for (a round trip, once a kept stroke is let go), so that a press that
-    /// comes next finds them on unless it came within that round trip.
+    /// Turns the slaves' raw events off once no press waits for its decision. They are turned
+    /// on by the press itself (`follow`), with a round trip that says what they missed.
     private func followPresses() {
         guard rawWanted != rawSelected else { return }
         selectRootEvents()
-        if rawSelected { x.sync() }
+    }
+
+    /// Notes where each slave pointer stands now, while strokes are bound (a round trip).
+    private func noteSlavePositions() {
+        guard !needs.strokeButtons.isEmpty else { return }
+        unseen.devices(x.pointerStates(XIAllDevices), slaves: slavePointers)
     }
 
     /// Takes the grabs `wanted` asks for on a reload, keeping what it decodes in flight: touch
@@ -278,6 +288,7 @@ public final class XInputListener {
         needs = wanted
         grabSlaveSwipes()
         selectRootEvents()
+        noteSlavePositions()
         x.sync()
     }
 
@@ -427,6 +438,10 @@ public final class XInputListener {
             raw(type, data.assumingMemoryBound(to: XIRawEvent.self).pointee)
         case XI_HierarchyChanged:
             hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee)
+        case XI_DeviceChanged:
+            let e = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
+            guard e.reason == XISlaveSwitch else { return }
+            unseen.switched(to: e.sourceid, at: PointerState(e.classes, count: e.num_classes, screen: x.screenSize).position)
         default:
             break
         }
@@ -443,6 +458,7 @@ public final class XInputListener {
         refreshDevices()
         if slavePointers != before {
             selectRootEvents()
+            noteSlavePositions()
             // A removed slave can no longer be named to let go of; one that came during a drag
             // is grabbed too.
             slaveSwipeGrabs.formIntersection(slavePointers)
@@ -587,20 +603,7 @@ public final class XInputListener {
                 return
             }
             if givenBackAsLate(.button(Int(e.detail)), e.time) { return }
-            // Its raw events may not all have come (a kept press held them off, or the request
-            // turning them on again after one was done after it): once they are on, the server
-            // says whether the button is still down on the slave. Down, the press is followed
-            // from here; up, it was a click let go unseen, and the application's at once.
-            // (Leaving, gestured selects none and gives every press back: `giveBackAll`.)
-            if !needs.strokeButtons.isEmpty, !rawSelected || Int32(bitPattern: x.events.sequence &- rawSelectedBy) < 0 {
-                followPresses()
-                if x.isButtonDown(Int(e.detail), on: e.sourceid) == false {
-                    carry(.button(Int(e.detail)), accepted: false)
-                    unfollowed.append("a press of button \(e.detail) was let go before gestured could follow it: the application's at once")
-                    return
-                }
-            }
-            emit(e.time, .buttonPress(button: Int(e.detail), at: at), device: e.sourceid, app: application(under: e.child))
+            follow(e, at: at)
         case XI_Motion:
             // Motion queued while frozen arrives after the thaw; raw events have fed it already.
             guard let (button, press) = presses.first(where: { !$0.value.frozen }), press.live || e.time > press.fedUntil else { return }
@@ -615,12 +618,38 @@ public final class XInputListener {
         }
     }
 
+    /// Follows a stroke-button press, frozen now, from where it is: turns the slaves' raw events
+    /// on and, in the same round trip, asks the pressing slave where it stands and whether the
+    /// button is still down, since the pointer went on while nothing followed it. Down, the
+    /// press goes to the engine with the motion made since, as one motion (`UnseenMotion`);
+    /// up, it was a click let go unseen, and the application's at once. (Leaving, gestured
+    /// selects none and gives every press back: `giveBackAll`.)
+    private func follow(_ e: XIDeviceEvent, at: Point) {
+        let button = Int(e.detail)
+        if !rawSelected { selectRootEvents() }
+        let asked = UInt32(truncatingIfNeeded: XNextRequest(x.display))
+        let state = x.pointerStates(e.sourceid)[e.sourceid]
+        if let state, !state.buttons.contains(button) {
+            carry(.button(button), accepted: false)
+            unfollowed.append("a press of button \(button) was let go before gestured could follow it: the application's at once")
+            return
+        }
+        presses[button]?.caughtUpBy = asked
+        emit(e.time, .buttonPress(button: button, at: at), device: e.sourceid, app: application(under: e.child))
+        if let went = unseen.motion(from: at, slave: e.sourceid, now: state?.position) {
+            presses[button]?.at = went
+            emit(e.time, .motion(at: went))
+        }
+    }
+
     /// While a press is frozen, raw events are all that arrive: motion moves the stroke by the
-    /// device's deltas, and a release ends it.
+    /// device's deltas, and a release ends it. Those the server sent before gestured asked
+    /// where the press stood are in that position already.
     private func raw(_ type: Int32, _ e: XIRawEvent) {
         // The master repeats its slaves' raw events: take the slaves' only.
         guard e.deviceid == e.sourceid,
-              let (button, press) = presses.first(where: { $0.value.frozen && !$0.value.released }) else { return }
+              let (button, press) = presses.first(where: { $0.value.frozen && !$0.value.released }),
+              Int32(bitPattern: x.events.sequence &- press.caughtUpBy) >= 0 else { return }
         presses[button]!.fedUntil = e.time
         if type == XI_RawButtonRelease {
             guard Int(e.detail) == button else { return }

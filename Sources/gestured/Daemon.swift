@@ -234,7 +234,7 @@ final class Daemon {
             if listener.compositorChanged { followCompositor() }
             for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
             for news in listener.deviceNews { log.info("\(news)") }
-            for press in listener.unfollowed { log.info("\(press)") }
+            for press in listener.unfollowed { log.debug("\(press)") }
             reportLateInput()
             for event in listener.events {
                 log.trace("input \(TraceWriter.line(event))")

@@ -6,16 +6,24 @@ import Testing
 import X11TestSupport
 import XServerSupport
 
-/// The slaves' raw events, which follow a stroke while its press is frozen, are off while the
-/// only press held is one gestured kept: its motion then comes through the grab, and each
-/// motion's raw event, sent apart from it, woke gestured a second time.
+/// The slaves' raw events follow a stroke while its press is frozen, and only then: with no
+/// button held they would wake gestured for every motion of the mouse, and while a press
+/// gestured kept is held its motion comes through the grab, each motion's raw event apart from it.
 extension LiveTests {
-    @Test func rawMotionIsOffWhileAKeptStrokeIsHeldAndOnAgainOnceItIsLetGo() throws {
+    @Test func rawMotionIsOnOnlyWhileAStrokeButtonsPressWaitsForItsDecision() throws {
         let (x, listener) = try Self.strokeListener(server)
         defer { listener.ungrab() }
         let m = server.mouse
         var selected = [Self.rawMotionSelected(x)]
-        var read = try keptPress(x, listener)
+        try m.move(toX: 600, y: 400)
+        try m.sync()
+        try m.button(3, pressed: true)
+        try m.sync()
+        var read = Self.read(listener) { $0.contains("press 3") }
+        selected.append(Self.rawMotionSelected(x))
+        listener.apply(TouchDecision(target: .button(3), accepted: true, why: .recognized))
+        x.flush()
+        Self.waitForTheServerClock(x)
         selected.append(Self.rawMotionSelected(x))
         for _ in 1...3 { try m.move(dx: -20, dy: 0) }
         try m.sync()
@@ -31,13 +39,13 @@ extension LiveTests {
         #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == ["press 3", "motion", "motion", "motion", "release 3"])
         let xs = read.compactMap { $0.hasPrefix("motion ") ? Int($0.dropFirst(7)) : nil }
         #expect(zip([600] + xs, xs).allSatisfy { $0 > $1 }, "\(xs)")
-        #expect(selected == [true, false, true])
+        #expect(selected == [false, true, false, false])
         #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Button") }.isEmpty)
     }
 
-    /// Raw events turned back on are waited for: a click right after a kept stroke is let go,
-    /// before gestured has sent anything else, is followed like any other.
-    @Test func aClickRightAfterAKeptStrokeIsFollowedByItsRawEvents() throws {
+    /// A press right after a kept stroke is let go, before gestured has sent anything else, turns
+    /// the raw events on again and is followed like any other.
+    @Test func aPressRightAfterAKeptStrokeIsFollowedByItsRawEvents() throws {
         let (x, listener) = try Self.strokeListener(server)
         defer { listener.ungrab() }
         let m = server.mouse
@@ -46,20 +54,26 @@ extension LiveTests {
         try m.sync()
         read += Self.read(listener) { $0.contains("release 3") }
         // Nothing flushed since the release was read.
-        try m.click(3)
+        try m.button(3, pressed: true)
         try m.sync()
-        read += Self.read(listener) { $0.count == 2 }
+        read += Self.read(listener) { $0.count == 1 }
+        try m.move(dx: -20, dy: 0)
+        try m.sync()
+        read += Self.read(listener) { $0.count == 1 }
+        try m.button(3, pressed: false)
+        try m.sync()
+        read += Self.read(listener) { $0.count == 1 }
         listener.apply(TouchDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
         let replayed = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
 
-        #expect(read == ["press 3", "release 3", "press 3", "release 3"])
+        #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == ["press 3", "release 3", "press 3", "motion", "release 3"])
         #expect(replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
     }
 
-    /// A press that comes before the request turning raw events on again was done may have
-    /// moved or been let go unseen: the server says whether the button is still down. Let go,
-    /// it was a click and is the application's at once; still down, it is followed from there.
+    /// A press's raw events are turned on by the press itself, so it may have moved or been let
+    /// go unseen: the server says whether the button is still down. Let go, it was a click and
+    /// is the application's at once; still down, it is followed from there.
     @Test func aPressThatBeatsTheRawEventsBackIsFollowedIfStillDownAndTheApplicationsIfLetGo() throws {
         let (x, listener) = try Self.strokeListener(server)
         defer { listener.ungrab() }
