@@ -65,11 +65,15 @@ extension LiveTests {
     }
 
     /// A right click, which the daemon holds until it knows it is no stroke, reaches the test
-    /// window.
+    /// window. Made as a hand makes it, held for a few milliseconds: a press let go within the
+    /// round trip that begins following it is the application's unseen, and no trace has it.
     func rightClickReachesTheWindow() throws -> Bool {
         window.clear()
         try server.mouse.move(toX: 500, y: 400)
-        try server.mouse.click(3)
+        try server.mouse.button(3, pressed: true)
+        try server.mouse.sync()
+        usleep(30_000)
+        try server.mouse.button(3, pressed: false)
         try server.mouse.sync()
         let got = window.drain(waiting: .seconds(3)) { $0.contains { $0.type == "ButtonRelease" && $0.detail == 3 } }
         return got.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"]
@@ -90,9 +94,15 @@ extension LiveTests {
         }
         try server.mouse.button(3, pressed: false)
         try server.mouse.sync()
-        // The stroke is no gesture: it is the window's, press to release.
-        let stroke = window.drain(waiting: .seconds(5)) { $0.contains { $0.type == "ButtonRelease" && $0.detail == 3 } }
-        #expect(stroke.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(stroke)")
+        // The stroke is decided: given to the window, press to release, or, when the server's
+        // pointer acceleration has made the wiggle drift left, recognized as `back`.
+        let result = folder.appendingPathComponent("result.txt")
+        let stroke = window.drain(waiting: .seconds(5)) { got in
+            got.contains { $0.type == "ButtonRelease" && $0.detail == 3 } || ((try? String(contentsOf: result, encoding: .utf8)) ?? "").hasSuffix("\n")
+        }
+        let given = stroke.filter { $0.detail == 3 }.map(\.type)
+        let recognized = (try? String(contentsOf: result, encoding: .utf8)) ?? ""
+        #expect(given == ["ButtonPress", "ButtonRelease"] || (given == [] && recognized.hasPrefix("back")), "\(stroke) \(recognized)")
         #expect(try rightClickReachesTheWindow(), "a right click was held after the log dropped lines")
         // The reader is back: the count of what was dropped comes, then the lines after it.
         let caughtUp = try pipe.read(until: "log lines were dropped: standard error was not read")
