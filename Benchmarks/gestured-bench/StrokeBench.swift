@@ -179,6 +179,23 @@ enum StrokeBench {
         let time = matchMicroseconds(seed: seed)
         print("seed \(seed), \(strokes.count) shape strokes (\(count) per shape, variation and speed), \(nonShapes.count) non-shapes, 10 splits of 8 bound shapes; \(BuiltinTemplates.all.count) built-in templates, \(Table.fixed(time.median, 1)) µs per match\n")
         print(e.markdown)
+        print("\n" + heldOutReport())
+    }
+
+    /// Leave-one-person-out on the strokes of real people beside the clone (`../shared/strokes`),
+    /// as the engine decides by default: each person read with the shipped templates, then with
+    /// those and the other five people's strokes.
+    static func heldOutReport() -> String {
+        do {
+            let strokes = try PeopleStrokes.load()
+            let about = "\(strokes.count) strokes of \(Set(strokes.map(\.person)).count) people, \(PeopleStrokes.relabelled.count) read as the shape their source file holds; 10 splits of 8 bound shapes per person"
+            let shipped = HeldOutEvaluation.run(strokes, others: false)
+            let others = HeldOutEvaluation.run(strokes, others: true)
+            return "Strokes of people, each read with the shipped templates (the \(BuiltinTemplates.all.count) built-in ones; \(about)):\n\n" + shipped.markdown
+                + "\n\nThe same, each read with the built-in templates and the other five people's strokes (informational; not shipped):\n\n" + others.markdown
+        } catch {
+            return "Strokes of people: not measured (\(error))"
+        }
     }
 
     /// Per shape, the score its own drawings reach: the `fraction` quantile of the best scores of the
