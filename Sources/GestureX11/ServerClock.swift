@@ -1,5 +1,4 @@
 import CXInput2
-import Glibc
 
 /// The server clock, as the events carry it: milliseconds in 32 bits, unwrapped, and how late
 /// each event is read.
@@ -38,17 +37,11 @@ public struct ServerClock {
         return server
     }
 
-    mutating func time(_ t: Time) -> Double { time(t, readAt: ServerClock.monotonic()) }
+    mutating func time(_ t: Time) -> Double { time(t, readAt: MonotonicClock.milliseconds()) }
 
     /// Now, on the server's clock, at local monotonic time `local`.
     public func now(at local: Double) -> Double { local - (offset ?? 0) }
 
     /// Now, on the server's clock.
-    func now() -> Double { now(at: ServerClock.monotonic()) }
-
-    public static func monotonic() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
-    }
+    func now() -> Double { now(at: MonotonicClock.milliseconds()) }
 }

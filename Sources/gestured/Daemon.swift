@@ -66,7 +66,7 @@ final class Daemon {
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
                                      pointerBusy: { listener.pointerBusy },
                                      heldElsewhere: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
-                                     clock: ServerClock.monotonic)
+                                     clock: MonotonicClock.milliseconds)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
         feedback = Feedback(x, performer: performer, now: listener.now,
@@ -130,9 +130,9 @@ final class Daemon {
     /// that stream.
     private func serveStreams(_ settings: Config.Settings) {
         let log = self.log
-        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log) }
+        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log, clock: MonotonicClock.microseconds) }
         dispatcher.stream = touchegg
-        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log) }
+        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log, clock: MonotonicClock.microseconds) }
         dispatcher.everyGesture = ownStream
     }
 
@@ -268,7 +268,7 @@ final class Daemon {
             if let d = dispatcher.actions.nextDeadline { next = min(next ?? d, d) }
             let buses = self.buses
             for bus in buses {
-                guard let w = bus.wait(nowMonotonicMicroseconds: Daemon.monotonicMicroseconds()) else { continue }
+                guard let w = bus.wait(nowMonotonicMicroseconds: MonotonicClock.microseconds()) else { continue }
                 next = min(next ?? listener.now() + w, listener.now() + w)
             }
             let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
@@ -310,12 +310,6 @@ final class Daemon {
                 dispatcher.dispatch()
             }
         }
-    }
-
-    static func monotonicMicroseconds() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000 + UInt64(t.tv_nsec) / 1000
     }
 
     private func reportLateInput() {
