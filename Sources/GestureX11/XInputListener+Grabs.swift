@@ -1,4 +1,5 @@
 import CXInput2
+import GestureCore
 
 /// The grabs and the selections: what the listener holds on the root window, taken, taken
 /// again on a reload and let go of. Apart from decoding, the way sxhkd keeps grab.c apart from
@@ -31,10 +32,10 @@ extension XInputListener {
     /// Takes the passive grabs `n` asks for; when one cannot be taken, lets go of those this
     /// call took that `held` does not name, and throws. Taking a grab gestured holds again
     /// replaces it in the same request, so no input slips past it.
-    func grab(_ n: Needs, keeping held: Needs = Needs()) throws(X11Error) {
+    func grab(_ n: InputNeeds, keeping held: InputNeeds = InputNeeds()) throws(X11Error) {
         let d = x.display, root = x.root
         _ = XErrors.take()
-        var taken = Needs()
+        var taken = InputNeeds()
         do {
             if n.touchscreen {
                 try take("touches") { mods in
@@ -73,7 +74,7 @@ extension XInputListener {
     }
 
     /// Lets go of the passive grabs `n` names.
-    private func ungrab(_ n: Needs) {
+    private func ungrab(_ n: InputNeeds) {
         let d = x.display
         var mods = anyModifier()
         if n.touchscreen { XIUngrabTouchBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
@@ -128,7 +129,7 @@ extension XInputListener {
     /// taken again, so that a reload puts back any the server no longer has; no input slips past
     /// during a reload, since new grabs are taken before old ones are given up. When one cannot
     /// be taken, everything stays as it was and it throws why.
-    public func regrab(_ wanted: Needs) throws(X11Error) {
+    public func regrab(_ wanted: InputNeeds) throws(X11Error) {
         let held = needs
         try grab(wanted, keeping: held)
         ungrab(held.minus(wanted))
@@ -176,7 +177,7 @@ extension XInputListener {
     public func ungrab() {
         grabsTouchpadSlaves = false
         ungrab(needs)
-        needs = Needs()
+        needs = InputNeeds()
         selectRootEvents()
     }
 }

@@ -12,31 +12,9 @@ import GestureCore
 /// ledger (`TouchLedger`), the ownership replies (`+Decisions`), lateness (`+Lateness`) and the
 /// server's clock (`ServerClock`).
 public final class XInputListener {
-    /// What the bindings can use, so that nothing else is grabbed.
-    public struct Needs: Equatable, Sendable {
-        public var touchscreen = false
-        public var touchpadSwipe = false
-        public var touchpadPinch = false
-        /// Pointer buttons that draw strokes.
-        public var strokeButtons: Set<Int> = []
-        /// Whether some binding has an `app` rule: only then is the window class under a
-        /// gesture worth its round trips to the server.
-        public var windowClasses = false
-        public init() {}
-
-        /// The grabs this asks for that `other` does not.
-        func minus(_ other: Needs) -> Needs {
-            var n = Needs()
-            n.touchscreen = touchscreen && !other.touchscreen
-            n.touchpadSwipe = touchpadSwipe && !other.touchpadSwipe
-            n.touchpadPinch = touchpadPinch && !other.touchpadPinch
-            n.strokeButtons = strokeButtons.subtracting(other.strokeButtons)
-            return n
-        }
-    }
-
     public let x: XConnection
-    public internal(set) var needs: Needs
+    /// What the bindings can use: what is grabbed, and nothing else.
+    public internal(set) var needs: InputNeeds
     /// Events decoded since the last `drain`, for the engine.
     public internal(set) var events: [InputEvent] = []
     /// Events of the last drain the engine must not see (a pinch scale of 0), and why.
@@ -115,7 +93,7 @@ public final class XInputListener {
     public private(set) var compositorChanged = false
 
     /// Takes the grabs `needs` asks for. Throws when one cannot be taken, naming what holds it.
-    public init(_ x: XConnection, needs: Needs) throws(X11Error) {
+    public init(_ x: XConnection, needs: InputNeeds) throws(X11Error) {
         self.x = x
         self.needs = needs
         events.reserveCapacity(256)

@@ -58,7 +58,7 @@ final class Daemon {
         XErrors.log = { [log] line in log.error("\(line)") }
         instance = try SingleInstance(x)
         let bindings = Bindings(config, screen: x.screen())
-        let listener = try XInputListener(x, needs: Daemon.needs(bindings))
+        let listener = try XInputListener(x, needs: bindings.needs)
         self.listener = listener
         performer = ActionPerformer(x, pressing: listener.willPress)
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
@@ -152,16 +152,6 @@ final class Daemon {
         }
     }
 
-    static func needs(_ bindings: Bindings) -> XInputListener.Needs {
-        var needs = XInputListener.Needs()
-        needs.touchscreen = bindings.touchscreenNeeded
-        needs.touchpadSwipe = bindings.touchpadSwipeNeeded
-        needs.touchpadPinch = bindings.touchpadPinchNeeded
-        needs.strokeButtons = bindings.strokeButtons
-        needs.windowClasses = bindings.windowClassesNeeded
-        return needs
-    }
-
     /// Puts a config loaded off the input path in place. One that failed, or whose grabs cannot
     /// be taken, is rejected with its located message, and the last good one stays active.
     private func apply(_ loaded: ConfigReloader.Loaded) {
@@ -178,7 +168,7 @@ final class Daemon {
         // A drag of the old bindings lets go now: the new ones may not have it.
         dispatcher.releaseAll(at: listener.now())
         do {
-            try listener.regrab(Daemon.needs(fresh))
+            try listener.regrab(fresh.needs)
         } catch {
             log.error("\(loaded.why): \(error); keeping the last good config")
             return
