@@ -54,31 +54,37 @@ extension XInputListener {
             let name = devices.names[info.deviceid] ?? oldNames[info.deviceid] ?? "?"
             guard !name.contains("XTEST") else { continue }
             if flags & (XISlaveRemoved | XIDeviceDisabled | XISlaveDetached) != 0 {
-                what += lose(info.deviceid, at: e.time)
+                let cancelled = lose(info.deviceid, at: e.time)
+                if !cancelled.isEmpty { what.append(TouchDecision.Target.words(cancelled, each: " cancelled")) }
             }
             deviceNews.append("device \(info.deviceid) \"\(name)\": \(what.joined(separator: ", "))")
         }
     }
 
     /// Ends as cancelled what the slave `source` had in flight, and gives back what was not yet
-    /// decided; says what it cancelled.
-    private func lose(_ source: Int32, at time: Time) -> [String] {
-        var cancelled: [String] = []
+    /// decided; returns what it cancelled.
+    private func lose(_ source: Int32, at time: Time) -> [TouchDecision.Target] {
+        var cancelled: [TouchDecision.Target] = []
         // What the server ended as it turned the device off, earlier in this drain.
         for (index, from) in endsThisDrain where from == source {
             switch events[index].kind {
-            case let .touchEnd(id, _): events[index].kind = .touchCancel(id: id)
-            case let .swipeEnd(fingers, _): events[index].kind = .swipeEnd(fingers: fingers, cancelled: true)
-            case let .pinchEnd(fingers, _): events[index].kind = .pinchEnd(fingers: fingers, cancelled: true)
+            case let .touchEnd(id, _):
+                events[index].kind = .touchCancel(id: id)
+                cancelled.append(.touch(id: id))
+            case let .swipeEnd(fingers, _):
+                events[index].kind = .swipeEnd(fingers: fingers, cancelled: true)
+                cancelled.append(.touchpad(.swipe, fingers: fingers))
+            case let .pinchEnd(fingers, _):
+                events[index].kind = .pinchEnd(fingers: fingers, cancelled: true)
+                cancelled.append(.touchpad(.pinch, fingers: fingers))
             default: continue
             }
-            cancelled.append(events[index].source == .touchpad ? "a touchpad gesture" : "a touch")
         }
         // What it had in flight and will never end: a floated device sends nothing more.
         for (id, undecided) in touches.lose(source) {
             if undecided { carry(.touch(id: id), accepted: false) }
             emit(time, .touchCancel(id: id))
-            cancelled.append("a touch")
+            cancelled.append(.touch(id: id))
         }
         if let g = touchpadGesture, g.source == source {
             if touchpadPending != nil { carry(.touchpad(g.kind, fingers: g.fingers), accepted: false) }
@@ -87,11 +93,8 @@ extension XInputListener {
             touchpadActive = false
             touchpadGesture = nil
             emit(time, g.kind == .swipe ? .swipeEnd(fingers: g.fingers, cancelled: true) : .pinchEnd(fingers: g.fingers, cancelled: true))
-            cancelled.append("a touchpad gesture")
+            cancelled.append(.touchpad(g.kind, fingers: g.fingers))
         }
-        let lostTouches = cancelled.filter { $0 == "a touch" }.count
-        var words = cancelled.filter { $0 != "a touch" }.map { "\($0) cancelled" }
-        if lostTouches > 0 { words.insert(lostTouches == 1 ? "1 touch cancelled" : "\(lostTouches) touches cancelled", at: 0) }
-        return words
+        return cancelled
     }
 }

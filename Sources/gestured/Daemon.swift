@@ -305,7 +305,7 @@ final class Daemon {
 
     private func reportLateInput() {
         guard let late = listener.late.report(at: listener.now()) else { return }
-        log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(Daemon.describe(late.given))")
+        log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(TouchDecision.Target.words(late.given))")
     }
 
     /// Takes the signals that came; returns true when one asks the daemon to end (it has shut
@@ -336,7 +336,7 @@ final class Daemon {
         dispatcher.releaseAll(at: listener.now())
         // Then what the engine never saw: input still queued when the signal came.
         let unread = listener.giveBackAll()
-        if !unread.isEmpty { log.debug("gave back input not yet read: \(Daemon.describe(unread))") }
+        if !unread.isEmpty { log.debug("gave back input not yet read: \(TouchDecision.Target.words(unread))") }
         if decided || !unread.isEmpty {
             // Xorg 21.1 can crash when a client leaves while the touches it just gave back are
             // still being replayed to a window manager's grab: stay connected until they are.
@@ -347,20 +347,6 @@ final class Daemon {
         feedback.close()
         performer.close()
         for o in outputs { o.drain(within: 500) }
-    }
-
-    /// `2 touches, a press of button 3, a touchpad gesture`
-    static func describe(_ targets: [TouchDecision.Target]) -> String {
-        var touches = 0, parts: [String] = []
-        for target in targets {
-            switch target {
-            case .touch: touches += 1
-            case .button(let b): parts.append("a press of button \(b)")
-            case .touchpad: parts.append("a touchpad gesture")
-            }
-        }
-        if touches > 0 { parts.insert(touches == 1 ? "1 touch" : "\(touches) touches", at: 0) }
-        return parts.joined(separator: ", ")
     }
 
     private func record(_ event: InputEvent) {
