@@ -27,9 +27,10 @@ public final class GesturedStream: ServedStream {
 
     /// Serves at `address`, or else in this user's folder (`folder(runtimeDirectory:uid:)` of
     /// the environment's XDG_RUNTIME_DIR), made when missing and refused when not this user's.
-    public init(log: Logger, address: StreamAddress? = nil) throws(StreamError) {
+    /// `clock` gives monotonic microseconds.
+    public init(log: Logger, clock: @escaping () -> UInt64, address: StreamAddress? = nil) throws(StreamError) {
         if let address {
-            bus = try PeerBus(address, label: "gestured stream", log: log)
+            bus = try PeerBus(address, label: "gestured stream", log: log, clock: clock)
             return
         }
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
@@ -39,7 +40,7 @@ public final class GesturedStream: ServedStream {
             log.warning("gestured stream: XDG_RUNTIME_DIR is not set: serving in \(folder), a folder only you can open")
         }
         try GesturedStream.makePrivate(folder, for: file)
-        bus = try PeerBus(file, label: "gestured stream", log: log)
+        bus = try PeerBus(file, label: "gestured stream", log: log, clock: clock)
     }
 
     /// `$XDG_RUNTIME_DIR/gestured`; without it (unset, empty or relative, which the XDG base

@@ -75,8 +75,8 @@ public final class PeerBus {
 
     /// Listens at `address`; `label` names the stream in the log. Throws when the address is
     /// taken, saying by whom (a socket file nobody listens on any more is replaced), or when
-    /// sockets fail. `clock` gives monotonic microseconds.
-    public init(_ address: StreamAddress, label: String, log: Logger, clock: @escaping () -> UInt64 = PeerBus.monotonicMicroseconds) throws(StreamError) {
+    /// sockets fail. `clock` gives monotonic microseconds (the daemon's `MonotonicClock`).
+    public init(_ address: StreamAddress, label: String, log: Logger, clock: @escaping () -> UInt64) throws(StreamError) {
         self.address = address
         self.label = label
         self.log = log
@@ -127,12 +127,6 @@ public final class PeerBus {
         id.bytes.6 = (id.bytes.6 & 0x0F) | 0x40
         id.bytes.8 = (id.bytes.8 & 0x3F) | 0x80
         return id
-    }
-
-    public static func monotonicMicroseconds() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000 + UInt64(t.tv_nsec) / 1000
     }
 
     deinit {

@@ -15,8 +15,9 @@ public final class ToucheggStream: ServedStream {
     private var translator = ToucheggTranslator()
     private let log: Logger
 
-    public init(log: Logger, abstractName: String = ToucheggStream.abstractName) throws(StreamError) {
-        bus = try PeerBus(.abstract(abstractName), label: "touchegg stream", log: log)
+    /// Serves at the abstract socket `abstractName`; `clock` gives monotonic microseconds.
+    public init(log: Logger, clock: @escaping () -> UInt64, abstractName: String = ToucheggStream.abstractName) throws(StreamError) {
+        bus = try PeerBus(.abstract(abstractName), label: "touchegg stream", log: log, clock: clock)
         self.log = log
     }
 

@@ -52,8 +52,10 @@ final class ConfigReloader {
         close(done.write)
     }
 
-    /// The descriptors the run loop polls: the watch, and the end of a load.
-    var fds: [Int32] { [watch?.fd ?? -1, done.read] }
+    /// The descriptor the run loop polls for the watch (`watched`), when the file can be watched.
+    var watchFD: Int32? { watch?.fd }
+    /// The descriptor the run loop polls for the end of a load (`finished`).
+    var loadedFD: Int32 { done.read }
 
     /// When the run loop must call `tick` even if nothing arrives.
     var deadline: Double? { due }

@@ -58,7 +58,7 @@ final class Daemon {
         XErrors.log = { [log] line in log.error("\(line)") }
         instance = try SingleInstance(x)
         let bindings = Bindings(config, screen: x.screen())
-        let listener = try XInputListener(x, needs: Daemon.needs(bindings))
+        let listener = try XInputListener(x, needs: bindings.needs)
         self.listener = listener
         performer = ActionPerformer(x, pressing: listener.willPress)
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
@@ -66,7 +66,7 @@ final class Daemon {
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
                                      pointerBusy: { listener.pointerBusy },
                                      heldElsewhere: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
-                                     clock: ServerClock.monotonic)
+                                     clock: MonotonicClock.milliseconds)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
         feedback = Feedback(x, performer: performer, now: listener.now,
@@ -130,9 +130,9 @@ final class Daemon {
     /// that stream.
     private func serveStreams(_ settings: Config.Settings) {
         let log = self.log
-        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log) }
+        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log, clock: MonotonicClock.microseconds) }
         dispatcher.stream = touchegg
-        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log) }
+        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log, clock: MonotonicClock.microseconds) }
         dispatcher.everyGesture = ownStream
     }
 
@@ -152,16 +152,6 @@ final class Daemon {
         }
     }
 
-    static func needs(_ bindings: Bindings) -> XInputListener.Needs {
-        var needs = XInputListener.Needs()
-        needs.touchscreen = bindings.touchscreenNeeded
-        needs.touchpadSwipe = bindings.touchpadSwipeNeeded
-        needs.touchpadPinch = bindings.touchpadPinchNeeded
-        needs.strokeButtons = bindings.strokeButtons
-        needs.windowClasses = bindings.windowClassesNeeded
-        return needs
-    }
-
     /// Puts a config loaded off the input path in place. One that failed, or whose grabs cannot
     /// be taken, is rejected with its located message, and the last good one stays active.
     private func apply(_ loaded: ConfigReloader.Loaded) {
@@ -178,7 +168,7 @@ final class Daemon {
         // A drag of the old bindings lets go now: the new ones may not have it.
         dispatcher.releaseAll(at: listener.now())
         do {
-            try listener.regrab(Daemon.needs(fresh))
+            try listener.regrab(fresh.needs)
         } catch {
             log.error("\(loaded.why): \(error); keeping the last good config")
             return
@@ -206,50 +196,26 @@ final class Daemon {
     /// The log and the record: what the run loop writes on while their readers are behind.
     private var outputs: [NonBlockingOutput] { options.outputs + (options.record.map { [$0] } ?? []) }
 
-    /// Runs until SIGTERM or SIGINT; returns the exit code.
+    /// Runs until SIGTERM or SIGINT; returns the exit code. Each turn: the signals first, then
+    /// the input, what is due, and a poll until the nearest timer or source.
     func run() -> Int32 {
         Signals.install()
         let outputs = self.outputs
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        let fixed = ([x.fileDescriptor, Signals.fd] + (reloader?.fds ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        var fds = fixed
+        var sources = PollSources(x: x.fileDescriptor, signals: Signals.fd,
+                                  configWatch: reloader?.watchFD, configLoaded: reloader?.loadedFD)
         log.info("\(readyText)")
-        var signalPipeReadable = false
+        var signalled = false
         while true {
             let engine = bindings.engine
             // Signals first, before the X events that arrived with them are read: termination
             // wins over everything else (a poll that a signal interrupted reports nothing). The
             // pipe is emptied even when the flags were taken before its byte came.
-            if signalPipeReadable || Signals.arrived {
-                signalPipeReadable = false
+            if signalled || Signals.arrived {
+                signalled = false
                 if handleSignals(screen: engine.screen) { return 0 }
             }
-            listener.drain(lateAfter: engine.settings.touchTimeout)
-            if listener.screenChanged {
-                engine.screen = x.screen()
-                overlay?.window.resize(width: engine.screen.width, height: engine.screen.height)
-                feedback.window?.resize(width: engine.screen.width, height: engine.screen.height)
-                log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
-            }
-            if listener.compositorChanged { followCompositor() }
-            for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
-            for news in listener.deviceNews { log.info("\(news)") }
-            for press in listener.unfollowed { log.debug("\(press)") }
-            reportLateInput()
-            for event in listener.events {
-                log.trace("input \(TraceWriter.line(event))")
-                record(event)
-                overlay?.input(event)
-                engine.process(event)
-                dispatcher.dispatch()
-            }
-            engine.flush()
-            dispatcher.dispatch()
-            for (name, action, outcome) in dispatcher.actions.performDeferred() {
-                reporter.report(name, action, outcome, at: listener.now())
-            }
-            dispatcher.advance(to: listener.now())
-            listener.grabsTouchpadSlaves = dispatcher.actions.follower.held != nil
+            readInput(engine)
             if let deadline = engine.nextDeadline(), deadline <= listener.now() {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()
@@ -260,51 +226,18 @@ final class Daemon {
             reloader?.tick(now: listener.now(), screen: engine.screen)
             if x.flushHasEvents() { continue }
             if !listener.behind { x.forgetAnsweredRequests() }
-            var next = engine.nextDeadline()
-            if let o = overlay?.deadline { next = min(next ?? o, o) }
-            if let f = feedback.deadline { next = min(next ?? f, f) }
-            if let r = reloader?.deadline { next = min(next ?? r, r) }
-            if let l = listener.late.due { next = min(next ?? l, l) }
-            if let d = dispatcher.actions.nextDeadline { next = min(next ?? d, d) }
             let buses = self.buses
-            for bus in buses {
-                guard let w = bus.wait(nowMonotonicMicroseconds: Daemon.monotonicMicroseconds()) else { continue }
-                next = min(next ?? listener.now() + w, listener.now() + w)
-            }
-            let timeout: Int32 = next.map { Int32(max(1, min(60_000, ($0 - listener.now()).rounded(.up)))) } ?? -1
-            // The streams' clients come and go, and what each waits for changes with what is
-            // queued for it: their descriptors are asked for on every turn.
-            fds.removeSubrange(fixed.count...)
-            for i in fds.indices { fds[i].revents = 0 }
-            var ranges: [Range<Int>] = []
-            for bus in buses {
-                let start = fds.count
-                bus.pollDescriptors(into: &fds)
-                ranges.append(start..<fds.count)
-            }
-            // The log and the record, while lines wait for their reader.
-            let written = fds.count
-            let waiting = outputs.filter { o in o.pollDescriptor.map { fds.append($0) } != nil }
-            let n = poll(&fds, nfds_t(fds.count), timeout)
+            let n = sources.poll(buses, outputs, timeout: pollTimeout(engine, buses))
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
                 return 1
             }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-                // The server keeps a button pressed through XTest down after it drops its client:
-                // let go of it first, then say so.
-                let news = x.heldButtons.letGoAfterLoss()
-                log.critical("lost the connection to the X server")
-                if let news { log.warning("\(news)") }
-                return 3
-            }
-            signalPipeReadable = fds[1].revents & Int16(POLLIN) != 0
-            if let reloader {
-                if fds[2].revents & Int16(POLLIN) != 0, reloader.watched(now: listener.now()) { checkExecSafety() }
-                if fds[3].revents & Int16(POLLIN) != 0, let loaded = reloader.finished(screen: engine.screen) { apply(loaded) }
-            }
-            if n >= 0 { for (bus, range) in zip(buses, ranges) { bus.handle(fds[range], timedOut: n == 0) } }
-            for (i, o) in waiting.enumerated() where fds[written + i].revents != 0 { o.flush() }
+            if sources.hungUp(sources.x) { return lostTheServer() }
+            signalled = sources.readable(sources.signals)
+            if sources.readable(sources.configWatch), reloader?.watched(now: listener.now()) == true { checkExecSafety() }
+            if sources.readable(sources.configLoaded), let loaded = reloader?.finished(screen: engine.screen) { apply(loaded) }
+            if n >= 0 { sources.serveStreams(timedOut: n == 0) }
+            sources.flushOutputs()
             if n == 0 {
                 engine.advance(to: listener.now())
                 dispatcher.dispatch()
@@ -312,15 +245,67 @@ final class Daemon {
         }
     }
 
-    static func monotonicMicroseconds() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000 + UInt64(t.tv_nsec) / 1000
+    /// Reads one buffer of input at most and takes it through the engine and the dispatcher,
+    /// after what the listener saw of the screen, the compositor and the devices; then does
+    /// what that left due: the clicks and scrolls that waited for the pointer, the actions'
+    /// timers, the slaves' swipe grabs while a drag holds a button.
+    private func readInput(_ engine: GestureEngine) {
+        listener.drain(lateAfter: engine.settings.touchTimeout)
+        if listener.screenChanged {
+            engine.screen = x.screen()
+            overlay?.window.resize(width: engine.screen.width, height: engine.screen.height)
+            feedback.window?.resize(width: engine.screen.width, height: engine.screen.height)
+            log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
+        }
+        if listener.compositorChanged { followCompositor() }
+        for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
+        for news in listener.deviceNews { log.info("\(news)") }
+        for press in listener.unfollowed { log.debug("\(press)") }
+        reportLateInput()
+        for event in listener.events {
+            log.trace("input \(TraceWriter.line(event))")
+            record(event)
+            overlay?.input(event)
+            engine.process(event)
+            dispatcher.dispatch()
+        }
+        engine.flush()
+        dispatcher.dispatch()
+        for (name, action, outcome) in dispatcher.actions.performDeferred() {
+            reporter.report(name, action, outcome, at: listener.now())
+        }
+        dispatcher.advance(to: listener.now())
+        listener.grabsTouchpadSlaves = dispatcher.actions.follower.held != nil
+    }
+
+    /// How long the poll may wait, in milliseconds: until the nearest timer, at least 1 ms and
+    /// at most 60 s; -1 (no timeout) when no timer runs, so that an idle daemon never wakes.
+    private func pollTimeout(_ engine: GestureEngine, _ buses: [PeerBus]) -> Int32 {
+        let now = listener.now(), micros = MonotonicClock.microseconds()
+        let timers: [Double?] = [
+            engine.nextDeadline(),              // a recognizer's timer, the arrival window, a touch's timeout
+            overlay?.deadline,                  // the overlay's next frame
+            feedback.deadline,                  // the feedback's next frame
+            reloader?.deadline,                 // a config write settling
+            listener.late.due,                  // the late-input report's next line
+            dispatcher.actions.nextDeadline,    // a drag lock running out, a window being restored
+        ] + buses.map { bus in bus.wait(nowMonotonicMicroseconds: micros).map { now + $0 } }  // sd-bus's own
+        guard let next = timers.compactMap(\.self).min() else { return -1 }
+        return Int32(max(1, min(60_000, (next - now).rounded(.up))))
+    }
+
+    /// The X connection hung up: the server keeps a button pressed through XTest down after it
+    /// drops its client, so that is let go of first, then said; exit 3.
+    private func lostTheServer() -> Int32 {
+        let news = x.heldButtons.letGoAfterLoss()
+        log.critical("lost the connection to the X server")
+        if let news { log.warning("\(news)") }
+        return 3
     }
 
     private func reportLateInput() {
         guard let late = listener.late.report(at: listener.now()) else { return }
-        log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(Daemon.describe(late.given))")
+        log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(TouchDecision.Target.words(late.given))")
     }
 
     /// Takes the signals that came; returns true when one asks the daemon to end (it has shut
@@ -351,7 +336,7 @@ final class Daemon {
         dispatcher.releaseAll(at: listener.now())
         // Then what the engine never saw: input still queued when the signal came.
         let unread = listener.giveBackAll()
-        if !unread.isEmpty { log.debug("gave back input not yet read: \(Daemon.describe(unread))") }
+        if !unread.isEmpty { log.debug("gave back input not yet read: \(TouchDecision.Target.words(unread))") }
         if decided || !unread.isEmpty {
             // Xorg 21.1 can crash when a client leaves while the touches it just gave back are
             // still being replayed to a window manager's grab: stay connected until they are.
@@ -362,20 +347,6 @@ final class Daemon {
         feedback.close()
         performer.close()
         for o in outputs { o.drain(within: 500) }
-    }
-
-    /// `2 touches, a press of button 3, a touchpad gesture`
-    static func describe(_ targets: [TouchDecision.Target]) -> String {
-        var touches = 0, parts: [String] = []
-        for target in targets {
-            switch target {
-            case .touch: touches += 1
-            case .button(let b): parts.append("a press of button \(b)")
-            case .touchpad: parts.append("a touchpad gesture")
-            }
-        }
-        if touches > 0 { parts.insert(touches == 1 ? "1 touch" : "\(touches) touches", at: 0) }
-        return parts.joined(separator: ", ")
     }
 
     private func record(_ event: InputEvent) {

@@ -133,7 +133,7 @@ struct DoctorReport {
 
     mutating func devices(_ x: XConnection, needs bindings: Bindings?) -> Devices {
         var found = Devices()
-        let needsTouchpad = bindings.map { $0.touchpadSwipeNeeded || $0.touchpadPinchNeeded } ?? false
+        let needsTouchpad = bindings?.needs.touchpad ?? false
         let version = "XInput \(x.xiVersion.major).\(x.xiVersion.minor)"
         if x.hasGestures {
             add(.ok, "X server", "\(x.name): \(x.vendor), \(version)")
@@ -247,9 +247,8 @@ struct DoctorReport {
     /// Takes the grabs the config needs, as the daemon would, and lets them go.
     mutating func grabs(_ x: XConnection, _ config: Config) {
         let bindings = Bindings(config, screen: x.screen())
-        let needs = Daemon.needs(bindings)
         do {
-            let listener = try XInputListener(x, needs: needs)
+            let listener = try XInputListener(x, needs: bindings.needs)
             add(.ok, "grabs", "\(listener.grabbedText): free to take")
             listener.ungrab()
             x.sync()

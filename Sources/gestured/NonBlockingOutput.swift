@@ -1,4 +1,5 @@
 import Glibc
+import GestureX11
 import Synchronization
 
 /// Lines to a descriptor that never block the writer: what the reader has no room for yet
@@ -99,13 +100,10 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
     /// At exit: writes what waits, waiting for the reader `milliseconds` at most, and not at
     /// all past a signal.
     func drain(within milliseconds: Int) {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let deadline = now.tv_sec * 1000 + now.tv_nsec / 1_000_000 + milliseconds
+        let deadline = MonotonicClock.milliseconds() + Double(milliseconds)
         while var one = pollDescriptor {
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = deadline - (now.tv_sec * 1000 + now.tv_nsec / 1_000_000)
-            guard left > 0, poll(&one, 1, Int32(left)) > 0 else { return }
+            let left = Int32((deadline - MonotonicClock.milliseconds()).rounded(.up))
+            guard left > 0, poll(&one, 1, left) > 0 else { return }
             flush()
         }
     }

@@ -22,7 +22,7 @@ import Testing
         #expect(added.allSatisfy { $0.streams && $0.requireFailureOf == ["next"] })
         #expect(added.map { $0.sources.map(\.rawValue).joined(separator: "+") }
                 == ["touchpad+touchscreen", "touchpad+touchscreen", "touchscreen", "touchscreen", "touchscreen"])
-        #expect(b.touchpadSwipeNeeded && b.touchpadPinchNeeded && b.touchscreenNeeded)
+        #expect(b.needs == InputNeeds(touchscreen: true, touchpadSwipe: true, touchpadPinch: true))
     }
 
     @Test func withoutItNothingIsAdded() throws {

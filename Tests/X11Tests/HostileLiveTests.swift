@@ -1,5 +1,6 @@
 import CXInput2
 import Foundation
+import GestureCore
 import GestureX11
 import Testing
 import X11TestSupport
@@ -184,11 +185,7 @@ extension LiveTests {
     @Test func onAnXInput23ServerTheListenerSaysItGrabsNoTouchpadGestures() throws {
         let x = try XConnection(name: server.displayName, xi: (2, 3))
         #expect(!x.hasGestures)
-        var needs = XInputListener.Needs()
-        needs.touchscreen = true
-        needs.touchpadSwipe = true
-        needs.touchpadPinch = true
-        let listener = try XInputListener(x, needs: needs)
+        let listener = try XInputListener(x, needs: InputNeeds(touchscreen: true, touchpadSwipe: true, touchpadPinch: true))
         #expect(listener.grabbedText == "touches")
         listener.ungrab()
     }

@@ -138,9 +138,7 @@ extension LiveTests {
 
     static func strokeListener(_ server: XServer) throws -> (XConnection, XInputListener) {
         let x = try XConnection(name: server.displayName)
-        var needs = XInputListener.Needs()
-        needs.strokeButtons = [3]
-        return (x, try XInputListener(x, needs: needs))
+        return (x, try XInputListener(x, needs: InputNeeds(strokeButtons: [3])))
     }
 
     /// What the listener decodes until `done` says so, or `waiting` runs out: a press, a
