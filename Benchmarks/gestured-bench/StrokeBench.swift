@@ -221,7 +221,7 @@ enum StrokeBench {
         for name in ShapeDescriptions.names.sorted() { print("| \(name) | " + floors.map { Table.fixed($0[name] ?? 0, 2) }.joined(separator: " | ") + " |") }
         print("\n| minimum scores | fires its binding (16 bound) | slow | medium | fast | fires when not bound (8 bound) | scribble | drag | selection rectangle | text zigzag | wander | scribble, 8 bound | text zigzag, 8 bound |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-        for (label, shapeFloors) in [("none", [String: Double]())] + zip(fractions.map { "q \($0)" }, floors).map { ($0, $1) } {
+        for (label, shapeFloors) in [("none", [String: Double]())] + zip(fractions.map { "q \($0)" }, floors).map({ ($0, $1) }) {
             var decision = StrokeBook.Decision()
             decision.shapeMinimumScores = shapeFloors
             let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 10, seed: tuningSeed, best: best,
