@@ -9,8 +9,6 @@ import XServerSupport
 enum Bench {
     static let seed: UInt64 = 1
     static let traceEvents = 1_000_000
-    /// Events per CPU-time figure: enough that a 10 ms clock tick is a small part of it.
-    static let loadEvents = 20_000
     static let latencySamples = 200
     static let startups = 10
     /// Events of touchpad swipes and pinches for the libinput-gestures comparison.
@@ -19,8 +17,9 @@ enum Bench {
 
     static func main() {
         do {
-            if CommandLine.arguments.dropFirst().first == "xclient", CommandLine.arguments.count == 3 {
-                exit(XClientFloor.main(display: CommandLine.arguments[2]))
+            if CommandLine.arguments.dropFirst().first == "xclient", CommandLine.arguments.count == 5 {
+                let a = CommandLine.arguments
+                exit(XClientFloor.main(display: a[2], touchscreen: a[3], touchpad: a[4]))
             }
             if CommandLine.arguments.dropFirst().first == "strokes" {
                 StrokeBench.main(Array(CommandLine.arguments.dropFirst(2)))
@@ -55,8 +54,8 @@ enum Bench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        // `cpu`, `overload`, `drag`, `stream` and `feedback`: single live figures, for working on them (not for the docs).
-        let single: [String: (LiveBench) throws -> Void] = ["cpu": { try $0.measureCPU() }, "overload": { try $0.measureOverload() },
+        // `floor`, `overload`, `drag`, `stream` and `feedback`: single live figures, for working on them (not for the docs).
+        let single: [String: (LiveBench) throws -> Void] = ["floor": { try $0.measureFloor() }, "overload": { try $0.measureOverload() },
                                                             "drag": { try $0.measureDrag() }, "stream": { try $0.measureStream() },
                                                             "feedback": { try $0.measureFeedback() }]
         if let mode = CommandLine.arguments.dropFirst().first, let measure = single[mode] {

@@ -24,9 +24,12 @@ extension LiveBench {
     }
 
     /// The right button held while the mouse moves 400 px left or right in 20 reports: the
-    /// default config's line-left and line-right strokes.
+    /// default config's line-left and line-right strokes, from the middle of the screen's height
+    /// and 200 px on the far side of its middle, wherever the pointer was.
     func stroke(leftward: Bool, pace: inout Pacer?) throws -> Int {
         let m = server.mouse, moves = 20
+        try m.move(toX: leftward ? 712 : 312, y: 384)
+        try m.sync()
         try m.button(3, pressed: true)
         try m.sync()
         pace?.wait()
@@ -37,7 +40,18 @@ extension LiveBench {
         }
         try m.button(3, pressed: false)
         try m.sync()
-        return moves + 2
+        return moves + 3
+    }
+
+    /// The mouse moving 200 px left or right in 20 reports, no button held.
+    func motion(leftward: Bool, pace: inout Pacer?) throws -> Int {
+        let m = server.mouse, moves = 20
+        for _ in 1...moves {
+            try m.move(dx: leftward ? -10 : 10, dy: 0)
+            try m.sync()
+            pace?.wait()
+        }
+        return moves
     }
 
     /// Three fingers on the touchpad, ten reports of 25 px left or right.

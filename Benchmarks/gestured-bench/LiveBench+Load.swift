@@ -1,35 +1,24 @@
 import Foundation
 import X11TestSupport
 
-/// What the daemon costs while it works and while it waits.
+/// What the daemon holds and costs under load and while it waits.
 extension LiveBench {
     typealias Gesture = (_ leftward: Bool, _ pace: inout Pacer?) throws -> Int
 
     struct Cost {
-        var ticks = 0
-        /// What a minimal X client took for the same input over the same time.
-        var floorTicks = 0
         var events = 0
         var gestures = 0
         /// Actions the daemon logged: each gesture should have fired one.
         var performed = 0
         var seconds = 0.0
-
-        var msPerThousand: Double { ProcessStats.milliseconds(ticks) * 1000 / Double(events) }
-        var floorMsPerThousand: Double { ProcessStats.milliseconds(floorTicks) * 1000 / Double(events) }
     }
 
-    /// The daemon's CPU time while it works through at least `target` events of `gestures`,
-    /// taken in turn, alternating left and right; `pause` between gestures. Without `pace`, as
+    /// A load on the daemon: at least `target` events of `gestures`, taken in turn, alternating left and right; `pause` between gestures. Without `pace`, as
     /// fast as the daemon keeps up: after each gesture it is given the time to finish it, so
     /// that no backlog builds up. Stops early, with what it has, after `limit`.
     func cost(of d: DaemonProcess, events target: Int, actions names: [String], pace interval: Duration?,
               pause: Duration = .milliseconds(10), limit: Duration = .seconds(600), _ gestures: [Gesture]) throws -> Cost {
-        let floor = try XClientFloor.start(display: server.displayName, log: d.directory.appendingPathComponent("xclient.log"))
-        defer { floor.terminate() }
-        try XClientFloor.waitUntilPolling(floor)
         let before = try ProcessStats.read(pid: d.child.pid)
-        let floorBefore = try ProcessStats.read(pid: floor.pid)
         let performedBefore = Self.performed(names, in: d)
         let start = ContinuousClock.now
         var pace = interval.map(Pacer.init(every:))
@@ -47,8 +36,6 @@ extension LiveBench {
         }
         cost.seconds = Stopwatch.seconds(since: start)
         cost.performed = Self.settle(d, performed: names, count: performedBefore + cost.gestures) - performedBefore
-        cost.ticks = try ProcessStats.read(pid: d.child.pid).cpuTicks - before.cpuTicks
-        cost.floorTicks = try ProcessStats.read(pid: floor.pid).cpuTicks - floorBefore.cpuTicks
         return cost
     }
 

@@ -4,21 +4,6 @@ import X11TestSupport
 
 /// Every live figure, in the order the table gives them.
 extension LiveBench {
-    /// Frames of touches and pointer reports while the CPU time is measured.
-    static let touchFrame = Duration.milliseconds(4)
-    static let pointerFrame = Duration.milliseconds(4)
-
-    /// `gestured-bench cpu`: the two CPU figures alone, printed as they come.
-    func measureCPU() throws {
-        let d = try daemon(config: DefaultConfig.text)
-        defer { d.stop() }
-        let touch = try cost(of: d, events: Bench.loadEvents, actions: ["next-desktop", "previous-desktop"], pace: Self.touchFrame, [touchSwipe])
-        print("touchscreen: \(Table.fixed(touch.msPerThousand)) ms per 1000 events (\(touch.ticks) ticks, \(touch.performed) of \(touch.gestures)); minimal X client \(Table.fixed(touch.floorMsPerThousand)) ms")
-        let pointer = try cost(of: d, events: Bench.loadEvents, actions: ["back", "forward"], pace: Self.pointerFrame, [stroke])
-        print("pointer: \(Table.fixed(pointer.msPerThousand)) ms per 1000 events (\(pointer.ticks) ticks, \(pointer.performed) of \(pointer.gestures)); minimal X client \(Table.fixed(pointer.floorMsPerThousand)) ms")
-        print("VmRSS: \(Table.fixed(Double(try ProcessStats.read(pid: d.child.pid).residentKiB) / 1024, 1)) MiB")
-    }
-
     /// `gestured-bench stream`: the stream's latency alone.
     func measureStream() throws {
         let row = Self.streamRow(try streamLatency(samples: Bench.latencySamples))
@@ -81,43 +66,32 @@ extension LiveBench {
         Bench.progress("feedback animating, 20 swipes")
         let feedback = Self.feedbackRow(try feedbackCost(swipes: 20))
 
+        Bench.progress("the minimal X client, then the daemon, \(Table.count(Double(Self.floorEvents))) events of each input")
+        let floors = try floorInputs.map { try floor(of: $0, events: Self.floorEvents) }
+
         let d = try daemon(config: DefaultConfig.text)
         defer { d.stop() }
         let atStart = try ProcessStats.read(pid: d.child.pid).residentKiB
-        Bench.progress("three-finger touchscreen swipes")
-        let touch = try cost(of: d, events: Bench.loadEvents, actions: ["next-desktop", "previous-desktop"], pace: Self.touchFrame,
-                             [touchSwipe])
-        Bench.progress("pointer strokes")
-        let pointer = try cost(of: d, events: Bench.loadEvents, actions: ["back", "forward"], pace: Self.pointerFrame, [stroke])
-        Bench.progress("ten idle seconds")
-        let idle = try idle(d, seconds: 10)
         Bench.progress("a million events through the X server")
         let million = try cost(of: d, events: 1_000_000, actions: ["next-desktop", "previous-desktop", "back", "forward"], pace: nil,
                                pause: .zero, limit: .seconds(150), [touchSwipe, stroke, padSwipe])
         let rss = try ProcessStats.read(pid: d.child.pid).residentKiB
+        Bench.progress("ten idle seconds")
+        let idle = try idle(d, seconds: 10)
         Bench.progress("input faster than the daemon reads it")
         let flooded = try overload(d, events: Self.overloadEvents, held: false)
         let heldUp = try overload(d, events: Self.overloadEvents, held: true)
         // The gestures went in turn: touchscreen swipe, stroke, touchpad swipe.
-        let strokes = (million.gestures + 1) / 3, strokesPerformed = Self.performed(["back", "forward"], in: d) - pointer.performed
+        let strokes = (million.gestures + 1) / 3, strokesPerformed = Self.performed(["back", "forward"], in: d)
 
-        func perThousand(_ c: Cost, _ what: String, _ frame: Duration) -> String {
-            "\(Table.count(Double(c.events))) events in \(c.gestures) \(what), frames \(Table.fixed(Stopwatch.milliseconds(frame), 0)) ms apart, "
-                + "\(c.ticks) ticks of \(Table.fixed(1000 / Double(ProcessStats.ticksPerSecond), 0)) ms; \(c.performed) of \(c.gestures) actions performed; "
-                + "a minimal Xlib client given the same input as raw events at the same time (`gestured-bench xclient`: poll, XPending, XNextEvent, nothing else) took "
-                + "\(Table.fixed(c.floorMsPerThousand)) ms per 1000 events"
-        }
-        table.add("daemon CPU, three-finger touchscreen swipes", "\(Table.fixed(touch.msPerThousand)) ms per 1000 events",
-                  perThousand(touch, "swipes of 3 fingers x 18 frames", Self.touchFrame))
-        table.add("daemon CPU, pointer strokes (right button)", "\(Table.fixed(pointer.msPerThousand)) ms per 1000 events",
-                  perThousand(pointer, "strokes of press, 20 motions, release", Self.pointerFrame))
+        for row in floorRows(floors) { table.add(row.label, row.value, row.detail) }
         table.add("daemon CPU, idle", "\(idle.ticks) ticks in 10 s" + (idle.ticks == 0 ? " (zero, as it must be)" : " (**not zero**)"),
-                  "utime+stime from /proc/PID/stat after the strokes, nothing happening")
+                  "utime+stime from /proc/PID/stat after the load below, nothing happening")
         table.add("daemon wake-ups, idle", "\(idle.wakeUps) in 10 s" + (idle.wakeUps == 0 ? " (none)" : " (**not none**)"),
                   "voluntary + involuntary context switches over all threads, /proc/PID/task/*/status")
-        let counted = million.events >= 1_000_000 ? "" : " (only \(Table.count(Double(million.events))) events fitted in \(Int(million.seconds)) s)"
-        table.add("daemon resident memory", "\(Table.fixed(Double(rss) / 1024, 1)) MiB after \(Table.count(Double(touch.events + pointer.events + million.events))) events\(counted)",
-                  "VmRSS; \(Table.fixed(Double(atStart) / 1024, 1)) MiB when ready; the last \(Table.count(Double(million.events))) events unpaced, each gesture once the daemon had finished the one before (touchscreen swipes, strokes, touchpad swipes in turn, \(Table.count(Double(million.events) / million.seconds)) events/s); actions performed for \(strokesPerformed) of \(strokes) strokes, \(million.performed - strokesPerformed) of \(million.gestures - strokes) swipes")
+        let counted = million.events >= 1_000_000 ? "" : " (all that fitted in \(Int(million.seconds)) s)"
+        table.add("daemon resident memory", Self.memoryGuard(readyKiB: atStart, afterKiB: rss, after: "\(Table.count(Double(million.events))) events\(counted)"),
+                  "VmRSS when ready and after the load: the \(Table.count(Double(million.events))) events unpaced, each gesture once the daemon had finished the one before (touchscreen swipes, strokes, touchpad swipes in turn, \(Table.count(Double(million.events) / million.seconds)) events/s); actions performed for \(strokesPerformed) of \(strokes) strokes, \(million.performed - strokesPerformed) of \(million.gestures - strokes) swipes")
         for (o, held) in [(flooded, false), (heldUp, true)] {
             let row = Self.row(o, held: held)
             table.add(row.label, row.value, row.detail)

@@ -40,6 +40,15 @@ public struct ProcessStats {
         Int((try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8))?.split(separator: " ").first ?? "") ?? 0
     }
 
+    /// Nanoseconds all the threads of `pid` have run (/proc/PID/task/*/schedstat): CPU time
+    /// finer than ticks, for figures per event.
+    public static func allThreadsRunNanoseconds(pid: pid_t) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").reduce(0) { sum, task in
+            let line = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
+            return sum + (Int(line.split(separator: " ").first ?? "") ?? 0)
+        }
+    }
+
     /// Waits until `pid` has not run for `quiet`: it has worked through what was sent to it.
     public static func waitUntilIdle(pid: pid_t, quiet: Duration = .milliseconds(1), limit: Duration = .seconds(5)) {
         let start = ContinuousClock.now
