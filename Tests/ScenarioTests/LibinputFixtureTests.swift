@@ -15,17 +15,25 @@ import TestSupport
     /// direction and pinch, pinches firing as they begin.
     static let config: Config = try! ConfigLoader.load(LibinputFixtures.config, file: "every-direction.toml")
 
-    /// The names of the bindings that fire when `name` is replayed, in order, and the lines
-    /// it could not read.
-    static func fired(_ name: String) throws -> (bindings: [String], skipped: [String]) {
+    /// What replay prints for the fixture `name` under `config`, line by line, and the lines of
+    /// the fixture it could not read.
+    static func replayed(_ name: String, config: Config = config) throws -> (printed: [String], skipped: [String]) {
         let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        var fired: [String] = [], skipped: [String] = []
-        let replay = Replay(config: config) { line in
-            guard line.contains(#""action":"#), let range = line.range(of: #""gesture":""#) else { return }
-            fired.append(String(line[range.upperBound...].prefix { $0 != "\"" }))
-        }
+        var printed: [String] = [], skipped: [String] = []
+        let replay = Replay(config: config) { printed.append($0) }
         replay.skipped = { skipped.append($0.description) }
         try replay.run(file: name, text: text)
+        return (printed, skipped)
+    }
+
+    /// The names of the bindings that fire when `name` is replayed, in order, and the lines
+    /// it could not read.
+    static func fired(_ name: String, config: Config = config) throws -> (bindings: [String], skipped: [String]) {
+        let (printed, skipped) = try replayed(name, config: config)
+        let fired = printed.compactMap { line -> String? in
+            guard line.contains(#""action":"#), let range = line.range(of: #""gesture":""#) else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
+        }
         return (fired, skipped)
     }
 
@@ -43,7 +51,6 @@ import TestSupport
     @Test func aShortSlowSwipeUpThatPausesAndTurnsBackFiresOnlyUnderItsDistance() throws {
         let name = "libinput-gestures-355-three-up-paused-reversed.log"
         #expect(try Self.fired(name).bindings == [])
-        let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
         let config = try ConfigLoader.load("""
             [[gesture]]
             name = "short-up"
@@ -54,9 +61,8 @@ import TestSupport
             distance = 40
             action = "exec true"
             """, file: "short.toml")
-        var fired: [String] = []
-        try Replay(config: config) { if $0.contains(#""action":"#) { fired.append($0) } }.run(file: name, text: text)
-        #expect(fired == [#"{"t":10741,"action":"exec true","gesture":"short-up"}"#])
+        #expect(try Self.replayed(name, config: config).printed.filter { $0.contains(#""action":"#) }
+                == [#"{"t":10741,"action":"exec true","gesture":"short-up"}"#])
     }
 
     /// A three-finger pinch whose paste ends at scale 0.93, before the 10 % a pinch begins at.
@@ -125,10 +131,7 @@ import TestSupport
             action = "exec true"
 
             """, file: "pan.toml")
-        let name = "libinput-gestures-355-three-up-paused-reversed.log"
-        var out: [String] = []
-        try Replay(config: config) { out.append($0) }
-            .run(file: name, text: try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8))
+        let out = try Self.replayed("libinput-gestures-355-three-up-paused-reversed.log", config: config).printed
         let head = #"{"t":%@,"gesture":"follow","type":"pan","source":"touchpad","state":"#
         func line(_ t: String, _ state: String, _ rest: String) -> String {
             head.replacingOccurrences(of: "%@", with: t) + "\"\(state)\",\"fingers\":3," + rest
