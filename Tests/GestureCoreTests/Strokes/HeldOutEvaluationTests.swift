@@ -17,29 +17,29 @@ import StrokeEvaluation
         #expect(strokes.allSatisfy { $0.points.count >= 32 })
     }
 
-    /// The shipped engine, held out: built-in templates and the default decision. Short of the
-    /// 97 % aimed at (docs/strokes.md §5b): the templates, drawn by one hand, hold it back.
-    @Test func aHeldOutPersonsStrokesReadWithTheShippedTemplatesFireTheirBindingOrNothing() throws {
-        let e = HeldOutEvaluation.run(try Self.strokes.get(), others: false)
-        #expect(e.people.count == 6)
-        #expect(e.all.fires.total == 900)
-        #expect(e.all.fires.rate >= 0.755, "fires \(e.all.fires.text)")
-        #expect(e.all.wrong.rate <= 0.024, "wrong \(e.all.wrong.text)")
-        #expect(e.all.noShape.hits == 0, "zig-zags \(e.all.noShape.text)")
-        #expect(e.all.unbound.rate <= 0.014, "unbound \(e.all.unbound.text)")
-        for (person, row) in e.people { #expect(row.fires.rate >= 0.67, "\(person): \(row.fires.text)") }
+    /// What a template set must reach on people it was not drawn from, a little under what it
+    /// reaches (docs/strokes.md §5b).
+    struct Floors: Sendable, CustomStringConvertible {
+        /// With the other five people's strokes beside the built-in templates, or the built-ins alone.
+        var others: Bool
+        var fires, wrong, unbound, eachPerson: Double
+        var description: String { others ? "built-ins and the other five people's strokes" : "the shipped templates" }
     }
 
-    /// Templates drawn by many hands: the other five people's strokes beside the built-in ones.
-    @Test func aHeldOutPersonsStrokesReadWithTheOtherPeoplesFireTheirBindingAndRarelyAnother() throws {
-        let e = HeldOutEvaluation.run(try Self.strokes.get(), others: true)
+    /// The shipped engine (built-in templates and the default decision) is short of the 97 %
+    /// aimed at: the templates, drawn by one hand, hold it back. Templates drawn by many hands,
+    /// the other five people's strokes beside the built-in ones, reach it.
+    @Test(arguments: [Floors(others: false, fires: 0.755, wrong: 0.024, unbound: 0.014, eachPerson: 0.67),
+                      Floors(others: true, fires: 0.962, wrong: 0.013, unbound: 0.008, eachPerson: 0.90)])
+    func aHeldOutPersonsStrokesFireTheirBindingRarelyAnotherAndZigzagsNothing(_ floors: Floors) throws {
+        let e = HeldOutEvaluation.run(try Self.strokes.get(), others: floors.others)
         #expect(e.people.count == 6)
         #expect(e.all.fires.total == 900)
-        #expect(e.all.fires.rate >= 0.962, "fires \(e.all.fires.text)")
-        #expect(e.all.wrong.rate <= 0.013, "wrong \(e.all.wrong.text)")
+        #expect(e.all.fires.rate >= floors.fires, "fires \(e.all.fires.text)")
+        #expect(e.all.wrong.rate <= floors.wrong, "wrong \(e.all.wrong.text)")
         #expect(e.all.noShape.hits == 0, "zig-zags \(e.all.noShape.text)")
-        #expect(e.all.unbound.rate <= 0.008, "unbound \(e.all.unbound.text)")
-        for (person, row) in e.people { #expect(row.fires.rate >= 0.90, "\(person): \(row.fires.text)") }
+        #expect(e.all.unbound.rate <= floors.unbound, "unbound \(e.all.unbound.text)")
+        for (person, row) in e.people { #expect(row.fires.rate >= floors.eachPerson, "\(person): \(row.fires.text)") }
     }
 
     @Test func templatesForAPersonHoldNoneOfTheirStrokes() throws {
