@@ -239,20 +239,33 @@ public struct TestWindowError: Error, CustomStringConvertible {
     public init(_ d: String) { description = d }
 }
 
+/// Asks the window manager for `message` about `window` (an EWMH client message to the root,
+/// format 32, with `data`), and flushes.
+public func askWindowManager(_ display: OpaquePointer, _ message: String, about window: Window,
+                             _ data: (Int, Int, Int, Int, Int)) {
+    let root = XDefaultRootWindow(display)
+    var e = XEvent()
+    e.xclient.type = ClientMessage
+    e.xclient.window = window
+    e.xclient.message_type = XInternAtom(display, message, 0)
+    e.xclient.format = 32
+    e.xclient.data.l = data
+    XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
+    XFlush(display)
+}
+
 extension TestWindow {
     /// Asks the window manager for desktop `n` (EWMH) and waits until it shows it: the window
     /// is on the first one.
     public func showDesktop(_ n: Int) -> Bool {
-        let root = XDefaultRootWindow(display)
-        var e = XEvent()
-        e.xclient.type = ClientMessage
-        e.xclient.window = root
-        e.xclient.message_type = XInternAtom(display, "_NET_CURRENT_DESKTOP", 0)
-        e.xclient.format = 32
-        e.xclient.data.l.0 = n
-        e.xclient.data.l.1 = Int(CurrentTime)
-        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
-        XFlush(display)
+        askWindowManager(display, "_NET_CURRENT_DESKTOP", about: XDefaultRootWindow(display), (n, Int(CurrentTime), 0, 0, 0))
         return wait { longs("_NET_CURRENT_DESKTOP").first == UInt(n) }
+    }
+
+    /// Asks the window manager to maximize the window, `vertically` only or both ways.
+    public func askToMaximize(vertically: Bool = false) {
+        let vert = Int(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_VERT", 0))
+        let horz = vertically ? 0 : Int(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_HORZ", 0))
+        askWindowManager(display, "_NET_WM_STATE", about: window, (1, vert, horz, 2, 0))
     }
 }

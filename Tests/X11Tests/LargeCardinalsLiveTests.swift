@@ -14,14 +14,7 @@ extension LiveTests {
     /// its "Always on visible desktop" does; openbox makes a window sticky this way, not through
     /// `_NET_WM_STATE`), and waits until it says so.
     func putOnDesktop(_ window: TestWindow, _ n: UInt) -> Bool {
-        var e = XEvent()
-        e.xclient.type = ClientMessage
-        e.xclient.window = window.window
-        e.xclient.message_type = XInternAtom(window.display, "_NET_WM_DESKTOP", 0)
-        e.xclient.format = 32
-        e.xclient.data.l = (Int(n), 2, 0, 0, 0)
-        XSendEvent(window.display, gestured_default_root(window.display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
-        XFlush(window.display)
+        askWindowManager(window.display, "_NET_WM_DESKTOP", about: window.window, (Int(n), 2, 0, 0, 0))
         return window.wait { window.longs("_NET_WM_DESKTOP", of: window.window).first.map { UInt(UInt32(truncatingIfNeeded: $0)) } == n }
     }
 

@@ -28,14 +28,7 @@ final class MaximizingClient: @unchecked Sendable {
     private var vert: Atom { XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_VERT", 0) }
 
     private func maximize() {
-        var e = XEvent()
-        e.xclient.type = ClientMessage
-        e.xclient.window = window
-        e.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
-        e.xclient.format = 32
-        e.xclient.data.l = (1, Int(vert), 0, 1, 0)
-        XSendEvent(display, gestured_default_root(display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
-        XFlush(display)
+        askWindowManager(display, "_NET_WM_STATE", about: window, (1, Int(vert), 0, 1, 0))
     }
 
     private func maximized() -> Bool {
@@ -119,15 +112,7 @@ extension LiveTests {
     @Test func aMaximizedWindowIsRestoredAndThenMovedAllTheWayAPanTookIt() throws {
         let (w, frame) = try windowToMove()
         let before = frame()
-        var e = XEvent()
-        e.xclient.type = ClientMessage
-        e.xclient.window = w.window
-        e.xclient.message_type = XInternAtom(w.display, "_NET_WM_STATE", 0)
-        e.xclient.format = 32
-        e.xclient.data.l = (1, Int(XInternAtom(w.display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)),
-                            Int(XInternAtom(w.display, "_NET_WM_STATE_MAXIMIZED_HORZ", 0)), 2, 0)
-        XSendEvent(w.display, gestured_default_root(w.display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
-        XFlush(w.display)
+        w.askToMaximize()
         #expect(w.wait { frame().width > before.width })
         let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("window move"))
         // All at once: the motion comes before openbox has restored the window.

@@ -140,15 +140,7 @@ struct TilingLiveTests {
     @Test func aMaximizedWindowIsRestoredBeforeItIsTiled() throws { try onTwoMonitors { desk in
         let window = desk.window
         let d = try desk.daemon()
-        var e = XEvent()
-        e.xclient.type = ClientMessage
-        e.xclient.window = window.window
-        e.xclient.message_type = XInternAtom(window.display, "_NET_WM_STATE", 0)
-        e.xclient.format = 32
-        e.xclient.data.l = (1, Int(XInternAtom(window.display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)),
-                            Int(XInternAtom(window.display, "_NET_WM_STATE_MAXIMIZED_HORZ", 0)), 2, 0)
-        XSendEvent(window.display, gestured_default_root(window.display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
-        XFlush(window.display)
+        window.askToMaximize()
         let maximized = window.atomName(UInt(XInternAtom(window.display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)))
         #expect(window.wait { window.longs("_NET_WM_STATE", of: window.window).map(window.atomName).contains(maximized) })
         try desk.swipe(25, 0)
