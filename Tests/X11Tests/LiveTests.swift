@@ -201,19 +201,27 @@ struct LiveTests {
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
     }
 
-    @Test func aRightButtonDragIsAStrokeAndARightClickReachesTheApplication() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+    /// The right button pressed at (700, `y`) and the mouse moving 300 px left in 15 reports
+    /// `every` so often: the config's `back` stroke, let go unless `lift` is false.
+    func drawBack(y: Double = 400, every pause: UInt32 = 5_000, lift: Bool = true) throws {
         let mouse = server.mouse
-        try mouse.move(toX: 700, y: 400)
+        try mouse.move(toX: 700, y: y)
         try mouse.sync()
         try mouse.button(3, pressed: true)
-        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(5_000) }
+        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(pause) }
+        guard lift else { return }
         try mouse.button(3, pressed: false)
         try mouse.sync()
+    }
+
+    @Test func aRightButtonDragIsAStrokeAndARightClickReachesTheApplication() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        try drawBack()
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
         #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Button") && $0.detail == 3 } == [])
 
         window.clear()
+        let mouse = server.mouse
         try mouse.click(3)
         try mouse.sync()
         let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }

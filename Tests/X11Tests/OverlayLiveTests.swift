@@ -131,17 +131,13 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: "[settings]\noverlay = true\n" + Self.config + appRule,
                                   extra: ["--log-level", "trace"])
         try d.waitFor("debug overlay on")
-        let mouse = server.mouse
-        try mouse.move(toX: 700, y: 380)
-        try mouse.sync()
         #expect(screenPixel(600, 380) != Self.strokeInk)
-        try mouse.button(3, pressed: true)
-        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(5_000) }
+        try drawBack(y: 380, lift: false)
         #expect(waitForPixel(420, 380, Self.strokeInk), "no stroke drawn\n\(d.log)")
         for x in stride(from: 420.0, through: 680, by: 20) { #expect(screenPixel(x, 380) == Self.strokeInk, "at \(x),380") }
         #expect(screenPixel(600, 420) != Self.strokeInk)
-        try mouse.button(3, pressed: false)
-        try mouse.sync()
+        try server.mouse.button(3, pressed: false)
+        try server.mouse.sync()
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
         // Per-application rules still see the application under the overlay.
         #expect(d.log.contains(#""app":"gestured-test""#) && !d.log.contains("gestured-overlay"), "\(d.log)")

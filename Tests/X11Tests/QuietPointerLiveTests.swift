@@ -25,11 +25,7 @@ extension LiveTests {
         let woke = try ProcessStats.read(pid: d.child.pid).contextSwitches - before
 
         // Awake to the stroke button all the same.
-        try mouse.move(toX: 700, y: 400)
-        try mouse.button(3, pressed: true)
-        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(2_000) }
-        try mouse.button(3, pressed: false)
-        try mouse.sync()
+        try drawBack(every: 2_000)
         #expect(woke == 0, "1,000 motions woke the daemon \(woke) times")
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
     }
