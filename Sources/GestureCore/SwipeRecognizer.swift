@@ -1,8 +1,9 @@
 /// Swipe: `fingers` fingers move in `direction` for at least `distance` pixels at a speed of at
-/// least `speed` pixels per second, within `duration`. Discrete: recognized during the movement
+/// least `speed` pixels per second, within `duration` (on a touchpad, the fingers' unaccelerated
+/// units instead of pixels: `FrameMetrics`). Discrete: recognized during the movement
 /// as soon as both hold, not only at lift. Fails if the fingers lift (or the touchpad gesture
 /// ends) first, if the movement heads elsewhere, or if it takes too long. On a touchpad it reads
-/// the accumulated deltas of XInput 2.4 swipe events; a cancelled touchpad swipe fails.
+/// the accumulated unaccelerated deltas of XInput 2.4 swipe events; a cancelled touchpad swipe fails.
 public final class SwipeRecognizer: GestureRecognizer {
     public static let defaultDistance = 80.0
     public static let defaultSpeed = 150.0

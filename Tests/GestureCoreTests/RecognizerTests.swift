@@ -54,6 +54,19 @@ import GestureCore
         #expect(translations == [Point(x: 30, y: 0), Point(x: 40, y: 5), Point(x: 7, y: -2), Point(x: 101, y: 1)])
     }
 
+    @Test func setTranslationMovesThePointersBaselineTooOnATouchpad() {
+        let pan = PanRecognizer(name: "pan", source: .touchpad, fingers: 3...3)
+        let e = GestureEngine()
+        e.add(pan)
+        e.process(InputEvent(time: 0, .swipeBegin(fingers: 3)))
+        e.process(InputEvent(time: 10, .swipeUpdate(fingers: 3, delta: Point(x: 6, y: 0), unaccelerated: Point(x: 12, y: 0))))
+        pan.setTranslation(.zero)
+        e.process(InputEvent(time: 20, .swipeUpdate(fingers: 3, delta: Point(x: 2, y: 1), unaccelerated: Point(x: 4, y: 2))))
+        let values = e.outputs.compactMap { o -> GestureValues? in if case .transition = o.kind { o.values } else { nil } }
+        #expect(values.map(\.translation) == [Point(x: 12, y: 0), Point(x: 4, y: 2)])
+        #expect(values.map(\.pointerTranslation) == [Point(x: 6, y: 0), Point(x: 2, y: 1)])
+    }
+
     @Test func aThreeFingerTouchpadDragPansFromSwipeEventsAndACancelledOneIsCancelled() {
         let s = Scenario(PanRecognizer(name: "drag", source: .touchpad, fingers: 3...3))
         s.send(.swipeBegin(fingers: 3)).after(8).send(.swipeUpdate(fingers: 3, delta: Point(x: 4, y: 0)))
