@@ -67,7 +67,7 @@ public final class Replay {
                 }
             }
             // A line that goes on and on (no line end, as in /dev/zero) is refused, not kept.
-            if splitter.unfinished > TraceReader.longestLine { throw session.reader.tooLong() }
+            if splitter.unfinished > TraceReader.longestLine { throw session.tooLong() }
         }
         try splitter.finish { (line) throws(TraceError) in try session.read(line) }
         session.end()
@@ -93,6 +93,12 @@ public final class Replay {
         var reader: TraceReader
         /// Set once the first line with content is libinput's text.
         var log: LibinputLog?
+
+        /// The error for a line that goes on past `TraceReader.longestLine`, at its number in
+        /// the file, whichever reader counts the file's lines.
+        mutating func tooLong() -> TraceError {
+            reader.tooLong(line: log.map { $0.lineNumber + 1 })
+        }
         var decided = false
         var dispatcher: Dispatcher?
         var engine: GestureEngine?

@@ -87,9 +87,11 @@ public struct TraceReader {
     public static let longestLine = 1 << 16
 
     /// The error for the next line, which is longer than `longestLine` and is not read.
-    public mutating func tooLong() -> TraceError {
+    /// `line`: its number where another reader counts the file's lines (a libinput log's).
+    public mutating func tooLong(line: Int? = nil) -> TraceError {
         lineNumber += 1
-        return fault("the line is longer than \(TraceReader.longestLine) bytes: a trace line is one event")
+        return TraceError(file: file, line: line ?? lineNumber, column: nil,
+                          message: "the line is longer than \(TraceReader.longestLine) bytes: a trace line is one event")
     }
 
     /// Reads the next line; nil for a blank line or a comment.

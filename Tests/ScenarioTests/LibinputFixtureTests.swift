@@ -117,6 +117,27 @@ import TestSupport
         #expect(chunked == whole)
     }
 
+    /// A log that goes on without a line end (a device file read by mistake) is refused at the
+    /// line where that begins, counted as the log counts its lines.
+    @Test func aLogLineThatNeverEndsIsRefusedAtItsNumber() throws {
+        let head = Array(" event7   GESTURE_SWIPE_BEGIN +0.100s\t3\n event7   GESTURE_SWIPE_END +0.200s\t3\n".utf8)
+        // Three of replay's megabyte chunks.
+        let bytes = head + [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+        var at = 0
+        let replay = Replay(config: Self.config) { (_: String) in }
+        do throws(TraceError) {
+            try replay.run(file: "log.txt") { buffer in
+                let n = min(bytes.count - at, buffer.count)
+                for i in 0..<n { buffer[i] = bytes[at + i] }
+                at += n
+                return n
+            }
+            Issue.record("a line that never ends was read")
+        } catch {
+            #expect(error.description == "log.txt:3: the line is longer than \(TraceReader.longestLine) bytes: a trace line is one event")
+        }
+    }
+
     /// A real slow swipe up that pauses 0.59 s and turns back, followed by a pan: after the
     /// pause its velocity is the fingers' motion since the window opened (0.68 down in 100 ms), not
     /// zero, and the paste ends it there, cancelled. The swipe before it, which ends 0.84 s after
