@@ -11,7 +11,7 @@ public struct InputEvent: Equatable, Sendable {
         case buttonRelease(button: Int, at: Point)
         case swipeBegin(fingers: Int)
         /// `delta` is the accelerated motion the pointer would make; `unaccelerated` the
-        /// physical motion (libinput's unaccelerated delta, in units of a 1000 dpi device),
+        /// physical motion (libinput's unaccelerated delta: on a touchpad about 10.5 units to a millimetre),
         /// nil where the source gives only one, which then stands for both.
         case swipeUpdate(fingers: Int, delta: Point, unaccelerated: Point? = nil)
         case swipeEnd(fingers: Int, cancelled: Bool)

@@ -36,8 +36,8 @@ public struct LibinputLog {
         public var fingers: Int
         /// Accelerated motion of an update.
         public var delta = Point.zero
-        /// Unaccelerated motion of an update: libinput's motion in device units normalized to
-        /// a 1000 dpi mouse.
+        /// Unaccelerated motion of an update: the fingers' own motion, about 10.5 units to a
+        /// millimetre on a touchpad.
         public var unaccelerated = Point.zero
         /// A pinch update's scale, absolute since the begin.
         public var scale = 1.0

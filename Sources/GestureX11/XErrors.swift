@@ -39,14 +39,14 @@ public enum XErrors {
 
     /// The connection is gone (Xlib found it in a round trip, or the event reader as it read):
     /// lets go of the buttons it held through XTest, over a fresh connection, and exits.
-    /// The buttons go first, and standard error is written without waiting (the process is
-    /// leaving, so its descriptor may be left non-blocking): a log nobody reads must not keep a
-    /// button down.
+    /// The buttons go first, and standard error is written without waiting, through a
+    /// descriptor of its own (fd 2's flags are the shell's too): a log nobody reads must not
+    /// keep a button down, nor the process from leaving.
     static func lostConnection(_ display: OpaquePointer?) -> Never {
         let news = HeldButtons.of(display)?.letGoAfterLoss()
-        _ = fcntl(2, F_SETFL, fcntl(2, F_GETFL) | O_NONBLOCK)
-        FileHandleLite.stderr("gestured: lost the connection to the X server; exiting\n")
-        if let news { FileHandleLite.stderr("gestured: \(news)\n") }
+        let fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        FileHandleLite.write("gestured: lost the connection to the X server; exiting\n", to: fd >= 0 ? fd : 2)
+        if let news { FileHandleLite.write("gestured: \(news)\n", to: fd >= 0 ? fd : 2) }
         exit(3)
     }
 
@@ -59,8 +59,10 @@ public enum XErrors {
 
 /// Writing to stderr without Foundation, safe in error handlers.
 enum FileHandleLite {
-    static func stderr(_ s: String) {
+    static func stderr(_ s: String) { write(s, to: 2) }
+
+    static func write(_ s: String, to fd: Int32) {
         var s = s
-        s.withUTF8 { buf in _ = write(2, buf.baseAddress, buf.count) }
+        s.withUTF8 { buf in _ = Glibc.write(fd, buf.baseAddress, buf.count) }
     }
 }

@@ -79,6 +79,20 @@ import Testing
         #expect(model.scene(at: 120 + model.fade, layout).items == [])
     }
 
+    /// The pointer's (accelerated) deltas and, where they differ, the fingers' own, whose way
+    /// the gauge's arm points.
+    @Test func theTouchpadGaugeShowsBothDeltasWhereTheyDiffer() {
+        send(0, .swipeBegin(fingers: 3))
+        send(10, .swipeUpdate(fingers: 3, delta: Point(x: -5, y: 0), unaccelerated: Point(x: -25, y: 2)))
+        send(20, .swipeUpdate(fingers: 3, delta: Point(x: -5, y: 1), unaccelerated: Point(x: -25, y: 0)))
+        let scene = model.scene(at: 20, layout)
+        #expect(scene.texts.first == "swipe 3 fingers dx -10 dy 1 (unaccelerated -50 2)")
+        let arms = scene.items.compactMap { item -> [Point]? in
+            if case let .line(points, _) = item.shape, item.ink == .gauge { points } else { nil }
+        }
+        #expect(arms.map { $0[1] - $0[0] } == [Point(x: -50, y: 2)])
+    }
+
     @Test func theTouchpadGaugeShowsFingersAndDeltas() {
         send(0, .swipeBegin(fingers: 3))
         send(10, .swipeUpdate(fingers: 3, delta: Point(x: -30, y: 4)))
