@@ -22,8 +22,9 @@ extension XConnection {
             var children: UnsafeMutablePointer<Window>?
             var count: UInt32 = 0
             guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else { return nil }
-            if let children { XFree(children) }
-            if parent == root { return clientWindow(w, depth: 0) }
+            defer { if let children { XFree(children) } }
+            // A top-level frame: the client is below it, among the children already asked for.
+            if parent == root { return clientWindow(among: children, count, depth: 1) ?? w }
             w = parent
         }
         return nil
@@ -63,13 +64,19 @@ extension XConnection {
         var rootReturn: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0
-        guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
-        defer { XFree(children) }
-        for i in stride(from: Int(count) - 1, through: 0, by: -1) {
-            if let found = clientWindow(children[i], depth: depth + 1) { return found }
-        }
+        guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else { return nil }
+        defer { if let children { XFree(children) } }
         // Without a window manager the top-level is the client.
-        return depth == 0 ? w : nil
+        return clientWindow(among: children, count, depth: depth + 1) ?? (depth == 0 ? w : nil)
+    }
+
+    /// The client window among `children` or below them, topmost first.
+    private func clientWindow(among children: UnsafeMutablePointer<Window>?, _ count: UInt32, depth: Int) -> Window? {
+        guard let children else { return nil }
+        for i in stride(from: Int(count) - 1, through: 0, by: -1) {
+            if let found = clientWindow(children[i], depth: depth) { return found }
+        }
+        return nil
     }
 
     private func hasProperty(_ w: Window, _ property: Atom) -> Bool {
