@@ -16,10 +16,11 @@ extension InputEvent {
         guard time.isFinite else { return "its time is not a finite number" }
         switch kind {
         case let .touchBegin(_, p), let .touchMove(_, p), let .touchEnd(_, p),
-             let .buttonPress(_, p), let .motion(p), let .buttonRelease(_, p), let .swipeUpdate(_, p, nil):
+             let .buttonPress(_, p), let .motion(p), let .buttonRelease(_, p):
             return p.x.isFinite && p.y.isFinite ? nil : "its position or delta is not a finite number"
-        case let .swipeUpdate(_, p, u?):
-            return p.x.isFinite && p.y.isFinite && u.x.isFinite && u.y.isFinite ? nil : "its position or delta is not a finite number"
+        case let .swipeUpdate(_, p, u):
+            let finite = p.x.isFinite && p.y.isFinite && (u.map { $0.x.isFinite && $0.y.isFinite } ?? true)
+            return finite ? nil : "its position or delta is not a finite number"
         case let .pinchUpdate(_, delta, unaccelerated, scale, angle):
             guard delta.x.isFinite, delta.y.isFinite, angle.isFinite,
                   unaccelerated.map({ $0.x.isFinite && $0.y.isFinite }) ?? true else { return "its delta or angle is not a finite number" }

@@ -37,7 +37,7 @@ public final class GesturedStream: ServedStream {
         let folder = GesturedStream.folder(runtimeDirectory: runtime, uid: getuid())
         let file = StreamAddress.file(folder + "/stream")
         if GesturedStream.usable(runtime) == nil {
-            log.warning("gestured stream: XDG_RUNTIME_DIR is not set: serving in \(folder), a folder only you can open")
+            log.warning("gestured stream: XDG_RUNTIME_DIR is not set (or not an absolute path): serving in \(folder), a folder only you can open")
         }
         try GesturedStream.makePrivate(folder, for: file)
         bus = try PeerBus(file, label: "gestured stream", log: log, clock: clock)
@@ -65,7 +65,9 @@ public final class GesturedStream: ServedStream {
         guard s.st_uid == getuid() else {
             throw StreamError(address.dbus, "\(folder) belongs to user \(s.st_uid), not to you: not serving there (set XDG_RUNTIME_DIR)")
         }
-        if s.st_mode & 0o077 != 0 { _ = chmod(folder, 0o700) }
+        if s.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 {
+            throw StreamError(address.dbus, "cannot close \(folder) to other users: \(String(cString: strerror(errno))); not serving there")
+        }
     }
 
     public func stream(_ r: GestureRecognizer, to state: GestureState, values v: GestureValues, at time: Double) {
