@@ -13,7 +13,7 @@ extension LiveTests {
     static let libinputFixtures = DaemonProcess.root.appendingPathComponent(LibinputFixtures.folder)
 
     /// The longest pause kept between two events of a log: the logs' own pauses (up to 0.84 s)
-    /// are cut to it so that the twenty stay within a few seconds.
+    /// are cut to it so that all of them stay within a few seconds.
     static let longestLibinputGap = 100.0
 
     /// The gestures of a fixture as `gestured replay` reads them: both deltas of every update,
