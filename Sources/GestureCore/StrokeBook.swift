@@ -6,62 +6,48 @@
 /// only `circle` is bound reads as the rectangle it is, and fires nothing. It reads as a bound
 /// shape only when that shape is the best and the `Decision` is sure of it.
 public final class StrokeBook {
-    /// When the best shape is sure enough to fire. Measured on generated strokes (tuning seed
-    /// only; docs/strokes.md): a clear winner may score low (a star drawn fast), a close call
-    /// must score high (a rounded rectangle against the circle).
+    /// Which shapes a stroke cannot be, and when the best of the others is sure enough to fire.
+    /// Chosen leave-one-person-out on strokes of six real people (docs/strokes.md §5b): for each
+    /// person, the values that fire most for the other five (another shape at most 0.5 %, generated
+    /// non-shapes at most 1 %); every fold chose these. No shape has a lowest score of its own:
+    /// those learned from generated drawings refused a quarter of what people drew.
     public struct Decision: Equatable, Sendable {
-        /// Lowest score that can fire at all (0...1).
-        public var minimumScore = 0.5
-        /// Per shape, a higher lowest score: the score that shape's own drawings reach. A scribble or
-        /// a zigzag across text that reads as a shape reads as it less well than drawings of it do,
-        /// but how well those do differs by shape (a star drawn fast scores 0.5, a bracket rarely
-        /// below 0.85). The built-in shapes' are the 0.5th percentile of the scores of their
-        /// generated strokes read right (seed 2, `gestured-bench strokes sweep --floors`, rounded
-        /// down; docs/strokes.md §5a); a shape not listed has `minimumScore`.
-        public var shapeMinimumScores: [String: Double] = [
-            "arrow": 0.71, "caret": 0.83, "check": 0.87, "circle": 0.84, "delete": 0.82, "left-brace": 0.84,
-            "left-bracket": 0.86, "pigtail": 0.79, "question-mark": 0.87, "rectangle": 0.82, "right-brace": 0.83,
-            "right-bracket": 0.87, "star": 0.47, "triangle": 0.80, "v": 0.85, "x": 0.79,
-        ]
-        /// Lead over the best template of another name that is always needed.
-        public var margin = 0.01
-        /// Score plus lead needed: the lower the score, the larger the lead must be.
-        public var confidence = 0.8
-        /// How far past the most ink any template of the best shape has (path length over
-        /// bounding-box diagonal, `StrokeMatcher.inkRatio`) a stroke may go, meant to stop scribbles
-        /// and zigzags across text. Off: on the tuning seed the ones that fire carry no more ink
-        /// than the shape they resemble, and it stops almost none before it rejects shapes
-        /// (docs/strokes.md §5a).
-        public var inkAllowance = Double.infinity
+        /// Lowest score that can fire at all (0...1), the same for every shape.
+        public var minimumScore = 0.6
+        /// How sure the best shape must be of the best one of another name: its distance from a
+        /// perfect score (1 - score) at most this share of the other's.
+        public var distanceRatio = 0.75
         /// Shapes with no corners, and the most of a stroke's turning its 4 sharpest turns may
-        /// carry for it to read as one of them (`StrokeMatcher.cornerShare`; drawn circles
-        /// stay below 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, tuning seed).
+        /// carry for it to be one of them (`StrokeMatcher.cornerShare`; drawn circles stay below
+        /// 0.39 in 98 %, rectangles read near `circle` above 0.41 in 90 %, generated strokes).
         public var roundShapes: Set<String> = ["circle"]
         public var cornerShareLimit = 0.45
         /// Shapes drawn turning one way only (a pentagram turns the same way at every point), and
-        /// the least share of a stroke's turning that must go one way for it to read as one of them
+        /// the least share of a stroke's turning that must go one way for it to be one of them
         /// (`StrokeMatcher.Turning.oneWay`): a scrawl that happens to look like a star turns back
-        /// and forth. Chosen on the tuning seed (`gestured-bench strokes sweep --star`).
+        /// and forth.
         public var oneWayShapes: Set<String> = ["star"]
         public var minimumOneWay = 0.5
+        /// A stroke whose middle turns back more than this (`StrokeMatcher.middleTurn`, degrees) is
+        /// none of the shapes whose templates never turn there: a brace's point is no bracket.
+        /// Halfway between a right angle and turning straight back.
+        public var middleTurnBack = 135.0
+        /// A stroke that ends farther than this from where it began (`StrokeMatcher.endGap`, over
+        /// its diagonal) is none of the closed shapes: an x is no triangle. People's closed shapes
+        /// stayed under 0.21, their open ones over 0.33.
+        public var openGap = 0.3
 
         public init() {}
-
-        /// The lowest score with which `name` can fire.
-        public func minimumScore(for name: String) -> Double {
-            max(minimumScore, shapeMinimumScores[name] ?? 0)
-        }
     }
 
     public enum Reading: Equatable {
         case shape(String, score: Double)
         case directions(String)
-        /// Below the minimum score (the best shape's own, `Decision.minimumScore(for:)`), or no
-        /// template at all.
+        /// Below the minimum score, or no template left at all.
         case nothing(best: StrokeMatch?)
         /// The best shape is one that no binding names.
         case unbound(StrokeMatch)
-        /// The best shape does not lead the next by the margin.
+        /// The best shape is not far enough ahead of the best of another name (`Decision.distanceRatio`).
         case unsure(StrokeMatch, runnerUp: StrokeMatch)
     }
 
@@ -96,63 +82,42 @@ public final class StrokeBook {
         if let s = sequences.first(where: { $0.matches(points) }) {
             cached = .directions(s.description)
         } else {
-            var two = matcher.bestTwo(points)
-            if let best = two?.best.name, decision.roundShapes.contains(best),
-               let share = StrokeMatcher.cornerShare(points, count: matcher.options.resampleCount),
-               share > decision.cornerShareLimit {
-                two = matcher.bestTwo(points, among: matcher.templateNames.subtracting(decision.roundShapes))
-            }
-            cached = Self.decide(two, shapes: shapes, decision: decision, excessInk: two.map { excessInk(points, over: $0.best.name) } ?? 1,
-                                 oneWay: two.map { oneWay(points, for: $0.best.name) } ?? 1)
+            let out = ruledOut(points)
+            let two = matcher.bestTwo(points, among: out.isEmpty ? nil : matcher.templateNames.subtracting(out))
+            cached = Self.decide(two, shapes: shapes, decision: decision)
         }
         return cached
     }
 
-    /// The stroke's ink ratio over the largest of the templates named `name` (1 when unknown).
-    public func excessInk(_ points: [Point], over name: String) -> Double {
-        guard decision.inkAllowance.isFinite, let ink = matcher.inkRatio(points),
-              let most = matcher.maximumInkRatio(of: name), most > 0 else { return 1 }
-        return ink / most
+    /// The shapes `points` cannot be, whatever they score: the round ones when the stroke has
+    /// corners, the one-way ones when it turns back and forth, those never turning in the middle
+    /// when its middle turns back, the closed ones when it ends far from where it began.
+    public func ruledOut(_ points: [Point]) -> Set<String> {
+        let n = matcher.options.resampleCount, d = decision
+        var out = Set<String>()
+        if !d.roundShapes.isEmpty, let share = StrokeMatcher.cornerShare(points, count: n), share > d.cornerShareLimit {
+            out.formUnion(d.roundShapes)
+        }
+        if !d.oneWayShapes.isEmpty, let oneWay = StrokeMatcher.turning(points, count: n)?.oneWay, oneWay < d.minimumOneWay {
+            out.formUnion(d.oneWayShapes)
+        }
+        if !matcher.facts.withoutMiddleTurn.isEmpty, let turn = StrokeMatcher.middleTurn(points), turn > d.middleTurnBack {
+            out.formUnion(matcher.facts.withoutMiddleTurn)
+        }
+        if !matcher.facts.closed.isEmpty, let gap = StrokeMatcher.endGap(points, count: n), gap > d.openGap {
+            out.formUnion(matcher.facts.closed)
+        }
+        return out
     }
 
-    /// How much of the stroke's turning goes one way, if `name` must turn one way (1 otherwise).
-    public func oneWay(_ points: [Point], for name: String) -> Double {
-        guard decision.minimumOneWay > 0, decision.oneWayShapes.contains(name) else { return 1 }
-        return StrokeMatcher.turning(points, count: matcher.options.resampleCount)?.oneWay ?? 1
-    }
-
-    /// Which check of the decision refused a stroke that reads as `.nothing(best)`.
-    public enum Refusal: Equatable, Sendable {
-        /// Below the shape's own minimum score.
-        case score(minimum: Double)
-        /// A shape drawn turning one way (`Decision.oneWayShapes`) that turns back and forth.
-        case turning(oneWay: Double, minimum: Double)
-        /// More ink than any template of the shape (`Decision.inkAllowance`).
-        case ink(ratio: Double, allowance: Double)
-    }
-
-    /// The check that `best`, the best reading of `points`, failed, with what it was held to;
-    /// asked only when a stroke fires nothing, to say why.
-    public func refusal(of best: StrokeMatch, _ points: [Point]) -> Refusal {
-        let minimum = decision.minimumScore(for: best.name)
-        if best.score < minimum { return .score(minimum: minimum) }
-        let oneWay = oneWay(points, for: best.name)
-        if oneWay < decision.minimumOneWay { return .turning(oneWay: oneWay, minimum: decision.minimumOneWay) }
-        return .ink(ratio: excessInk(points, over: best.name), allowance: decision.inkAllowance)
-    }
-
-    /// The decision on the best two readings, apart so that evaluations can sweep its parameters.
-    /// `excessInk`: the stroke's ink ratio over the most of the best shape's templates; `oneWay`: the
-    /// share of its turning that goes one way (`oneWay(_:for:)`).
+    /// The decision on the best two readings of the shapes not ruled out, apart so that
+    /// evaluations can sweep its parameters.
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision, excessInk: Double = 1, oneWay: Double = 1) -> Reading {
-        guard let (best, runnerUp) = two, best.score >= decision.minimumScore(for: best.name),
-              excessInk <= decision.inkAllowance,
-              oneWay >= decision.minimumOneWay || !decision.oneWayShapes.contains(best.name) else { return .nothing(best: two?.best) }
+                              decision: Decision) -> Reading {
+        guard let (best, runnerUp) = two, best.score >= decision.minimumScore else { return .nothing(best: two?.best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
-        if let runnerUp {
-            let lead = best.score - runnerUp.score
-            if lead < decision.margin || best.score + lead < decision.confidence { return .unsure(best, runnerUp: runnerUp) }
+        if let runnerUp, 1 - best.score > decision.distanceRatio * (1 - runnerUp.score) {
+            return .unsure(best, runnerUp: runnerUp)
         }
         return .shape(best.name, score: best.score)
     }

@@ -87,15 +87,7 @@ public final class StrokeRecognizer: GestureRecognizer {
         case let (.unsure(best, other), _):
             cancel("unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %")
         case let (.nothing(best?), _):
-            let score = Int((best.score * 100).rounded())
-            switch book.refusal(of: best, samples) {
-            case let .score(minimum):
-                cancel("matches nothing: best \"\(best.name)\" at \(score) % < \(Int((minimum * 100).rounded())) %")
-            case let .turning(oneWay, minimum):
-                cancel("matches nothing: best \"\(best.name)\" at \(score) %, but it turns back and forth (\(Int((oneWay * 100).rounded())) % of its turning one way < \(Int((minimum * 100).rounded())) %)")
-            case let .ink(ratio, allowance):
-                cancel("matches nothing: best \"\(best.name)\" at \(score) %, but with more ink than its templates (\(ratio) times their most > \(allowance))")
-            }
+            cancel("matches nothing: best \"\(best.name)\" at \(Int((best.score * 100).rounded())) % < \(Int((book.decision.minimumScore * 100).rounded())) %")
         case (.nothing(nil), _):
             cancel("matches nothing")
         }

@@ -19,6 +19,7 @@ public struct HeldOutEvaluation {
     }
 
     public struct Row: Sendable {
+        public init() {}
         /// The drawn shape's binding fires (every shape bound; the shapes with a template).
         public var fires = Tally()
         /// Another shape's binding fires (every shape bound; the shapes with a template).
@@ -29,7 +30,7 @@ public struct HeldOutEvaluation {
         /// `noShape` strokes included).
         public var unbound = Tally()
 
-        mutating func add(_ other: Row) {
+        public mutating func add(_ other: Row) {
             for (mine, theirs) in [(\Row.fires, other.fires), (\Row.wrong, other.wrong), (\Row.noShape, other.noShape), (\Row.unbound, other.unbound)] {
                 self[keyPath: mine].hits += theirs.hits
                 self[keyPath: mine].total += theirs.total

@@ -1,10 +1,11 @@
 // Built-in stroke templates: hand-authored idealised shapes, not taken from any
 // data set. Screen coordinates: x right, y DOWN; about 100 x 100 (size and
-// position do not matter). Each shape is written once, the way the $1 study's picture
-// shows it; the other ways people draw it (from the other end, from another corner, the
-// other way round) are derived from it by exact transforms (`reversed`, `cycles`,
-// `mirrors`, `swappingBarbs`), so that a shape drawn from any of its usual starts
-// has a template. docs/strokes.md has the measurements behind each choice.
+// position do not matter). Each shape is written the way the $1 study's picture shows it,
+// and in the other proportions people draw it in (a check's short hook and long shallow
+// rise, a bracket's short ends, a narrow brace); the other ways people draw it (from the
+// other end, from another corner, the other way round) are derived by exact transforms
+// (`reversed`, `cycles`, `mirrors`, `swappingBarbs`), so that a shape drawn from any of
+// its usual starts has a template. docs/strokes.md has the measurements behind each choice.
 
 public enum BuiltinTemplates {
     /// Every built-in template (several variants share a name).
@@ -68,6 +69,10 @@ public enum BuiltinTemplates {
         t("arrow", false, .swappingBarbs, [
             (0, 75), (100, 20), (45, 26), (100, 18), (100, 98)
         ]),
+        // arrow: a steeper shaft, the second barb straight down
+        t("arrow", false, .swappingBarbs, [
+            (0, 100), (100, 25), (60, 25), (100, 25), (100, 70)
+        ]),
         // caret: up to the apex and down: ^
         t("caret", false, .bothEnds, [
             (0, 100), (50, 0), (100, 100)
@@ -75,6 +80,18 @@ public enum BuiltinTemplates {
         // check: short stroke down-right, long stroke up-right
         t("check", false, .asDrawn, [
             (0, 45), (32, 90), (90, 0)
+        ]),
+        // check: a short hook, then a long stroke rising at about 40 degrees
+        t("check", false, .asDrawn, [
+            (0, 60), (12, 75), (100, 0)
+        ]),
+        // check: a shorter hook and a flatter rise (about 30 degrees)
+        t("check", false, .asDrawn, [
+            (0, 40), (10, 52), (100, 0)
+        ]),
+        // check: a steep rise (about 55 degrees)
+        t("check", false, .asDrawn, [
+            (0, 50), (20, 80), (70, 0)
         ]),
         // circle: counter-clockwise from the top (any start point: rotation-invariant)
         t("circle", true, .asDrawn, [
@@ -102,9 +119,26 @@ public enum BuiltinTemplates {
             (85, 0), (74, 2), (64, 6), (57, 12), (55, 20), (55, 34), (52, 42), (42, 48), (30, 50),
             (42, 52), (52, 58), (55, 66), (55, 80), (57, 88), (64, 94), (74, 98), (85, 100)
         ]),
+        // left-brace: narrow, its ends barely curled
+        t("left-brace", false, .bothEnds, [
+            (62, 0), (52, 2), (46, 8), (45, 20), (45, 40), (42, 46), (34, 50), (42, 54), (45, 60), (45, 80),
+            (46, 92), (52, 98), (62, 100)
+        ]),
+        // left-brace: narrow, its ends turned off short
+        t("left-brace", false, .bothEnds, [
+            (60, 0), (48, 0), (45, 10), (45, 42), (36, 50), (45, 58), (45, 90), (48, 100), (60, 100)
+        ]),
         // left-bracket: [ from the top-right
         t("left-bracket", false, .bothEnds, [
             (70, 0), (25, 0), (25, 100), (70, 100)
+        ]),
+        // left-bracket: short ends
+        t("left-bracket", false, .bothEnds, [
+            (45, 0), (20, 0), (20, 100), (45, 100)
+        ]),
+        // left-bracket: a short top, a longer bottom
+        t("left-bracket", false, .bothEnds, [
+            (40, 0), (20, 0), (20, 100), (60, 100)
         ]),
         // pigtail: rising to the right, a loop over the top, leaving to the right
         t("pigtail", false, .bothEnds, [
@@ -115,6 +149,11 @@ public enum BuiltinTemplates {
         t("pigtail", false, .bothEnds, [
             (0, 100), (30, 92), (55, 75), (72, 55), (80, 35), (78, 24), (70, 21), (60, 28),
             (48, 45), (40, 65), (38, 82), (42, 92), (55, 96), (75, 92), (100, 82)
+        ]),
+        // pigtail: rising to the right, a tall loop over the top, leaving down to the right
+        t("pigtail", false, .bothEnds, [
+            (0, 100), (20, 80), (40, 60), (55, 40), (62, 20), (60, 5), (52, 0), (44, 5), (40, 20), (42, 40),
+            (50, 60), (62, 80), (75, 100)
         ]),
         // question-mark: arc over the top from the left, curl back to the middle, straight down
         t("question-mark", false, .asDrawn, [
@@ -143,9 +182,26 @@ public enum BuiltinTemplates {
             (15, 0), (26, 2), (36, 6), (43, 12), (45, 20), (45, 34), (48, 42), (58, 48), (70, 50),
             (58, 52), (48, 58), (45, 66), (45, 80), (43, 88), (36, 94), (26, 98), (15, 100)
         ]),
+        // right-brace: narrow, its ends barely curled
+        t("right-brace", false, .bothEnds, [
+            (38, 0), (48, 2), (54, 8), (55, 20), (55, 40), (58, 46), (66, 50), (58, 54), (55, 60), (55, 80),
+            (54, 92), (48, 98), (38, 100)
+        ]),
+        // right-brace: narrow, its ends turned off short
+        t("right-brace", false, .bothEnds, [
+            (40, 0), (52, 0), (55, 10), (55, 42), (64, 50), (55, 58), (55, 90), (52, 100), (40, 100)
+        ]),
         // right-bracket: ] from the top-left
         t("right-bracket", false, .bothEnds, [
             (30, 0), (75, 0), (75, 100), (30, 100)
+        ]),
+        // right-bracket: short ends
+        t("right-bracket", false, .bothEnds, [
+            (55, 0), (80, 0), (80, 100), (55, 100)
+        ]),
+        // right-bracket: a short top, a longer bottom
+        t("right-bracket", false, .bothEnds, [
+            (60, 0), (80, 0), (80, 100), (40, 100)
         ]),
         // star: five-pointed star from the bottom-left point, up to the apex first
         t("star", false, .cycles, [
@@ -167,6 +223,10 @@ public enum BuiltinTemplates {
         // v: down to the bottom and up: v
         t("v", false, .bothEnds, [
             (0, 0), (50, 100), (100, 0)
+        ]),
+        // v: the first arm shorter, from lower down
+        t("v", false, .bothEnds, [
+            (0, 30), (35, 100), (95, 0)
         ]),
         // x: diagonal down-right, up the right side, diagonal down-left
         t("x", false, .mirrors, [

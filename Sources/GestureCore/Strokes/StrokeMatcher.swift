@@ -33,14 +33,27 @@ public struct StrokeMatcher: Sendable {
         /// is not rotation-invariant.
         public var maximumRotationDegrees: Double
         public var scaling: Scaling
+        /// Share (0...1) of the comparison given to the directions the stroke moves in (its
+        /// `resampleCount - 1` segments as unit vectors), the rest to where its points lie. Points
+        /// alone tell a brace from a bracket by a few points near the middle; the directions tell
+        /// them by the way every segment turns. Both are rotated together, so the closed-form
+        /// rotation holds: the stroke is one vector of points then directions. Half each: on
+        /// people not tuned on (docs/strokes.md §5b) it halves the strokes that fire another shape,
+        /// for twice the matching work.
+        public var directionWeight: Double
 
         public init(resampleCount: Int = 32,
-                    maximumRotationDegrees: Double = 30,
-                    scaling: Scaling = .uniform) {
+                    maximumRotationDegrees: Double = 20,
+                    scaling: Scaling = .uniform,
+                    directionWeight: Double = 0.5) {
             self.resampleCount = resampleCount
             self.maximumRotationDegrees = maximumRotationDegrees
             self.scaling = scaling
+            self.directionWeight = max(0, min(1, directionWeight))
         }
+
+        /// Complex entries of a stroke's vector: its points, then its directions if weighed.
+        public var featureCount: Int { directionWeight > 0 ? 2 * resampleCount - 1 : resampleCount }
     }
 
     /// Default minimum score, chosen from measurements on human strokes (see the
@@ -64,8 +77,8 @@ public struct StrokeMatcher: Sendable {
     private let vectors: [Double]
     /// Per template, `tailNorm` of its vector after each block boundary: `tailCount` each.
     private let tailNorms: [Double]
-    /// Per name id, the largest ink ratio (`inkRatio`) of its templates.
-    private let maximumInk: [Double]
+    /// What the templates say of each shape: which are closed, which never turn in the middle.
+    public let facts: ShapeFacts
     private let maxRotation: Double
     private let cosMaxRotation: Double
     private let sinMaxRotation: Double
@@ -80,15 +93,16 @@ public struct StrokeMatcher: Sendable {
         self.options = options
         self.threshold = threshold
         let n = options.resampleCount
+        let m = options.featureCount
         var names: [String] = []
         var invariant: [Bool] = []
         var vectors: [Double] = []
         var skipped: [String] = []
-        vectors.reserveCapacity(templates.count * 2 * n)
-        var scratch = [Double](repeating: 0, count: 2 * n)
+        vectors.reserveCapacity(templates.count * 2 * m)
+        var scratch = [Double](repeating: 0, count: 2 * m)
         for template in templates {
             let ok = scratch.withUnsafeMutableBufferPointer { buf in
-                Self.prepare(template.points, count: n, scaling: options.scaling, into: buf)
+                Self.prepare(template.points, options: options, into: buf)
             }
             if ok {
                 names.append(template.name)
@@ -107,19 +121,14 @@ public struct StrokeMatcher: Sendable {
         }
         self.nameIDs = nameIDs
         self.rotationInvariant = invariant
-        var ink = [Double](repeating: 0, count: ids.count)
-        for (index, id) in nameIDs.enumerated() {
-            let base = index * 2 * n
-            ink[id] = max(ink[id], Self.inkRatio(Array(vectors[base..<base + 2 * n])))
-        }
-        self.maximumInk = ink
+        self.facts = ShapeFacts(templates, count: n)
         self.distinctNames = ids.sorted { $0.value < $1.value }.map(\.key)
         self.nameSet = Set(names)
         self.vectors = vectors
         self.tailNorms = vectors.withUnsafeBufferPointer { v in
             (0..<names.count).flatMap { index in
-                let template = UnsafeBufferPointer(rebasing: v[(index * 2 * n)..<((index + 1) * 2 * n)])
-                return (0..<Self.tailCount(n)).map { Self.tailNorm(template, after: $0, count: n) }
+                let template = UnsafeBufferPointer(rebasing: v[(index * 2 * m)..<((index + 1) * 2 * m)])
+                return (0..<Self.tailCount(m)).map { Self.tailNorm(template, after: $0, count: m) }
             }
         }
         self.skippedTemplateNames = skipped
@@ -129,17 +138,36 @@ public struct StrokeMatcher: Sendable {
         self.sinMaxRotation = Angle.sin(maxRotation)
     }
 
-    /// Resample + normalise into `buf`. Returns false for degenerate strokes.
-    private static func prepare(_ points: [Point], count n: Int, scaling: Scaling,
+    /// Resample + normalise into `buf` (2 * `featureCount` Doubles): the points, then (if
+    /// `directionWeight` > 0) the unit direction of each segment between them, the two parts
+    /// weighed so that the whole is a unit vector. Returns false for degenerate strokes.
+    private static func prepare(_ points: [Point], options: Options,
                                 into buf: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let n = options.resampleCount
         guard points.count >= 2,
               Geometry.resample(points, count: n, into: buf) else { return false }
-        switch scaling {
+        let normalized: Bool
+        switch options.scaling {
         case .uniform:
-            return Geometry.normalize(buf, count: n, uniformBelow: 2, squareAbove: 2)
+            normalized = Geometry.normalize(buf, count: n, uniformBelow: 2, squareAbove: 2)
         case .adaptive(let low, let high):
-            return Geometry.normalize(buf, count: n, uniformBelow: low, squareAbove: high)
+            normalized = Geometry.normalize(buf, count: n, uniformBelow: low, squareAbove: high)
         }
+        guard normalized, options.directionWeight > 0 else { return normalized }
+        let w = options.directionWeight
+        // Each direction a unit vector (a segment of no length: none), the n - 1 of them together
+        // of norm sqrt(w), the points of norm sqrt(1 - w).
+        let directionScale = (w / Double(n - 1)).squareRoot()
+        for i in 0..<(n - 1) {
+            let dx = buf[2 * i + 2] - buf[2 * i], dy = buf[2 * i + 3] - buf[2 * i + 1]
+            let length = (dx * dx + dy * dy).squareRoot()
+            let k = length > 0 ? directionScale / length : 0
+            buf[2 * n + 2 * i] = dx * k
+            buf[2 * n + 2 * i + 1] = dy * k
+        }
+        let pointScale = (1 - w).squareRoot()
+        for i in 0..<(2 * n) { buf[i] *= pointScale }
+        return true
     }
 
     /// The best matching template name with its score, or nil when the stroke is
@@ -195,16 +223,6 @@ public struct StrokeMatcher: Sendable {
                 second.index >= 0 ? StrokeMatch(name: self.names[second.index], score: second.score) : nil)
     }
 
-    /// Path length over bounding-box diagonal of the stroke resampled to `resampleCount` points
-    /// (which smooths tremor away): 1 for a line, about 3.3 for a circle, most for a star; a
-    /// scribble or a zigzag across text goes far past any shape's. Nil for a degenerate stroke.
-    public func inkRatio(_ points: [Point]) -> Double? {
-        let n = options.resampleCount
-        var buffer = [Double](repeating: 0, count: 2 * n)
-        let ok = buffer.withUnsafeMutableBufferPointer { Geometry.resample(points, count: n, into: $0) }
-        return ok ? Self.inkRatio(buffer) : nil
-    }
-
     /// Share of all the turning of the stroke resampled to `count` points that its 4 sharpest
     /// turns carry: about 0.2 for a circle, 0.6 for a rectangle. Nil for a degenerate stroke.
     public static func cornerShare(_ points: [Point], count n: Int) -> Double? {
@@ -220,26 +238,6 @@ public struct StrokeMatcher: Sendable {
         let total = turns.reduce(0, +)
         guard total > 0 else { return 0 }
         return turns.sorted(by: >).prefix(4).reduce(0, +) / total
-    }
-
-    /// The largest ink ratio among the templates named `name` (nil if there are none).
-    public func maximumInkRatio(of name: String) -> Double? {
-        guard let index = names.firstIndex(of: name) else { return nil }
-        return maximumInk[nameIDs[index]]
-    }
-
-    static func inkRatio(_ v: [Double]) -> Double {
-        var length = 0.0
-        var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
-        var i = 2
-        while i < v.count {
-            let dx = v[i] - v[i - 2], dy = v[i + 1] - v[i - 1]
-            length += (dx * dx + dy * dy).squareRoot()
-            minX = min(minX, v[i]); maxX = max(maxX, v[i]); minY = min(minY, v[i + 1]); maxY = max(maxY, v[i + 1])
-            i += 2
-        }
-        let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
-        return diagonal > 0 ? length / diagonal : 0
     }
 
     /// Best score per template name, best first (ignores the threshold).
@@ -283,7 +281,7 @@ public struct StrokeMatcher: Sendable {
     private func withScores(_ points: [Point], among filter: Set<String>?,
                             floor: (Int) -> Double,
                             _ body: (Int, Double, Double) -> Void) {
-        let n = options.resampleCount
+        let n = options.featureCount
         guard points.count >= 2 else { return }
         let allowed = filter.map { filter in distinctNames.map { filter.contains($0) } }
         let tailCount = Self.tailCount(n)
@@ -291,7 +289,7 @@ public struct StrokeMatcher: Sendable {
         // resampled vector, then its tail norms.
         var candidate = [Double](repeating: 0, count: 2 * n + tailCount)
         candidate.withUnsafeMutableBufferPointer { c in
-            guard Self.prepare(points, count: n, scaling: options.scaling, into: c) else { return }
+            guard Self.prepare(points, options: options, into: c) else { return }
             for boundary in 0..<tailCount {
                 c[2 * n + boundary] = Self.tailNorm(UnsafeBufferPointer(c), after: boundary, count: n)
             }

@@ -26,11 +26,11 @@ import StrokeEvaluation
         var description: String { others ? "built-ins and the other five people's strokes" : "the shipped templates" }
     }
 
-    /// The shipped engine (built-in templates and the default decision) is short of the 97 %
-    /// aimed at: the templates, drawn by one hand, hold it back. Templates drawn by many hands,
-    /// the other five people's strokes beside the built-in ones, reach it.
-    @Test(arguments: [Floors(others: false, fires: 0.755, wrong: 0.024, unbound: 0.014, eachPerson: 0.67),
-                      Floors(others: true, fires: 0.962, wrong: 0.013, unbound: 0.008, eachPerson: 0.90)])
+    /// The shipped engine (built-in templates and the default decision) fires about 91 % of the
+    /// time, short of the 97 % aimed at; braces, brackets, stars and triangles are most of the rest.
+    /// With the other five people's strokes beside the built-in templates, about 96 %.
+    @Test(arguments: [Floors(others: false, fires: 0.90, wrong: 0.005, unbound: 0.003, eachPerson: 0.84),
+                      Floors(others: true, fires: 0.95, wrong: 0.003, unbound: 0.001, eachPerson: 0.91)])
     func aHeldOutPersonsStrokesFireTheirBindingRarelyAnotherAndZigzagsNothing(_ floors: Floors) throws {
         let e = HeldOutEvaluation.run(try Self.strokes.get(), others: floors.others)
         #expect(e.people.count == 6)
