@@ -29,13 +29,18 @@ public final class StrokeBook {
         public var oneWayShapes: Set<String> = ["star"]
         public var minimumOneWay = 0.5
         /// A stroke whose middle turns back more than this (`StrokeMatcher.middleTurn`, degrees) is
-        /// none of the shapes whose templates never turn there: a brace's point is no bracket.
-        /// Halfway between a right angle and turning straight back.
+        /// none of the shapes whose templates never turn back there: a brace's point is no bracket
+        /// and no L. Halfway between a right angle and turning straight back.
         public var middleTurnBack = 135.0
         /// A stroke that ends farther than this from where it began (`StrokeMatcher.endGap`, over
         /// its diagonal) is none of the closed shapes: an x is no triangle. People's closed shapes
         /// stayed under 0.21, their open ones over 0.33.
         public var openGap = 0.3
+        /// A stroke whose path is at most this much longer than the line between its ends
+        /// (`StrokeMatcher.pathOverChord`) is straight, and none of the shapes that bend: a drag
+        /// or a rubber band drawn at a slant is no check. Dragged lines stayed under 1.03, every
+        /// check people drew was over 1.05.
+        public var straightness = 1.04
 
         public init() {}
     }
@@ -90,8 +95,9 @@ public final class StrokeBook {
     }
 
     /// The shapes `points` cannot be, whatever they score: the round ones when the stroke has
-    /// corners, the one-way ones when it turns back and forth, those never turning in the middle
-    /// when its middle turns back, the closed ones when it ends far from where it began.
+    /// corners, the one-way ones when it turns back and forth, those never turning back in the
+    /// middle when its middle turns back, the closed ones when it ends far from where it began, all
+    /// but the lines when it is straight.
     public func ruledOut(_ points: [Point]) -> Set<String> {
         let n = matcher.options.resampleCount, d = decision
         var out = Set<String>()
@@ -101,11 +107,14 @@ public final class StrokeBook {
         if !d.oneWayShapes.isEmpty, let oneWay = StrokeMatcher.turning(points, count: n)?.oneWay, oneWay < d.minimumOneWay {
             out.formUnion(d.oneWayShapes)
         }
-        if !matcher.facts.withoutMiddleTurn.isEmpty, let turn = StrokeMatcher.middleTurn(points), turn > d.middleTurnBack {
-            out.formUnion(matcher.facts.withoutMiddleTurn)
+        if !matcher.facts.neverTurningBack.isEmpty, let turn = StrokeMatcher.middleTurn(points), turn > d.middleTurnBack {
+            out.formUnion(matcher.facts.neverTurningBack)
         }
         if !matcher.facts.closed.isEmpty, let gap = StrokeMatcher.endGap(points, count: n), gap > d.openGap {
             out.formUnion(matcher.facts.closed)
+        }
+        if !matcher.facts.bent.isEmpty, let ratio = StrokeMatcher.pathOverChord(points, count: n), ratio <= d.straightness {
+            out.formUnion(matcher.facts.bent)
         }
         return out
     }

@@ -39,24 +39,46 @@ extension StrokeMatcher {
         return diagonal > 0 ? (dx * dx + dy * dy).squareRoot() / diagonal : nil
     }
 
+    /// How much longer a stroke's path is than the straight line between its ends (resampled to
+    /// `count` points): 1 for a line, 1.06 and more for every check people drew, 1.5 and more for
+    /// their other shapes. Nil for a degenerate stroke or one that ends where it began.
+    public static func pathOverChord(_ points: [Point], count n: Int) -> Double? {
+        var v = [Double](repeating: 0, count: 2 * n)
+        guard v.withUnsafeMutableBufferPointer({ Geometry.resample(points, count: n, into: $0) }) else { return nil }
+        var length = 0.0
+        for i in 1..<n {
+            let dx = v[2 * i] - v[2 * i - 2], dy = v[2 * i + 1] - v[2 * i - 1]
+            length += (dx * dx + dy * dy).squareRoot()
+        }
+        let dx = v[2 * n - 2] - v[0], dy = v[2 * n - 1] - v[1]
+        let chord = (dx * dx + dy * dy).squareRoot()
+        return chord > 0 ? length / chord : nil
+    }
+
     /// What a shape's templates say of it, for the checks that rule a shape out before scores are
     /// compared (`StrokeBook.ruledOut`).
     public struct ShapeFacts: Equatable, Sendable {
         /// Shapes every template of which ends where it began (`endGap` under 0.05).
         public var closed: Set<String> = []
-        /// Shapes no template of which turns in its middle (`middleTurn` under 45°).
-        public var withoutMiddleTurn: Set<String> = []
+        /// Shapes no template of which turns back in its middle: none turns there more than a
+        /// right angle and a little (`middleTurn` at most 100°).
+        public var neverTurningBack: Set<String> = []
+
+        /// Shapes no template of which is straight (`pathOverChord` over 1.01): all but the lines.
+        public var bent: Set<String> = []
 
         init(_ templates: [StrokeTemplate], count n: Int) {
-            var open = Set<String>(), turning = Set<String>(), all = Set<String>()
+            var open = Set<String>(), turning = Set<String>(), straight = Set<String>(), all = Set<String>()
             for t in templates {
                 guard let gap = StrokeMatcher.endGap(t.points, count: n), let turn = StrokeMatcher.middleTurn(t.points) else { continue }
                 all.insert(t.name)
                 if gap >= 0.05 { open.insert(t.name) }
-                if turn >= 45 { turning.insert(t.name) }
+                if turn > 100 { turning.insert(t.name) }
+                if let ratio = StrokeMatcher.pathOverChord(t.points, count: n), ratio <= 1.01 { straight.insert(t.name) }
             }
+            bent = all.subtracting(straight)
             closed = all.subtracting(open)
-            withoutMiddleTurn = all.subtracting(turning)
+            neverTurningBack = all.subtracting(turning)
         }
     }
 }

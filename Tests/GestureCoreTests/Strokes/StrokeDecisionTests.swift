@@ -59,11 +59,12 @@ import Testing
         #expect(abs(gap - 100 / diagonal) < 0.01)
     }
 
-    @Test func theBuiltInTemplatesSayWhichShapesAreClosedAndWhichNeverTurnInTheMiddle() {
+    @Test func theBuiltInTemplatesSayWhichShapesAreClosedAndWhichNeverTurnBackInTheMiddle() {
         let facts = StrokeMatcher(templates: BuiltinTemplates.all).facts
         #expect(facts.closed == ["circle", "rectangle", "star", "triangle"])
-        #expect(facts.withoutMiddleTurn == ["circle", "left-bracket", "right-bracket", "question-mark",
-                                            "line-left", "line-right", "line-up", "line-down"])
+        #expect(facts.neverTurningBack == ["circle", "left-bracket", "right-bracket", "question-mark", "rectangle",
+                                           "line-left", "line-right", "line-up", "line-down",
+                                           "l-down-right", "l-down-left", "l-up-right", "l-up-left"])
     }
 
     /// The reading's name, or what fired nothing and why, for comparing whole lists.
@@ -93,14 +94,29 @@ import Testing
         let brace = Draw.polyline([(70, 0), (45, 0), (45, 46), (33, 50), (45, 54), (45, 100), (50, 100)])
         // An x drawn askew: a triangle's points lie nearer, but it ends far from where it began.
         let x = Draw.polyline([(2, 15), (111, 120), (80, -6), (2, 91)])
+        // Something dragged at a slant, bowed a little: a check's points lie nearer, but it is straight.
+        let drag = Draw.polyline([(0, 212), (61, 167), (117, 117), (167, 61), (212, 0)])
         let shapes = Set(BuiltinTemplates.names)
         var off = StrokeBook.Decision()
-        (off.middleTurnBack, off.openGap) = (.infinity, .infinity)
+        (off.middleTurnBack, off.openGap, off.straightness) = (.infinity, .infinity, 0)
         let books = [off, StrokeBook.Decision()].map { StrokeBook(templates: BuiltinTemplates.all, shapes: shapes, sequences: [], decision: $0) }
-        #expect(books.map { book in [brace, x].enumerated().map { bestName(book.read($0.element, at: Double($0.offset))) } }
-                == [["left-bracket", "triangle"], ["left-brace", "x"]])
+        let read = books.map { book in [brace, x, drag].enumerated().map { bestName(book.read($0.element, at: Double($0.offset))) ?? "none" } }
+        #expect(read[0] == ["left-bracket", "triangle", "check"])
+        #expect(read[1][0...1] == ["left-brace", "x"])
+        #expect(read[1][2].hasPrefix("line-"), "\(read[1][2])")
         #expect(books[1].ruledOut(brace).isSuperset(of: ["left-bracket", "right-bracket"]))
         #expect(books[1].ruledOut(x).isSuperset(of: ["triangle", "rectangle"]))
+        #expect(books[1].ruledOut(drag) == books[1].matcher.facts.bent)
+    }
+
+    @Test func aStraightStrokeIsALineAndEveryOtherShapeBends() throws {
+        let facts = StrokeMatcher(templates: BuiltinTemplates.all).facts
+        #expect(Set(BuiltinTemplates.names).subtracting(facts.bent) == ["line-left", "line-right", "line-up", "line-down"])
+        let line = try #require(StrokeMatcher.pathOverChord(Draw.polyline([(0, 0), (300, 0)]), count: 32))
+        let check = try #require(StrokeMatcher.pathOverChord(Draw.polyline([(0, 40), (10, 52), (100, 0)]), count: 32))
+        #expect(abs(line - 1) < 1e-9)
+        #expect(check > 1.05)
+        #expect(StrokeMatcher.pathOverChord(Draw.polyline([(0, 0), (100, 0), (0, 0)]), count: 32) == nil)
     }
 
     @Test func shapesDrawnWithTheirCornersSharpOrCutStillFire() {
