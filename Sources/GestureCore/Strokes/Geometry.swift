@@ -67,6 +67,24 @@ enum Geometry {
         return true
     }
 
+    /// The polyline resampled to `n` points as a flat array, or nil when it has no length.
+    static func resampled(_ points: [Point], count n: Int) -> [Double]? {
+        var v = [Double](repeating: 0, count: 2 * n)
+        return v.withUnsafeMutableBufferPointer({ resample(points, count: n, into: $0) }) ? v : nil
+    }
+
+    /// The signed turn (radians, left positive) at each inner point of a flat buffer of `n`
+    /// points; 0 at both ends.
+    static func turns(_ v: [Double], count n: Int) -> [Double] {
+        var turns = [Double](repeating: 0, count: n)
+        for i in 1..<max(1, n - 1) {
+            let ax = v[2 * i] - v[2 * i - 2], ay = v[2 * i + 1] - v[2 * i - 1]
+            let bx = v[2 * i + 2] - v[2 * i], by = v[2 * i + 3] - v[2 * i + 1]
+            turns[i] = Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)
+        }
+        return turns
+    }
+
     /// Bounding box of a flat buffer.
     static func bounds(_ v: UnsafeMutableBufferPointer<Double>, count n: Int)
         -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {

@@ -9,14 +9,8 @@ extension StrokeMatcher {
     /// degenerate stroke.
     public static func middleTurn(_ points: [Point]) -> Double? {
         let n = middleTurnCount
-        var v = [Double](repeating: 0, count: 2 * n)
-        guard v.withUnsafeMutableBufferPointer({ Geometry.resample(points, count: n, into: $0) }) else { return nil }
-        var turns = [Double](repeating: 0, count: n)
-        for i in 1..<(n - 1) {
-            let ax = v[2 * i] - v[2 * i - 2], ay = v[2 * i + 1] - v[2 * i - 1]
-            let bx = v[2 * i + 2] - v[2 * i], by = v[2 * i + 3] - v[2 * i + 1]
-            turns[i] = Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)
-        }
+        guard let v = Geometry.resampled(points, count: n) else { return nil }
+        let turns = Geometry.turns(v, count: n)
         var sharpest = 0.0
         for i in (n * 35 / 100)..<(n * 65 / 100) {
             sharpest = max(sharpest, abs(turns[max(0, i - 2)...min(n - 1, i + 2)].reduce(0, +)))
@@ -28,8 +22,7 @@ extension StrokeMatcher {
     /// to `count` points): under 0.05 for a closed shape drawn as its template, 0.3 and more for
     /// every open one people drew (docs/strokes.md §5b). Nil for a degenerate stroke.
     public static func endGap(_ points: [Point], count n: Int) -> Double? {
-        var v = [Double](repeating: 0, count: 2 * n)
-        guard v.withUnsafeMutableBufferPointer({ Geometry.resample(points, count: n, into: $0) }) else { return nil }
+        guard let v = Geometry.resampled(points, count: n) else { return nil }
         var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
         for i in 0..<n {
             minX = min(minX, v[2 * i]); maxX = max(maxX, v[2 * i]); minY = min(minY, v[2 * i + 1]); maxY = max(maxY, v[2 * i + 1])
@@ -43,8 +36,7 @@ extension StrokeMatcher {
     /// `count` points): 1 for a line, 1.06 and more for every check people drew, 1.5 and more for
     /// their other shapes. Nil for a degenerate stroke or one that ends where it began.
     public static func pathOverChord(_ points: [Point], count n: Int) -> Double? {
-        var v = [Double](repeating: 0, count: 2 * n)
-        guard v.withUnsafeMutableBufferPointer({ Geometry.resample(points, count: n, into: $0) }) else { return nil }
+        guard let v = Geometry.resampled(points, count: n) else { return nil }
         var length = 0.0
         for i in 1..<n {
             let dx = v[2 * i] - v[2 * i - 2], dy = v[2 * i + 1] - v[2 * i - 1]

@@ -17,14 +17,8 @@ extension StrokeMatcher {
 
     /// The turning of `points` resampled to `count` points; nil for a degenerate stroke.
     public static func turning(_ points: [Point], count n: Int) -> Turning? {
-        var v = [Double](repeating: 0, count: 2 * n)
-        guard n >= 3, v.withUnsafeMutableBufferPointer({ Geometry.resample(points, count: n, into: $0) }) else { return nil }
-        var turns = [Double](repeating: 0, count: n)
-        for i in 1..<(n - 1) {
-            let ax = v[2 * i] - v[2 * i - 2], ay = v[2 * i + 1] - v[2 * i - 1]
-            let bx = v[2 * i + 2] - v[2 * i], by = v[2 * i + 3] - v[2 * i + 1]
-            turns[i] = Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)
-        }
+        guard n >= 3, let v = Geometry.resampled(points, count: n) else { return nil }
+        let turns = Geometry.turns(v, count: n)
         // The last few points at either end are left out of the share: a hook where the pen lands
         // or lifts turns back, in a star drawn well as in anything else.
         let inner = turns[min(endsLeftOut + 1, n / 2)..<max(n - 1 - endsLeftOut, n / 2)]

@@ -226,15 +226,8 @@ public struct StrokeMatcher: Sendable {
     /// Share of all the turning of the stroke resampled to `count` points that its 4 sharpest
     /// turns carry: about 0.2 for a circle, 0.6 for a rectangle. Nil for a degenerate stroke.
     public static func cornerShare(_ points: [Point], count n: Int) -> Double? {
-        var v = [Double](repeating: 0, count: 2 * n)
-        guard n >= 3, v.withUnsafeMutableBufferPointer({ Geometry.resample(points, count: n, into: $0) }) else { return nil }
-        var turns: [Double] = []
-        turns.reserveCapacity(n - 2)
-        for i in 1..<(n - 1) {
-            let ax = v[2 * i] - v[2 * i - 2], ay = v[2 * i + 1] - v[2 * i - 1]
-            let bx = v[2 * i + 2] - v[2 * i], by = v[2 * i + 3] - v[2 * i + 1]
-            turns.append(abs(Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)))
-        }
+        guard n >= 3, let v = Geometry.resampled(points, count: n) else { return nil }
+        let turns = Geometry.turns(v, count: n)[1..<(n - 1)].map(abs)
         let total = turns.reduce(0, +)
         guard total > 0 else { return 0 }
         return turns.sorted(by: >).prefix(4).reduce(0, +) / total
