@@ -7,10 +7,11 @@
 /// shape only when that shape is the best and the `Decision` is sure of it.
 public final class StrokeBook {
     /// Which shapes a stroke cannot be, and when the best of the others is sure enough to fire.
-    /// Chosen leave-one-person-out on strokes of six real people (docs/strokes.md §5b): for each
-    /// person, the values that fire most for the other five (another shape at most 0.5 %, generated
-    /// non-shapes at most 1 %); every fold chose these. No shape has a lowest score of its own:
-    /// those learned from generated drawings refused a quarter of what people drew.
+    /// The two numbers of the decision were chosen leave-one-person-out on strokes of six real
+    /// people (docs/strokes.md §6, `gestured-bench strokes sweep`): for each person, the values
+    /// that fire most for the other five (another shape at most 0.5 %, generated non-shapes at most
+    /// 1 %); five folds of six chose these. No shape has a lowest score of its own: those learned
+    /// from generated drawings refused a quarter of what people drew.
     public struct Decision: Equatable, Sendable {
         /// Lowest score that can fire at all (0...1), the same for every shape.
         public var minimumScore = 0.6
