@@ -71,10 +71,12 @@ extension ActionPerformer {
     /// The window's frame on the screen, its decorations (`_NET_FRAME_EXTENTS`) counted; nil
     /// for a window that is gone or not shown.
     func frame(of w: Window) -> Rect? {
-        guard let client = geometry(of: w) else { return nil }
-        let e = frameExtents(of: w)
-        return Rect(x: client.x - e.left, y: client.y - e.top,
-                    width: client.width + e.left + e.right, height: client.height + e.top + e.bottom)
+        geometry(of: w).map { Self.outer($0, frameExtents(of: w)) }
+    }
+
+    /// A client's rectangle with its frame's extents around it.
+    static func outer(_ client: Rect, _ e: Extents) -> Rect {
+        Rect(x: client.x - e.left, y: client.y - e.top, width: client.width + e.left + e.right, height: client.height + e.top + e.bottom)
     }
 
     /// The monitors (the screen when RandR lists none) and the work area of each.

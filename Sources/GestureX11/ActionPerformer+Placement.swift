@@ -29,22 +29,12 @@ extension ActionPerformer {
     func placeNow(_ w: Window, _ placement: Placing) -> Result<String, ActionError> {
         guard let client = geometry(of: w) else { return .failure(ActionError(message: "window 0x\(String(w, radix: 16)) is gone")) }
         let e = frameExtents(of: w)
-        let frame = Rect(x: client.x - e.left, y: client.y - e.top,
-                         width: client.width + e.left + e.right, height: client.height + e.top + e.bottom)
-        let screen = x.screen()
-        let width = Int(screen.width), height = Int(screen.height)
-        var monitors = screen.monitors.map { Rect(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
-        if monitors.isEmpty { monitors = [Rect(x: 0, y: 0, width: width, height: height)] }
-        let struts = panelStruts(screenWidth: width, screenHeight: height)
-        let areas = monitors.map { Placement.workArea(of: $0, screenWidth: width, screenHeight: height, struts: struts) }
+        let frame = Self.outer(client, e)
+        let (monitors, areas) = workAreas()
         guard let target = placement(frame, monitors, areas) else {
             return .success("window 0x\(String(w, radix: 16)) stays at \(frame): no such monitor")
         }
-        // North-west gravity: x and y place the frame's outer corner; width and height are
-        // the client's, inside the frame.
-        let northWest = 1, xywh = 0xF << 8, fromTool = ActionPerformer.source << 12
-        send("_NET_MOVERESIZE_WINDOW", to: w, [northWest | xywh | fromTool, target.x, target.y,
-                                               max(1, target.width - e.left - e.right), max(1, target.height - e.top - e.bottom)])
+        moveResize(w, to: target, extents: e, size: true)
         return .success("window 0x\(String(w, radix: 16)) from \(frame) to \(target)")
     }
 
@@ -70,8 +60,7 @@ extension ActionPerformer {
     func takeNow(_ w: Window) -> ActionError? {
         guard let client = geometry(of: w) else { return ActionError(message: "window 0x\(String(w, radix: 16)) is gone") }
         let e = frameExtents(of: w)
-        taken = (w, Rect(x: client.x - e.left, y: client.y - e.top,
-                         width: client.width + e.left + e.right, height: client.height + e.top + e.bottom), e)
+        taken = (w, Self.outer(client, e), e)
         return nil
     }
 
@@ -115,10 +104,16 @@ extension ActionPerformer {
             }
             if name.hasPrefix("bottom") { f.height = max(start.height + dy, least + e.top + e.bottom) }
         }
-        let northWest = 1, fromTool = ActionPerformer.source << 12
-        let fields = edge == nil ? 0x3 << 8 : 0xF << 8
-        send("_NET_MOVERESIZE_WINDOW", to: w, [northWest | fields | fromTool, f.x, f.y,
-                                               max(1, f.width - e.left - e.right), max(1, f.height - e.top - e.bottom)])
+        moveResize(w, to: f, extents: e, size: edge != nil)
+    }
+
+    /// Asks the window manager to put `w`'s frame at `outer`'s corner and, if `size`, to make it
+    /// `outer`'s size. North-west gravity: x and y place the frame's outer corner; width and height
+    /// are the client's, inside the frame.
+    func moveResize(_ w: Window, to outer: Rect, extents e: Extents, size: Bool) {
+        let northWest = 1, fields = (size ? 0xF : 0x3) << 8, fromTool = ActionPerformer.source << 12
+        send("_NET_MOVERESIZE_WINDOW", to: w, [northWest | fields | fromTool, outer.x, outer.y,
+                                               max(1, outer.width - e.left - e.right), max(1, outer.height - e.top - e.bottom)])
     }
 
     /// The client window on the screen, inside its frame.
