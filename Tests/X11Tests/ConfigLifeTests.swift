@@ -59,6 +59,41 @@ extension LiveTests {
         #expect(try waitForResult(d, lines: 2) == ["second", "third"])
     }
 
+    /// The config's folder may hold a file written all the time (the log, here): its writes
+    /// never wake the daemon, while writes to the config file, also after an editor replaced
+    /// it, are still seen.
+    @Test func writesToAnotherFileInTheConfigsFolderNeverWakeTheDaemon() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        let notes = fopen(d.directory.appendingPathComponent("notes.txt").path, "w")!
+        defer { fclose(notes) }
+        try d.waitUntilWaitingForInput()
+        let before = try ProcessStats.read(pid: d.child.pid).contextSwitches
+        for i in 0..<100 {
+            fputs("line \(i)\n", notes)
+            fflush(notes)
+        }
+        ProcessStats.waitUntilIdle(pid: d.child.pid)
+        try d.waitUntilWaitingForInput()
+        let woke = try ProcessStats.read(pid: d.child.pid).contextSwitches - before
+        #expect(woke == 0, "100 writes beside the config woke the daemon \(woke) times")
+
+        // Replaced as editors do, then written in place and left open: the write is seen (the
+        // reload waits for the writer, at most 2 s).
+        try write(config("second"), to: d, replacing: true)
+        try d.waitFor("the config file changed: reloaded 1 gestures")
+        let url = d.directory.appendingPathComponent("config.toml")
+        let open = fopen(url.path, "w")!
+        defer { fclose(open) }
+        fputs(config("third").replacingOccurrences(of: "@DIR@", with: d.directory.path), open)
+        fflush(open)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while d.log.components(separatedBy: "the config file changed: reloaded").count < 3 && ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["third"], "\(d.log)")
+    }
+
     @Test func sighupReloadsTheConfig() throws {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         // Change it behind the watch's back: a file in place, then SIGHUP.
