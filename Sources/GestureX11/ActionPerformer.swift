@@ -148,9 +148,8 @@ public final class ActionPerformer: ActionPerforming {
     }
 
     private func desktops() -> (current: Int, count: Int) {
-        let current = x.cardinals(of: x.root, x.atom("_NET_CURRENT_DESKTOP")).first ?? 0
-        let count = x.cardinals(of: x.root, x.atom("_NET_NUMBER_OF_DESKTOPS")).first ?? 1
-        return (current, max(1, count))
+        let both = x.firstCardinals(of: x.root, [x.atom("_NET_CURRENT_DESKTOP"), x.atom("_NET_NUMBER_OF_DESKTOPS")])
+        return (both[0] ?? 0, max(1, both[1] ?? 1))
     }
 
     private func switchDesktop(_ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<String, ActionError> {
@@ -289,26 +288,11 @@ public final class ActionPerformer: ActionPerforming {
                 codes.append(code)
             }
         }
-        let held = heldModifierKeys().filter { !codes.contains($0) }
+        let held = x.heldModifierKeys().filter { !codes.contains($0) }
         for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
         for code in codes { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
         for code in codes.reversed() { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
         for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
         return .success(())
-    }
-
-    /// Modifier keys the user holds down now.
-    private func heldModifierKeys() -> [KeyCode] {
-        var keys = [CChar](repeating: 0, count: 32)
-        XQueryKeymap(x.display, &keys)
-        guard let mods = XGetModifierMapping(x.display) else { return [] }
-        defer { XFreeModifiermap(mods) }
-        var held: [KeyCode] = []
-        let per = Int(mods.pointee.max_keypermod)
-        for i in 0..<(8 * per) {
-            let code = mods.pointee.modifiermap[i]
-            if code != 0, UInt8(bitPattern: keys[Int(code) / 8]) & (1 << (code % 8)) != 0, !held.contains(code) { held.append(code) }
-        }
-        return held
     }
 }

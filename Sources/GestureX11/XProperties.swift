@@ -1,4 +1,5 @@
 import CXInput2
+import Glibc
 import GestureCore
 
 extension XConnection {
@@ -25,6 +26,48 @@ extension XConnection {
     public func cardinals(of w: Window, _ property: Atom) -> [Int] { longs(of: w, property, type: XA_CARDINAL).map { Int($0) } }
     public func atoms(of w: Window, _ property: Atom) -> [Atom] { longs(of: w, property, type: XA_ATOM).map { Atom($0) } }
     public func windows(of w: Window, _ property: Atom) -> [Window] { longs(of: w, property, type: XA_WINDOW).map { Window($0) } }
+
+    /// The first CARDINAL of each of `properties` of `w`, nil where it is not set: all asked
+    /// together, in one round trip.
+    public func firstCardinals(of w: Window, _ properties: [Atom]) -> [Int?] {
+        let c = XGetXCBConnection(display)
+        let cookies = properties.map { xcb_get_property(c, 0, xcb_window_t(w), xcb_atom_t($0), xcb_atom_t(XA_CARDINAL), 0, 1) }
+        return cookies.map { cookie in
+            var error: UnsafeMutablePointer<xcb_generic_error_t>?
+            guard let r = xcb_get_property_reply(c, cookie, &error) else {
+                free(error)
+                return nil
+            }
+            defer { free(r) }
+            guard r.pointee.format == 32, r.pointee.value_len >= 1 else { return nil }
+            return Int(xcb_get_property_value(r).load(as: UInt32.self))
+        }
+    }
+
+    /// The modifier keys held down now: the keyboard's state and the modifier map, asked
+    /// together, in one round trip.
+    public func heldModifierKeys() -> [KeyCode] {
+        let c = XGetXCBConnection(display)
+        let keymapCookie = xcb_query_keymap(c), mapCookie = xcb_get_modifier_mapping(c)
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        let keymap = xcb_query_keymap_reply(c, keymapCookie, &error)
+        free(error)
+        error = nil
+        let map = xcb_get_modifier_mapping_reply(c, mapCookie, &error)
+        free(error)
+        defer {
+            free(keymap)
+            free(map)
+        }
+        guard let keymap, let map, let codes = xcb_get_modifier_mapping_keycodes(map) else { return [] }
+        let keys = withUnsafeBytes(of: keymap.pointee.keys) { Array($0) }
+        var held: [KeyCode] = []
+        for i in 0..<Int(xcb_get_modifier_mapping_keycodes_length(map)) {
+            let code = codes[i]
+            if code != 0, keys[Int(code) / 8] & (1 << (code % 8)) != 0, !held.contains(KeyCode(code)) { held.append(KeyCode(code)) }
+        }
+        return held
+    }
 
     /// Where the pointer is.
     public func pointer() -> Point {
