@@ -49,7 +49,10 @@ final class Daemon {
     /// gestured's own stream, while `gestured-stream` is on and its address was free.
     private(set) var ownStream: GesturedStream?
     /// The D-Bus servers the poll waits on.
-    private var buses: [PeerBus] { [touchegg?.bus, ownStream?.bus].compactMap(\.self) }
+    private var buses: [PeerBus] {
+        if touchegg == nil && ownStream == nil { return [] }
+        return [touchegg?.bus, ownStream?.bus].compactMap(\.self)
+    }
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -281,16 +284,21 @@ final class Daemon {
     /// How long the poll may wait, in milliseconds: until the nearest timer, at least 1 ms and
     /// at most 60 s; -1 (no timeout) when no timer runs, so that an idle daemon never wakes.
     private func pollTimeout(_ engine: GestureEngine, _ buses: [PeerBus]) -> Int32 {
-        let now = listener.now(), micros = MonotonicClock.microseconds()
-        let timers: [Double?] = [
-            engine.nextDeadline(),              // a recognizer's timer, the arrival window, a touch's timeout
-            overlay?.deadline,                  // the overlay's next frame
-            feedback.deadline,                  // the feedback's next frame
-            reloader?.deadline,                 // a config write settling
-            listener.late.due,                  // the late-input report's next line
-            dispatcher.actions.nextDeadline,    // a drag lock running out, a window being restored
-        ] + buses.map { bus in bus.wait(nowMonotonicMicroseconds: micros).map { now + $0 } }  // sd-bus's own
-        guard let next = timers.compactMap(\.self).min() else { return -1 }
+        let now = listener.now()
+        // The earliest of the timers, taken one by one: the loop asks on every turn.
+        var next = Double.infinity
+        func consider(_ timer: Double?) { if let timer, timer < next { next = timer } }
+        consider(engine.nextDeadline())             // a recognizer's timer, the arrival window, a touch's timeout
+        consider(overlay?.deadline)                 // the overlay's next frame
+        consider(feedback.deadline)                 // the feedback's next frame
+        consider(reloader?.deadline)                // a config write settling
+        consider(listener.late.due)                 // the late-input report's next line
+        consider(dispatcher.actions.nextDeadline)   // a drag lock running out, a window being restored
+        if !buses.isEmpty {
+            let micros = MonotonicClock.microseconds()
+            for bus in buses { consider(bus.wait(nowMonotonicMicroseconds: micros).map { now + $0 }) }  // sd-bus's own
+        }
+        guard next.isFinite else { return -1 }
         return Int32(max(1, min(60_000, (next - now).rounded(.up))))
     }
 
