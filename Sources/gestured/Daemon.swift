@@ -38,6 +38,8 @@ final class Daemon {
     private let reloader: ConfigReloader?
     let options: Options
     let log: Logger
+    /// Whether the log shows trace lines (one per input event): the level is set before start.
+    private let tracing: Bool
     private var recordStart: Double?
     var bindings: Bindings { dispatcher.bindings }
     /// The one line that says the daemon runs, and on what.
@@ -57,6 +59,7 @@ final class Daemon {
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
         self.log = log
+        tracing = log.logLevel <= .trace
         x = try XConnection(name: displayName)
         XErrors.log = { [log] line in log.error("\(line)") }
         instance = try SingleInstance(x)
@@ -266,7 +269,7 @@ final class Daemon {
         for press in listener.unfollowed { log.debug("\(press)") }
         reportLateInput()
         for event in listener.events {
-            log.trace("input \(TraceWriter.line(event))")
+            if tracing { log.trace("input \(TraceWriter.line(event))") }
             record(event)
             overlay?.input(event)
             engine.process(event)

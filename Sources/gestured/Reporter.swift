@@ -13,22 +13,33 @@ final class Reporter: DispatchObserver {
     /// Now, on the clock of the input events, for actions performed later than they fired.
     let now: () -> Double
 
+    /// Whether the log shows debug and trace lines: the level is set once, before the daemon
+    /// starts, and the outputs of every input event are asked about.
+    private let debugging: Bool
+    private let tracing: Bool
+
     init(log: Logger, now: @escaping () -> Double) {
         self.log = log
         self.now = now
+        debugging = log.logLevel <= .debug
+        tracing = log.logLevel <= .trace
     }
 
     func observe(_ o: EngineOutput, in engine: GestureEngine) {
         overlay?.output(o, in: engine)
         switch o.kind {
         case let .decision(d):
-            log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))")
+            if tracing { log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))") }
         case let .transition(id, _, to, reasonID):
-            let r = engine.recognizer(id), reason = reasonID.map(engine.reason)
-            if to == .failed {
-                log.debug("\(r.type) \"\(r.name)\": failed: \(reason?.description ?? "")")
-            } else {
-                log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
+            guard debugging || to == .ended else { return }
+            let r = engine.recognizer(id)
+            if debugging {
+                let reason = reasonID.map(engine.reason)
+                if to == .failed {
+                    log.debug("\(r.type) \"\(r.name)\": failed: \(reason?.description ?? "")")
+                } else {
+                    log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
+                }
             }
             if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
         case let .illegalTransition(id, from, to):
