@@ -50,6 +50,35 @@ import Testing
         ])
     }
 
+    @Test func aStrokeThatReadsAsNoShapeWellEnoughOrAsTwoAtOnceCancelsEveryBindingAndSaysWhy() {
+        // A scrawl back and forth across itself.
+        let scrawl = [(400, 300), (700, 320), (420, 360), (680, 300), (450, 420), (600, 250), (400, 400)].map { Point(x: Double($0.0), y: Double($0.1)) }
+        // A v morphed towards a check, where the best reading flips from one to the other.
+        let v = [(0.0, 0.0), (50.0, 100.0), (100.0, 0.0)], check = [(0.0, 45.0), (32.0, 90.0), (90.0, 0.0)]
+        func morph(_ t: Double) -> [Point] {
+            Draw.polyline(zip(v, check).map { a, b in (400 + 3 * (a.0 + t * (b.0 - a.0)), 300 + 3 * (a.1 + t * (b.1 - a.1))) }, perSegment: 10)
+        }
+        let matcher = strokes(["v"])[0].book.matcher
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<30 {
+            let mid = (low + high) / 2
+            if matcher.bestMatch(morph(mid))?.name == "v" { low = mid } else { high = mid }
+        }
+        var cancelled: [String] = []
+        for points in [Draw.polyline(scrawl.map { ($0.x, $0.y) }, perSegment: 10), morph(low)] {
+            let s = Scenario(strokes(["v", "check"]))
+            s.showReasons = true
+            draw(s, points)
+            cancelled += s.log.filter { $0.contains("cancelled") }.map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        }
+        #expect(cancelled == [
+            "v cancelled: matches nothing: best \"right-brace\" at 22 % < 60 %",
+            "check cancelled: matches nothing: best \"right-brace\" at 22 % < 60 %",
+            "v cancelled: unsure: \"v\" 89 % against \"check\" 89 %",
+            "check cancelled: unsure: \"v\" 89 % against \"check\" 89 %",
+        ])
+    }
+
     @Test func aPressThatDoesNotMoveIsAClickAndGoesBackToTheApplication() {
         let s = Scenario(strokes(["circle"]))
         s.showReasons = true
