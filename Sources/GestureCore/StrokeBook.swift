@@ -100,23 +100,17 @@ public final class StrokeBook {
     /// middle when its middle turns back, the closed ones when it ends far from where it began, all
     /// but the lines when it is straight.
     public func ruledOut(_ points: [Point]) -> Set<String> {
-        let n = matcher.options.resampleCount, d = decision
+        let d = decision, facts = matcher.facts
         var out = Set<String>()
-        if !d.roundShapes.isEmpty, let share = StrokeMatcher.cornerShare(points, count: n), share > d.cornerShareLimit {
-            out.formUnion(d.roundShapes)
+        guard let shape = StrokeShape(points, count: matcher.options.resampleCount) else { return out }
+        if !d.roundShapes.isEmpty, shape.cornerShare > d.cornerShareLimit { out.formUnion(d.roundShapes) }
+        if !d.oneWayShapes.isEmpty, shape.turning.oneWay < d.minimumOneWay { out.formUnion(d.oneWayShapes) }
+        if !facts.neverTurningBack.isEmpty,
+           let turn = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn, turn > d.middleTurnBack {
+            out.formUnion(facts.neverTurningBack)
         }
-        if !d.oneWayShapes.isEmpty, let oneWay = StrokeMatcher.turning(points, count: n)?.oneWay, oneWay < d.minimumOneWay {
-            out.formUnion(d.oneWayShapes)
-        }
-        if !matcher.facts.neverTurningBack.isEmpty, let turn = StrokeMatcher.middleTurn(points), turn > d.middleTurnBack {
-            out.formUnion(matcher.facts.neverTurningBack)
-        }
-        if !matcher.facts.closed.isEmpty, let gap = StrokeMatcher.endGap(points, count: n), gap > d.openGap {
-            out.formUnion(matcher.facts.closed)
-        }
-        if !matcher.facts.bent.isEmpty, let ratio = StrokeMatcher.pathOverChord(points, count: n), ratio <= d.straightness {
-            out.formUnion(matcher.facts.bent)
-        }
+        if !facts.closed.isEmpty, let gap = shape.endGap, gap > d.openGap { out.formUnion(facts.closed) }
+        if !facts.bent.isEmpty, let ratio = shape.pathOverChord, ratio <= d.straightness { out.formUnion(facts.bent) }
         return out
     }
 

@@ -3,48 +3,25 @@ extension StrokeMatcher {
     /// percent of its length, two or three points at this count.
     public static let middleTurnCount = 64
 
-    /// The sharpest turn in the middle of a stroke, in degrees: of the turns at its middle 30 %
-    /// (resampled to `middleTurnCount` points), the largest that five neighbouring points make
-    /// together. About 180 where a brace's point turns back, 0 along a bracket's back. Nil for a
-    /// degenerate stroke.
+    /// The sharpest turn in the middle of a stroke, in degrees (`StrokeShape.middleTurn`, at
+    /// `middleTurnCount` points): about 180 where a brace's point turns back, 0 along a bracket's
+    /// back. Nil for a degenerate stroke.
     public static func middleTurn(_ points: [Point]) -> Double? {
-        let n = middleTurnCount
-        guard let v = Geometry.resampled(points, count: n) else { return nil }
-        let turns = Geometry.turns(v, count: n)
-        var sharpest = 0.0
-        for i in (n * 35 / 100)..<(n * 65 / 100) {
-            sharpest = max(sharpest, abs(turns[max(0, i - 2)...min(n - 1, i + 2)].reduce(0, +)))
-        }
-        return sharpest * 180 / Angle.pi
+        StrokeShape(points, count: middleTurnCount)?.middleTurn
     }
 
-    /// How far a stroke ends from where it began, over the diagonal of its bounding box (resampled
-    /// to `count` points): under 0.05 for a closed shape drawn as its template, 0.3 and more for
-    /// every open one people drew (docs/strokes.md §5b). Nil for a degenerate stroke.
+    /// How far a stroke ends from where it began, over the diagonal of its bounding box
+    /// (`StrokeShape.endGap`): under 0.05 for a closed shape drawn as its template, 0.3 and more
+    /// for every open one people drew (docs/strokes.md §4). Nil for a degenerate stroke.
     public static func endGap(_ points: [Point], count n: Int) -> Double? {
-        guard let v = Geometry.resampled(points, count: n) else { return nil }
-        var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
-        for i in 0..<n {
-            minX = min(minX, v[2 * i]); maxX = max(maxX, v[2 * i]); minY = min(minY, v[2 * i + 1]); maxY = max(maxY, v[2 * i + 1])
-        }
-        let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
-        let dx = v[2 * n - 2] - v[0], dy = v[2 * n - 1] - v[1]
-        return diagonal > 0 ? (dx * dx + dy * dy).squareRoot() / diagonal : nil
+        StrokeShape(points, count: n)?.endGap
     }
 
-    /// How much longer a stroke's path is than the straight line between its ends (resampled to
-    /// `count` points): 1 for a line, 1.06 and more for every check people drew, 1.5 and more for
-    /// their other shapes. Nil for a degenerate stroke or one that ends where it began.
+    /// How much longer a stroke's path is than the straight line between its ends
+    /// (`StrokeShape.pathOverChord`): 1 for a line, 1.06 and more for every check people drew.
+    /// Nil for a degenerate stroke or one that ends where it began.
     public static func pathOverChord(_ points: [Point], count n: Int) -> Double? {
-        guard let v = Geometry.resampled(points, count: n) else { return nil }
-        var length = 0.0
-        for i in 1..<n {
-            let dx = v[2 * i] - v[2 * i - 2], dy = v[2 * i + 1] - v[2 * i - 1]
-            length += (dx * dx + dy * dy).squareRoot()
-        }
-        let dx = v[2 * n - 2] - v[0], dy = v[2 * n - 1] - v[1]
-        let chord = (dx * dx + dy * dy).squareRoot()
-        return chord > 0 ? length / chord : nil
+        StrokeShape(points, count: n)?.pathOverChord
     }
 
     /// What a shape's templates say of it, for the checks that rule a shape out before scores are

@@ -17,25 +17,6 @@ extension StrokeMatcher {
 
     /// The turning of `points` resampled to `count` points; nil for a degenerate stroke.
     public static func turning(_ points: [Point], count n: Int) -> Turning? {
-        guard n >= 3, let v = Geometry.resampled(points, count: n) else { return nil }
-        let turns = Geometry.turns(v, count: n)
-        // The last few points at either end are left out of the share: a hook where the pen lands
-        // or lifts turns back, in a star drawn well as in anything else.
-        let inner = turns[min(endsLeftOut + 1, n / 2)..<max(n - 1 - endsLeftOut, n / 2)]
-        let total = inner.reduce(0) { $0 + abs($1) }
-        guard total > 0 else { return Turning(total: 0, oneWay: 1, corners: []) }
-        let signed = inner.reduce(0, +)
-        // A corner: a local largest turning over a window of 3, above a right angle.
-        let window = (0..<n).map { i in abs((i > 0 ? turns[i - 1] : 0) + turns[i] + (i < n - 1 ? turns[i + 1] : 0)) }
-        var corners: [Int] = [], i = 1
-        while i < n - 1 {
-            if window[i] > .pi / 2 && window[i] >= window[i - 1] && window[i] >= window[i + 1] {
-                corners.append(i)
-                i += 3
-            } else {
-                i += 1
-            }
-        }
-        return Turning(total: total / (2 * .pi), oneWay: abs(signed) / total, corners: corners)
+        StrokeShape(points, count: n)?.turning
     }
 }

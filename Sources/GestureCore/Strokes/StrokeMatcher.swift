@@ -226,11 +226,7 @@ public struct StrokeMatcher: Sendable {
     /// Share of all the turning of the stroke resampled to `count` points that its 4 sharpest
     /// turns carry: about 0.2 for a circle, 0.6 for a rectangle. Nil for a degenerate stroke.
     public static func cornerShare(_ points: [Point], count n: Int) -> Double? {
-        guard n >= 3, let v = Geometry.resampled(points, count: n) else { return nil }
-        let turns = Geometry.turns(v, count: n)[1..<(n - 1)].map(abs)
-        let total = turns.reduce(0, +)
-        guard total > 0 else { return 0 }
-        return turns.sorted(by: >).prefix(4).reduce(0, +) / total
+        StrokeShape(points, count: n)?.cornerShare
     }
 
     /// Best score per template name, best first (ignores the threshold).
