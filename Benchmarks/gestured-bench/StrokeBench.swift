@@ -9,7 +9,7 @@ enum StrokeBench {
     static let reportSeed: UInt64 = 13
     static let tuningSeed: UInt64 = 1
     /// Non-shapes of each kind and speed per shape stroke of each shape, variation and speed: 100,
-    /// so 3,000 of each kind (1 % is 30 strokes; it was 10, 300 of each kind, until the heading rule).
+    /// so 3,000 of each kind (1 % is 30 strokes).
     static let nonShapesPerShape = 100
 
     /// What fires, as gestured decides it, with the built-in templates.
@@ -32,6 +32,27 @@ enum StrokeBench {
         }
         precondition(found > 0)
         return (Table.percentile(runs, 0.5), strokes.count, matcher.templateCount)
+    }
+
+    /// Median time of one reading as the daemon reads a finished stroke (`StrokeBook.read`: the
+    /// shapes ruled out, then the best two of the others among every built-in template), in
+    /// microseconds.
+    static func readingMicroseconds(seed: UInt64 = reportSeed) -> Double {
+        var generator = StrokeGenerator(seed: seed)
+        let strokes = generator.shapes(count: 4, variations: [.everything]).map(\.points)
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: Set(ShapeDescriptions.names), sequences: [])
+        var fired = 0, time = 0.0
+        var runs: [Double] = []
+        for _ in 0..<7 {
+            let start = ContinuousClock.now
+            for s in strokes {
+                time += 1
+                if case .shape = book.read(s, at: time) { fired += 1 }
+            }
+            runs.append(Stopwatch.seconds(since: start) / Double(strokes.count) * 1_000_000)
+        }
+        precondition(fired > 0)
+        return Table.percentile(runs, 0.5)
     }
 
     /// `gestured-bench strokes sweep`: the decision's minimum score and distance ratio chosen
@@ -91,8 +112,8 @@ enum StrokeBench {
         let nonShapes = generator.nonShapes(count: count * nonShapesPerShape)
         let e = StrokeEvaluation.run(strokes: strokes, nonShapes: nonShapes, splits: 10, seed: seed,
                                      best: best, reader: reader)
-        let time = matchMicroseconds(seed: seed)
-        print("seed \(seed), \(strokes.count) shape strokes (\(count) per shape, variation and speed), \(nonShapes.count) non-shapes, 10 splits of 8 bound shapes; \(BuiltinTemplates.all.count) built-in templates, \(Table.fixed(time.median, 1)) µs per match\n")
+        let time = matchMicroseconds(seed: seed), reading = readingMicroseconds(seed: seed)
+        print("seed \(seed), \(strokes.count) shape strokes (\(count) per shape, variation and speed), \(nonShapes.count) non-shapes, 10 splits of 8 bound shapes; \(BuiltinTemplates.all.count) built-in templates, \(Table.fixed(time.median, 1)) µs per match, \(Table.fixed(reading, 1)) µs per reading as the daemon reads a stroke\n")
         print(e.markdown)
         print("\n" + heldOutReport())
     }

@@ -39,11 +39,12 @@ extension StrokeMatcher {
         init(_ templates: [StrokeTemplate], count n: Int) {
             var open = Set<String>(), turning = Set<String>(), straight = Set<String>(), all = Set<String>()
             for t in templates {
-                guard let gap = StrokeMatcher.endGap(t.points, count: n), let turn = StrokeMatcher.middleTurn(t.points) else { continue }
+                guard let shape = StrokeShape(t.points, count: n), let gap = shape.endGap,
+                      let middle = StrokeShape(t.points, count: StrokeMatcher.middleTurnCount) else { continue }
                 all.insert(t.name)
                 if gap >= 0.05 { open.insert(t.name) }
-                if turn > 100 { turning.insert(t.name) }
-                if let ratio = StrokeMatcher.pathOverChord(t.points, count: n), ratio <= 1.01 { straight.insert(t.name) }
+                if middle.middleTurn > 100 { turning.insert(t.name) }
+                if let ratio = shape.pathOverChord, ratio <= 1.01 { straight.insert(t.name) }
             }
             bent = all.subtracting(straight)
             closed = all.subtracting(open)

@@ -5,7 +5,7 @@ import StrokeEvaluation
 /// Strokes of real people (`../shared/strokes`, beside the clone), read leave-one-person-out
 /// as the engine decides by default: each person's strokes with the shipped (built-in) templates,
 /// and, for comparison, with those and the other people's strokes. Floors a little below the
-/// figures of docs/strokes.md §5b (`gestured-bench strokes`).
+/// figures of docs/strokes.md §6 (`gestured-bench strokes`).
 @Suite struct HeldOutEvaluationTests {
     static let strokes = Result { try PeopleStrokes.load() }
 
@@ -18,7 +18,7 @@ import StrokeEvaluation
     }
 
     /// What a template set must reach on people it was not drawn from, a little under what it
-    /// reaches (docs/strokes.md §5b).
+    /// reaches (docs/strokes.md §6).
     struct Floors: Sendable, CustomStringConvertible {
         /// With the other five people's strokes beside the built-in templates, or the built-ins alone.
         var others: Bool

@@ -18,7 +18,7 @@ import StrokeEvaluation
 
     /// Floors, not the figures: 432 strokes here against the 4,320 of the report, whose figures
     /// (top-1, the drawn shape's binding firing, unbound shapes and non-shapes firing) are in
-    /// docs/strokes.md §5a, measured with `gestured-bench strokes`.
+    /// docs/strokes.md §5, measured with `gestured-bench strokes`.
     @Test func generatedStrokesReadAsTheirShapeAndUnboundShapesAndNonShapesFireNothing() {
         var generator = StrokeGenerator(seed: Self.reportSeed)
         let strokes = generator.shapes(count: 1)
