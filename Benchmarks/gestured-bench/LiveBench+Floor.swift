@@ -3,8 +3,8 @@ import GestureConfig
 import X11TestSupport
 
 /// The daemon against the floor of an X client: the same paced input, from the same
-/// generators, sent first to the minimal client alone (`XClientFloor`), then to the daemon
-/// alone; CPU time of all threads per event, and the ratio.
+/// generators, sent to the minimal client alone (`XClientFloor`), then to the daemon alone, in
+/// a few rounds; CPU time of all threads per event, and the ratio.
 extension LiveBench {
     /// Events of each input, to each of the two.
     static let floorEvents = 6_000
@@ -42,6 +42,14 @@ extension LiveBench {
         var seen = 0
 
         var microsecondsPerEvent: Double { Double(nanoseconds) / 1000 / Double(events) }
+
+        mutating func add(_ other: FloorRun) {
+            events += other.events
+            gestures += other.gestures
+            nanoseconds += other.nanoseconds
+            contextSwitches += other.contextSwitches
+            seen += other.seen
+        }
     }
 
     /// The client's and the daemon's share of one input, and the daemon's resident memory.
@@ -51,11 +59,27 @@ extension LiveBench {
         var readyKiB = 0, afterKiB = 0
     }
 
-    /// `events` of `input` to a fresh minimal client alone, then the same to a fresh daemon
-    /// alone (a daemon's grabs would take the touches and gestures from the client; one input
-    /// at a time, so that the two halves of a ratio are minutes closer on a machine whose load
-    /// moves).
+    /// Rounds each input is cut into: a fresh minimal client alone, then a fresh daemon alone,
+    /// in turn, so that the two halves of a ratio are seconds apart, not minutes, on a machine
+    /// whose load moves.
+    static let floorRounds = 4
+
+    /// `events` of `input`, in `floorRounds` rounds: each round a share of them to a fresh minimal
+    /// client alone, then the same to a fresh daemon alone (a daemon's grabs would take the
+    /// touches and gestures from the client); the sums of the rounds.
     func floor(of input: FloorInput, events target: Int) throws -> FloorPair {
+        var pair = FloorPair()
+        for _ in 0..<Self.floorRounds {
+            let round = try floorRound(of: input, events: target / Self.floorRounds)
+            pair.client.add(round.client)
+            pair.daemon.add(round.daemon)
+            pair.readyKiB = max(pair.readyKiB, round.readyKiB)
+            pair.afterKiB = max(pair.afterKiB, round.afterKiB)
+        }
+        return pair
+    }
+
+    private func floorRound(of input: FloorInput, events target: Int) throws -> FloorPair {
         var pair = FloorPair()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-bench-xclient-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
@@ -111,8 +135,10 @@ extension LiveBench {
                     "daemon \(Table.fixed(d.microsecondsPerEvent, 1)) µs per event, client \(Table.fixed(c.microsecondsPerEvent, 1)): "
                         + "\(Table.fixed(d.microsecondsPerEvent / c.microsecondsPerEvent, 2))x",
                     "\(Table.count(Double(d.events))) events in \(d.gestures) \(input.shape), frames \(Table.fixed(Stopwatch.milliseconds(Self.floorFrame), 0)) ms apart, "
-                        + "\(Table.fixed(Stopwatch.milliseconds(Self.floorPause), 0)) ms between; first to the minimal client alone, then to a daemon alone; "
-                        + "CPU of all threads, /proc/PID/task/*/schedstat; the client read \(Table.count(Double(c.seen))) events; \(performed)")
+                        + "\(Table.fixed(Stopwatch.milliseconds(Self.floorPause), 0)) ms between; in \(Self.floorRounds) rounds of a fresh minimal client alone, then a fresh daemon alone; "
+                        + "CPU of all threads, /proc/PID/task/*/schedstat; the client read \(Table.count(Double(c.seen))) events; \(performed); "
+                        + "wake-ups (context switches) per gesture: daemon \(Table.fixed(Double(d.contextSwitches) / Double(d.gestures), 1)), "
+                        + "client \(Table.fixed(Double(c.contextSwitches) / Double(c.gestures), 1))")
         }
     }
 
