@@ -7,11 +7,11 @@
 /// shape only when that shape is the best and the `Decision` is sure of it.
 public final class StrokeBook {
     /// Which shapes a stroke cannot be, and when the best of the others is sure enough to fire.
-    /// The two numbers of the decision were chosen leave-one-person-out on strokes of six real
-    /// people (docs/strokes.md §6, `gestured-bench strokes sweep`): for each person, the values
-    /// that fire most for the other five (another shape at most 0.5 %, generated non-shapes at most
-    /// 1 %); five folds of six chose these. No shape has a lowest score of its own: those learned
-    /// from generated drawings refused a quarter of what people drew.
+    /// The minimum score, the distance ratio and whether corners settle are swept
+    /// leave-one-person-out on strokes of six real people (docs/strokes.md §6, `gestured-bench
+    /// strokes sweep`): for each person, the values that fire most for the other five (another
+    /// shape at most 0.5 %, generated non-shapes at most 1 %). No shape has a lowest score of its
+    /// own: those learned from generated drawings refused a quarter of what people drew.
     public struct Decision: Equatable, Sendable {
         /// Lowest score that can fire at all (0...1), the same for every shape.
         public var minimumScore = 0.6
@@ -42,6 +42,11 @@ public final class StrokeBook {
         /// or a rubber band drawn at a slant is no check. Dragged lines stayed under 1.03, every
         /// check people drew was over 1.05.
         public var straightness = 1.04
+        /// Whether corners settle a close call between two shapes that have a number of them each
+        /// (`StrokeMatcher.ShapeFacts.corners`): the best fires, not unsure, when the stroke has
+        /// as many corners as it and not as many as the runner-up: a triangle's 2 are no
+        /// rectangle's 3, a bracket's 2 no L's 1.
+        public var cornersSettle = true
 
         public init() {}
     }
@@ -88,9 +93,11 @@ public final class StrokeBook {
         if let s = sequences.first(where: { $0.matches(points) }) {
             cached = .directions(s.description)
         } else {
-            let out = ruledOut(points)
+            let shape = StrokeShape(points, count: matcher.options.resampleCount)
+            let out = ruledOut(points, shape)
             let two = matcher.bestTwo(points, among: out.isEmpty ? nil : matcher.templateNames.subtracting(out))
-            cached = Self.decide(two, shapes: shapes, decision: decision)
+            cached = Self.decide(two, shapes: shapes, decision: decision,
+                                 corners: shape.map { ($0.cornerCount, matcher.facts.corners) })
         }
         return cached
     }
@@ -100,9 +107,13 @@ public final class StrokeBook {
     /// middle when its middle turns back, the closed ones when it ends far from where it began, all
     /// but the lines when it is straight.
     public func ruledOut(_ points: [Point]) -> Set<String> {
+        ruledOut(points, StrokeShape(points, count: matcher.options.resampleCount))
+    }
+
+    private func ruledOut(_ points: [Point], _ shape: StrokeShape?) -> Set<String> {
         let d = decision, facts = matcher.facts
         var out = Set<String>()
-        guard let shape = StrokeShape(points, count: matcher.options.resampleCount) else { return out }
+        guard let shape else { return out }
         if !d.roundShapes.isEmpty, shape.cornerShare > d.cornerShareLimit { out.formUnion(d.roundShapes) }
         if !d.oneWayShapes.isEmpty, shape.turning.oneWay < d.minimumOneWay { out.formUnion(d.oneWayShapes) }
         if !facts.neverTurningBack.isEmpty,
@@ -115,13 +126,17 @@ public final class StrokeBook {
     }
 
     /// The decision on the best two readings of the shapes not ruled out, apart so that
-    /// evaluations can sweep its parameters.
+    /// evaluations can sweep its parameters. `corners`: the stroke's corners and those of the
+    /// shapes that have a number of them (`Decision.cornersSettle`).
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision) -> Reading {
+                              decision: Decision, corners: (stroke: Int, shapes: [String: Int])? = nil) -> Reading {
         guard let (best, runnerUp) = two, best.score >= decision.minimumScore else { return .nothing(best: two?.best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp, 1 - best.score > decision.distanceRatio * (1 - runnerUp.score) {
-            return .unsure(best, runnerUp: runnerUp)
+            guard decision.cornersSettle, let corners, let mine = corners.shapes[best.name],
+                  let theirs = corners.shapes[runnerUp.name], mine != theirs, corners.stroke == mine else {
+                return .unsure(best, runnerUp: runnerUp)
+            }
         }
         return .shape(best.name, score: best.score)
     }

@@ -35,13 +35,20 @@ extension StrokeMatcher {
 
         /// Shapes no template of which is straight (`pathOverChord` over 1.01): all but the lines.
         public var bent: Set<String> = []
+        /// The corners of shapes all of whose templates have the same number of them, one or more
+        /// (`StrokeShape.cornerCount` at the matcher's count): a triangle 2, a rectangle 3, an L 1.
+        /// Shapes whose templates differ (a brace drawn with or without its curls) and round or
+        /// straight ones are left out: what tells those apart is not their corners.
+        public var corners: [String: Int] = [:]
 
         init(_ templates: [StrokeTemplate], count n: Int) {
             var open = Set<String>(), turning = Set<String>(), straight = Set<String>(), all = Set<String>()
+            var cornerCounts: [String: Set<Int>] = [:]
             for t in templates {
                 guard let shape = StrokeShape(t.points, count: n), let gap = shape.endGap,
                       let middle = StrokeShape(t.points, count: StrokeMatcher.middleTurnCount) else { continue }
                 all.insert(t.name)
+                cornerCounts[t.name, default: []].insert(shape.cornerCount)
                 if gap >= 0.05 { open.insert(t.name) }
                 if middle.middleTurn > 100 { turning.insert(t.name) }
                 if let ratio = shape.pathOverChord, ratio <= 1.01 { straight.insert(t.name) }
@@ -49,6 +56,7 @@ extension StrokeMatcher {
             bent = all.subtracting(straight)
             closed = all.subtracting(open)
             neverTurningBack = all.subtracting(turning)
+            for (name, counts) in cornerCounts where counts.count == 1 && counts.first! > 0 { corners[name] = counts.first! }
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A stroke resampled once, with the turn at each of its points: what the measures of its shape
-/// (`StrokeMatcher.cornerShare`, `turning`, `middleTurn`, `endGap`, `pathOverChord`) are read
+/// (`StrokeMatcher.cornerShare`, `turning`, `middleTurn`, `endGap`, `pathOverChord`, `cornerCount`) are read
 /// from. `StrokeBook.ruledOut` makes one of 32 points and one of 64 for all of them.
 public struct StrokeShape: Sendable {
     /// Points it was resampled to.
@@ -58,6 +58,28 @@ public struct StrokeShape: Sendable {
             sharpest = max(sharpest, abs(turns[max(0, i - 2)...min(n - 1, i + 2)].reduce(0, +)))
         }
         return sharpest * 180 / Angle.pi
+    }
+
+    /// Points that the stroke turns 60° or more at, measured from two points before to two after
+    /// (a corner rounded over a few points still counts), each the sharpest within two points
+    /// either side and counted once there. Between its ends a triangle has 2, a rectangle 3, an L
+    /// or a v 1, a bracket 2, a line or a circle none.
+    public var cornerCount: Int {
+        let n = count, span = 2
+        guard n > 2 * span else { return 0 }
+        let angles = (span..<(n - span)).map { i in
+            let ax = v[2 * i] - v[2 * (i - span)], ay = v[2 * i + 1] - v[2 * (i - span) + 1]
+            let bx = v[2 * (i + span)] - v[2 * i], by = v[2 * (i + span) + 1] - v[2 * i + 1]
+            return abs(Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)) * 180 / Angle.pi
+        }
+        var corners = 0, last: Int?
+        for i in angles.indices where angles[i] >= 60 {
+            guard angles[i] == angles[max(0, i - span)...min(angles.count - 1, i + span)].max(),
+                  last.map({ i - $0 > span }) ?? true else { continue }
+            corners += 1
+            last = i
+        }
+        return corners
     }
 
     /// How far the stroke ends from where it began, over the diagonal of its bounding box; nil

@@ -67,6 +67,55 @@ import Testing
                                            "l-down-right", "l-down-left", "l-up-right", "l-up-left"])
     }
 
+    @Test func cornersAreTheSharpTurnsBetweenTheEnds() throws {
+        func corners(_ points: [Point]) throws -> Int { try #require(StrokeShape(points, count: 32)).cornerCount }
+        let triangle = Draw.polyline([(50, 0), (0, 90), (100, 90), (50, 0)])
+        let rectangle = Draw.polyline([(0, 0), (0, 80), (100, 80), (100, 0), (0, 0)])
+        // The same rectangle with each corner cut over a tenth of its side: a turn spread over a
+        // few points is still one corner.
+        let rounded = Draw.polyline([(0, 0), (0, 72), (10, 80), (90, 80), (100, 72), (100, 8), (90, 0), (0, 0)])
+        let l = Draw.polyline([(0, 0), (0, 100), (60, 100)])
+        let line = Draw.polyline([(0, 0), (100, 30)])
+        let circle = Draw.circle(cx: 50, cy: 50, r: 40)
+        #expect(try [triangle, rectangle, rounded, l, line, circle].map(corners) == [2, 3, 3, 1, 0, 0])
+    }
+
+    @Test func theBuiltInTemplatesSayHowManyCornersEachShapeHas() {
+        // Braces (with or without curls) and the pigtail differ from template to template, and
+        // round and straight shapes have none: corners settle nothing for those.
+        let facts = StrokeMatcher(templates: BuiltinTemplates.all).facts
+        #expect(facts.corners == ["arrow": 3, "caret": 1, "check": 1, "delete": 2, "left-bracket": 2, "rectangle": 3,
+                                  "right-bracket": 2, "star": 4, "triangle": 2, "v": 1, "x": 2,
+                                  "l-down-right": 1, "l-down-left": 1, "l-up-right": 1, "l-up-left": 1])
+    }
+
+    @Test func aCloseCallBetweenShapesWithDifferentCornersGoesToTheBestWhenTheStrokeHasItsCorners() {
+        let shapes: Set<String> = ["triangle", "rectangle", "left-brace", "left-bracket"]
+        let counts = ["triangle": 2, "rectangle": 3, "left-bracket": 2, "l-down-right": 1]
+        let close = two(("triangle", 0.75), ("rectangle", 0.70))
+        let unsure = StrokeBook.Reading.unsure(StrokeMatch(name: "triangle", score: 0.75), runnerUp: StrokeMatch(name: "rectangle", score: 0.70))
+        var off = StrokeBook.Decision()
+        off.cornersSettle = false
+        let readings = [
+            // A triangle's 2 corners: the triangle fires.
+            StrokeBook.decide(close, shapes: shapes, decision: .init(), corners: (2, counts)),
+            // A rectangle's 3: still unsure; corners never fire the runner-up.
+            StrokeBook.decide(close, shapes: shapes, decision: .init(), corners: (3, counts)),
+            // Neither's: unsure.
+            StrokeBook.decide(close, shapes: shapes, decision: .init(), corners: (4, counts)),
+            // Turned off, or no corners known: unsure, as by the ratio alone.
+            StrokeBook.decide(close, shapes: shapes, decision: off, corners: (2, counts)),
+            StrokeBook.decide(close, shapes: shapes, decision: .init()),
+            // A shape whose templates do not agree on their corners (a brace): unsure.
+            StrokeBook.decide(two(("left-bracket", 0.75), ("left-brace", 0.70)), shapes: shapes, decision: .init(), corners: (2, counts)),
+            // A bracket's 2 against an L's 1, drawn with 2: the bracket fires.
+            StrokeBook.decide(two(("left-bracket", 0.72), ("l-down-right", 0.70)), shapes: shapes, decision: .init(), corners: (2, counts)),
+        ]
+        #expect(readings == [.shape("triangle", score: 0.75), unsure, unsure, unsure, unsure,
+                             .unsure(StrokeMatch(name: "left-bracket", score: 0.75), runnerUp: StrokeMatch(name: "left-brace", score: 0.70)),
+                             .shape("left-bracket", score: 0.72)])
+    }
+
     /// The reading's name, or what fired nothing and why, for comparing whole lists.
     func summary(_ reading: StrokeBook.Reading) -> String {
         switch reading {
