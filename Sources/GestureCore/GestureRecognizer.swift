@@ -55,13 +55,8 @@ open class GestureRecognizer {
     }
 
     public internal(set) var currentState = GestureState.possible
-    var engine: GestureEngine? {
-        get { engineRef?.takeUnretainedValue() }
-        set { engineRef = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    /// The engine it was added to: not counted (the engine owns its recognizers), and lent to
-    /// each transition without counting.
-    private var engineRef: Unmanaged<GestureEngine>?
+    /// The engine it was added to, which owns it: not counted, or the two would keep each other.
+    unowned(unsafe) var engine: GestureEngine?
     /// Its place among the recognizers of its source, in the order they were added to the
     /// engine: a key for tables kept beside the engine (what a binding fires) that costs no hash.
     public internal(set) var index = 0
@@ -124,20 +119,18 @@ open class GestureRecognizer {
 
     /// A reason goes into the engine's list at once, and only its ID on through arbitration: a
     /// transition without one (every change of a continuous gesture) need not carry an empty
-    /// one. The engine is lent to the call, not counted: every transition passes here.
+    /// one.
     func request(_ to: GestureState, reason: consuming Reason) {
-        if let engine = engineRef {
-            // Moved into the closure through an optional: a consumed parameter cannot be captured.
-            var moved = Optional(reason)
-            engine._withUnsafeGuaranteedRef { $0.request(self, to: to, reason: $0.keep(moved.take()!)) }
+        if let engine {
+            engine.request(self, to: to, reason: engine.keep(reason))
         } else {
             request(to, reason: nil as Reason.ID?)
         }
     }
 
     func request(_ to: GestureState, reason: Reason.ID?) {
-        if let engine = engineRef {
-            engine._withUnsafeGuaranteedRef { $0.request(self, to: to, reason: reason) }
+        if let engine {
+            engine.request(self, to: to, reason: reason)
         } else if GestureState.isLegal(from: currentState, to: to, continuous: isContinuous) {
             currentState = to
         }
