@@ -55,8 +55,8 @@ enum StrokeBench {
         return Table.percentile(runs, 0.5)
     }
 
-    /// `gestured-bench strokes sweep`: the decision's minimum score and distance ratio, and whether
-    /// corners settle close calls, chosen leave-one-person-out. For each person, the choice that fires most for the other five people
+    /// `gestured-bench strokes sweep`: the decision's minimum score and distance ratio, whether
+    /// corners settle close calls and from what score, chosen leave-one-person-out. For each person, the choice that fires most for the other five people
     /// while another shape fires for at most 0.5 % of their strokes, an unbound one for at most 1 %,
     /// no zig-zag fires, and at most 1 % of the tuning seed's generated non-shapes (wanders left
     /// out) fire with 16 or 8 bound; then that person's figures with it.
@@ -72,9 +72,12 @@ enum StrokeBench {
         var grid: [(decision: StrokeBook.Decision, people: HeldOutEvaluation, generated: StrokeEvaluation)] = []
         for minimum in [0.5, 0.55, 0.6, 0.65, 0.7, 0.75] {
             for ratio in [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9] {
-              for corners in [false, true] {
+              // Corners off, or on with a lower minimum where they settle as well: 0.6 (none lower), 0.55, 0.5.
+              for cornersMinimum in [nil, 0.6, 0.55, 0.5] {
                 var d = StrokeBook.Decision()
-                (d.minimumScore, d.distanceRatio, d.cornersSettle) = (minimum, ratio, corners)
+                (d.minimumScore, d.distanceRatio) = (minimum, ratio)
+                d.cornersSettle = cornersMinimum != nil
+                d.cornersMinimumScore = min(minimum, cornersMinimum ?? minimum)
                 let generated = StrokeEvaluation.run(strokes: shapes, nonShapes: nonShapes, splits: 3, seed: tuningSeed, best: best,
                                                      reader: StrokeEvaluation.bookReader(templates: BuiltinTemplates.all, decision: d))
                 grid.append((d, HeldOutEvaluation.run(strokes, decision: d, others: false), generated))
@@ -82,7 +85,7 @@ enum StrokeBench {
             }
         }
         print("tuning seed \(tuningSeed): \(nonShapes.count) generated non-shapes; \(strokes.count) strokes of people\n")
-        print("| held-out person | chosen on the other five: minimum score, distance ratio, corners settle | their fires | held out: fires | another fires | unbound fires |")
+        print("| held-out person | chosen on the other five: minimum score, distance ratio, corners settle (from score) | their fires | held out: fires | another fires | unbound fires |")
         print("|---|---|---|---|---|---|")
         var total = HeldOutEvaluation.Row()
         for person in grid[0].people.people.map(\.person) {
@@ -96,7 +99,7 @@ enum StrokeBench {
             guard let chosen else { print("| \(person) | none passes | | | | |"); continue }
             let g = grid[chosen.index], row = g.people.people.first { $0.person == person }!.row
             total.add(row)
-            print("| \(person) | \(g.decision.minimumScore), \(g.decision.distanceRatio), \(g.decision.cornersSettle ? "yes" : "no") | \(Table.fixed(chosen.fires * 100, 1)) % | \(row.fires.text) | \(row.wrong.text) | \(row.unbound.text) |")
+            print("| \(person) | \(g.decision.minimumScore), \(g.decision.distanceRatio), \(g.decision.cornersSettle ? "yes (\(g.decision.cornersMinimumScore))" : "no") | \(Table.fixed(chosen.fires * 100, 1)) % | \(row.fires.text) | \(row.wrong.text) | \(row.unbound.text) |")
         }
         print("| **all** | | | \(total.fires.text) | \(total.wrong.text) | \(total.unbound.text) |")
     }

@@ -116,6 +116,22 @@ import Testing
                              .shape("left-bracket", score: 0.72)])
     }
 
+    @Test func aShapeSureByTheRatioAndByItsCornersFiresFromALowerScore() {
+        // People's stars score 0.5 to 0.6, far ahead of the arrow: with a star's 4 corners they
+        // fire from 0.5; without them, or under 0.5, or not sure by the ratio, nothing fires.
+        let counts = ["star": 4, "arrow": 3]
+        func read(_ score: Double, _ runnerUp: Double, corners: Int?) -> StrokeBook.Reading {
+            StrokeBook.decide(two(("star", score), ("arrow", runnerUp)), shapes: ["star"], decision: .init(),
+                              corners: corners.map { ($0, counts) })
+        }
+        let star = StrokeMatch(name: "star", score: 0.55)
+        #expect([read(0.55, 0.36, corners: 4), read(0.55, 0.36, corners: 3), read(0.55, 0.36, corners: nil),
+                  read(0.48, 0.20, corners: 4), read(0.55, 0.45, corners: 4)]
+                == [.shape("star", score: 0.55), .nothing(best: star), .nothing(best: star),
+                    .nothing(best: StrokeMatch(name: "star", score: 0.48)), .nothing(best: star)])
+        #expect(StrokeBook.Decision().cornersMinimumScore == 0.5)
+    }
+
     /// The reading's name, or what fired nothing and why, for comparing whole lists.
     func summary(_ reading: StrokeBook.Reading) -> String {
         switch reading {
