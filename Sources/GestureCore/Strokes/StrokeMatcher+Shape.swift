@@ -35,10 +35,11 @@ extension StrokeMatcher {
 
         /// Shapes no template of which is straight (`pathOverChord` over 1.01): all but the lines.
         public var bent: Set<String> = []
-        /// The corners of shapes all of whose templates have the same number of them, one or more
-        /// (`StrokeShape.cornerCount` at the matcher's count): a triangle 2, a rectangle 3, an L 1.
-        /// Shapes whose templates differ (a brace drawn with or without its curls) and round or
-        /// straight ones are left out: what tells those apart is not their corners.
+        /// The corners of shapes all of whose templates have the same number of them
+        /// (`StrokeShape.cornerCount` at the matcher's count): a triangle 2, a rectangle 3, an L 1,
+        /// a circle none. Shapes whose templates differ (a brace drawn with or without its curls)
+        /// are left out, and so are the straight ones: a line is told from a bent shape by how
+        /// straight it is, and a slight hook where the pen lands is a corner.
         public var corners: [String: Int] = [:]
 
         init(_ templates: [StrokeTemplate], count n: Int) {
@@ -56,7 +57,7 @@ extension StrokeMatcher {
             bent = all.subtracting(straight)
             closed = all.subtracting(open)
             neverTurningBack = all.subtracting(turning)
-            for (name, counts) in cornerCounts where counts.count == 1 && counts.first! > 0 { corners[name] = counts.first! }
+            for (name, counts) in cornerCounts where counts.count == 1 && bent.contains(name) { corners[name] = counts.first! }
         }
     }
 }

@@ -82,9 +82,10 @@ import Testing
 
     @Test func theBuiltInTemplatesSayHowManyCornersEachShapeHas() {
         // Braces (with or without curls) and the pigtail differ from template to template, and
-        // round and straight shapes have none: corners settle nothing for those.
+        // lines are told apart by how straight they are: corners settle nothing for those.
         let facts = StrokeMatcher(templates: BuiltinTemplates.all).facts
-        #expect(facts.corners == ["arrow": 3, "caret": 1, "check": 1, "delete": 2, "left-bracket": 2, "rectangle": 3,
+        #expect(facts.corners == ["arrow": 3, "caret": 1, "check": 1, "circle": 0, "delete": 2, "left-bracket": 2,
+                                  "question-mark": 0, "rectangle": 3,
                                   "right-bracket": 2, "star": 4, "triangle": 2, "v": 1, "x": 2,
                                   "l-down-right": 1, "l-down-left": 1, "l-up-right": 1, "l-up-left": 1])
     }
