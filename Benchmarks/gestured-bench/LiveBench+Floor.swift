@@ -83,13 +83,17 @@ extension LiveBench {
         var pair = FloorPair()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-bench-xclient-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
+        // Each fresh process is left 100 ms of quiet before its input, so that what it does as it
+        // starts (and what the window manager does about it) is not counted as the input's.
         let client = try XClientFloor.start(on: server, log: log)
+        ProcessStats.waitUntilIdle(pid: client.pid, quiet: .milliseconds(100))
         pair.client = try feed(input, events: target, to: client.pid) { _ in ProcessStats.waitUntilIdle(pid: client.pid) }
         pair.client.seen = try XClientFloor.finish(client, log: log)
 
         let d = try daemon(config: DefaultConfig.text)
         defer { d.stop() }
         pair.readyKiB = try ProcessStats.read(pid: d.child.pid).residentKiB
+        ProcessStats.waitUntilIdle(pid: d.child.pid, quiet: .milliseconds(100))
         pair.daemon = try feed(input, events: target, to: d.child.pid) { gestures in
             if input.actions.isEmpty {
                 ProcessStats.waitUntilIdle(pid: d.child.pid)
