@@ -1,6 +1,7 @@
 /// A stroke resampled once, with the turn at each of its points: what the measures of its shape
-/// (`StrokeMatcher.cornerShare`, `turning`, `middleTurn`, `endGap`, `pathOverChord`, `cornerCount`) are read
-/// from. `StrokeBook.ruledOut` makes one of 32 points and one of 64 for all of them.
+/// (`StrokeMatcher.cornerShare`, `turning`, `middleTurn`, `endGap`, `pathOverChord`,
+/// `cornerCount`) are read from. `StrokeBook.read` makes one of 32 points for all of them but the
+/// middle turn, which `StrokeBook.ruledOut` reads from one of 64.
 public struct StrokeShape: Sendable {
     /// Points it was resampled to.
     public let count: Int
