@@ -63,8 +63,9 @@ public struct StrokeShape: Sendable {
 
     /// Points that the stroke turns 60° or more at, measured from two points before to two after
     /// (a corner rounded over a few points still counts), each the sharpest within two points
-    /// either side and counted once there. Between its ends a triangle has 2, a rectangle 3, an L
-    /// or a v 1, a bracket 2, a line or a circle none.
+    /// either side and counted once there, none within three points of either end (a hook where
+    /// the pen lands or lifts is no corner). Between its ends a triangle has 2, a rectangle 3, an
+    /// L or a v 1, a bracket 2, a line or a circle none.
     public var cornerCount: Int {
         let n = count, span = 2
         guard n > 2 * span else { return 0 }
@@ -74,7 +75,7 @@ public struct StrokeShape: Sendable {
             return abs(Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)) * 180 / Angle.pi
         }
         var corners = 0, last: Int?
-        for i in angles.indices where angles[i] >= 60 {
+        for i in angles.indices.dropFirst().dropLast() where angles[i] >= 60 {
             guard angles[i] == angles[max(0, i - span)...min(angles.count - 1, i + span)].max(),
                   last.map({ i - $0 > span }) ?? true else { continue }
             corners += 1

@@ -75,9 +75,11 @@ import Testing
         // few points is still one corner.
         let rounded = Draw.polyline([(0, 0), (0, 72), (10, 80), (90, 80), (100, 72), (100, 8), (90, 0), (0, 0)])
         let l = Draw.polyline([(0, 0), (0, 100), (60, 100)])
+        // The same L with a hook where the pen lifts: no corner.
+        let hooked = Draw.polyline([(0, 0), (0, 100), (60, 100), (56, 94)])
         let line = Draw.polyline([(0, 0), (100, 30)])
         let circle = Draw.circle(cx: 50, cy: 50, r: 40)
-        #expect(try [triangle, rectangle, rounded, l, line, circle].map(corners) == [2, 3, 3, 1, 0, 0])
+        #expect(try [triangle, rectangle, rounded, l, hooked, line, circle].map(corners) == [2, 3, 3, 1, 1, 0, 0])
     }
 
     @Test func theBuiltInTemplatesSayHowManyCornersEachShapeHas() {
