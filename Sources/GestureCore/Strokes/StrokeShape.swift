@@ -63,7 +63,7 @@ public struct StrokeShape: Sendable {
 
     /// Points that the stroke turns 60° or more at, measured from two points before to two after
     /// (a corner rounded over a few points still counts), each the sharpest within two points
-    /// either side and counted once there, none within three points of either end (a hook where
+    /// either side and counted once there, none at the three points at either end (a hook where
     /// the pen lands or lifts is no corner). Between its ends a triangle has 2, a rectangle 3, an
     /// L or a v 1, a bracket 2, a line or a circle none.
     public var cornerCount: Int {
