@@ -7,9 +7,6 @@ extension StrokeMatcher {
         /// How much of the turning goes one way: |signed sum| / total (1 for a pentagram or a
         /// circle, near 0 for a scrawl that turns back and forth).
         public var oneWay: Double
-        /// Sharp corners: places where the turning over 3 neighbouring points passes 90°, by the
-        /// index of their resampled point.
-        public var corners: [Int]
     }
 
     /// Resampled points at each end whose turning `Turning.oneWay` and `total` leave out.

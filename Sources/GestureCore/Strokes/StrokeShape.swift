@@ -27,27 +27,15 @@ public struct StrokeShape: Sendable {
         return turns.sorted(by: >).prefix(4).reduce(0, +) / total
     }
 
-    /// How the stroke turns: in all, how much of it one way, and its sharp corners.
+    /// How the stroke turns: in all, and how much of it one way.
     public var turning: StrokeMatcher.Turning {
         let n = count
         // The last few points at either end are left out of the share: a hook where the pen lands
         // or lifts turns back, in a star drawn well as in anything else.
         let inner = turns[min(StrokeMatcher.endsLeftOut + 1, n / 2)..<max(n - 1 - StrokeMatcher.endsLeftOut, n / 2)]
         let total = inner.reduce(0) { $0 + abs($1) }
-        guard total > 0 else { return StrokeMatcher.Turning(total: 0, oneWay: 1, corners: []) }
-        let signed = inner.reduce(0, +)
-        // A corner: a local largest turning over a window of 3, above a right angle.
-        let window = (0..<n).map { i in abs((i > 0 ? turns[i - 1] : 0) + turns[i] + (i < n - 1 ? turns[i + 1] : 0)) }
-        var corners: [Int] = [], i = 1
-        while i < n - 1 {
-            if window[i] > .pi / 2 && window[i] >= window[i - 1] && window[i] >= window[i + 1] {
-                corners.append(i)
-                i += 3
-            } else {
-                i += 1
-            }
-        }
-        return StrokeMatcher.Turning(total: total / (2 * .pi), oneWay: abs(signed) / total, corners: corners)
+        guard total > 0 else { return StrokeMatcher.Turning(total: 0, oneWay: 1) }
+        return StrokeMatcher.Turning(total: total / (2 * .pi), oneWay: abs(inner.reduce(0, +)) / total)
     }
 
     /// The sharpest turn in the middle 30 % of the stroke, in degrees: the largest that five

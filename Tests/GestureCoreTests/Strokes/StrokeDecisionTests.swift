@@ -242,13 +242,14 @@ import Testing
         #expect(!book.ruledOut(Draw.polyline(badStar)).contains("star"))
     }
 
-    @Test func aPentagramTurnsOneWayAndAZigzagBothWays() throws {
-        let star = try #require(StrokeMatcher.turning(Draw.polyline([216.0, 0, 144, 288, 72, 216].map(starPoint)), count: 32))
+    @Test func aPentagramTurnsOneWayAndAZigzagBothWaysWithFourCornersEach() throws {
+        let starPoints = Draw.polyline([216.0, 0, 144, 288, 72, 216].map(starPoint))
+        let zigzagPoints = Draw.polyline([(0, 0), (100, 30), (0, 60), (100, 90), (0, 120), (100, 150)])
+        let star = try #require(StrokeMatcher.turning(starPoints, count: 32))
+        let zigzag = try #require(StrokeMatcher.turning(zigzagPoints, count: 32))
         #expect(star.oneWay > 0.95)
-        #expect(star.corners.count == 4)
-        let zigzag = try #require(StrokeMatcher.turning(Draw.polyline([(0, 0), (100, 30), (0, 60), (100, 90), (0, 120), (100, 150)]), count: 32))
         #expect(zigzag.oneWay < 0.1)
-        #expect(zigzag.corners.count == 4)
+        #expect([starPoints, zigzagPoints].map { StrokeShape($0, count: 32)?.cornerCount } == [4, 4])
     }
 
     @Test func theBestShapeFiresNothingWhenNoBindingNamesIt() {
