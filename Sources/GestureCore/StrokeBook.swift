@@ -47,9 +47,10 @@ public final class StrokeBook {
         /// as many corners as it and not as many as the runner-up: a triangle's 2 are no
         /// rectangle's 3, a bracket's 2 no L's 1.
         public var cornersSettle = true
-        /// The lowest score from which a shape sure by the ratio fires when corners settle it as
-        /// well (its corners and not the runner-up's): such a stroke has shown the shape's
-        /// structure besides its outline. People's stars score 0.5 to 0.6, far ahead of the next.
+        /// The lowest score from which a shape sure by the ratio fires when corners confirm it as
+        /// well (the stroke has its corners; the runner-up has another count or none of its own):
+        /// such a stroke has shown the shape's structure besides its outline. People's stars
+        /// score 0.5 to 0.6, far ahead of the arrow; their x's 0.57 to 0.59, far ahead of a brace.
         public var cornersMinimumScore = 0.5
 
         public init() {}
@@ -136,12 +137,15 @@ public final class StrokeBook {
                               decision: Decision, corners: (stroke: Int, shapes: [String: Int])? = nil) -> Reading {
         guard let (best, runnerUp) = two else { return .nothing(best: nil) }
         let sure = runnerUp.map { 1 - best.score <= decision.distanceRatio * (1 - $0.score) } ?? true
-        var settled = false
-        if decision.cornersSettle, let corners, let runnerUp, let mine = corners.shapes[best.name],
-           let theirs = corners.shapes[runnerUp.name] {
-            settled = mine != theirs && corners.stroke == mine
+        // Corners confirm the best shape when the stroke has its count and the runner-up has
+        // another count or none of its own; they settle a close call only against another count.
+        var confirmed = false, settled = false
+        if decision.cornersSettle, let corners, let mine = corners.shapes[best.name], corners.stroke == mine {
+            let theirs = runnerUp.flatMap { corners.shapes[$0.name] }
+            confirmed = theirs != mine
+            settled = theirs.map { $0 != mine } ?? false
         }
-        let minimum = sure && settled ? min(decision.minimumScore, decision.cornersMinimumScore) : decision.minimumScore
+        let minimum = sure && confirmed ? min(decision.minimumScore, decision.cornersMinimumScore) : decision.minimumScore
         guard best.score >= minimum else { return .nothing(best: best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp, !sure && !settled { return .unsure(best, runnerUp: runnerUp) }

@@ -135,6 +135,23 @@ import Testing
         #expect(StrokeBook.Decision().cornersMinimumScore == 0.5)
     }
 
+    @Test func cornersConfirmAShapeSureByTheRatioAgainstARunnerUpWithNoCountOfItsOwn() {
+        // People's x's score 0.57 to 0.59, far ahead of a brace or the pigtail, whose templates
+        // have no one corner count: an x's 2 corners confirm it from 0.5. A runner-up with the
+        // same count confirms nothing; nor does a stroke with other corners.
+        let counts = ["x": 2, "v": 1, "delete": 2]
+        func read(_ runnerUp: String, corners: Int) -> StrokeBook.Reading {
+            StrokeBook.decide(two(("x", 0.58), (runnerUp, 0.34)), shapes: ["x"], decision: .init(), corners: (corners, counts))
+        }
+        let x = StrokeMatch(name: "x", score: 0.58)
+        #expect([read("right-brace", corners: 2), read("pigtail", corners: 2), read("v", corners: 2),
+                 read("delete", corners: 2), read("right-brace", corners: 3)]
+                == [.shape("x", score: 0.58), .shape("x", score: 0.58), .shape("x", score: 0.58), .nothing(best: x), .nothing(best: x)])
+        // With no runner-up at all (every other shape ruled out), the same.
+        #expect(StrokeBook.decide((StrokeMatch(name: "x", score: 0.58), nil), shapes: ["x"], decision: .init(), corners: (2, counts))
+                == .shape("x", score: 0.58))
+    }
+
     /// The reading's name, or what fired nothing and why, for comparing whole lists.
     func summary(_ reading: StrokeBook.Reading) -> String {
         switch reading {
