@@ -42,15 +42,21 @@ public final class StrokeBook {
         /// or a rubber band drawn at a slant is no check. Dragged lines stayed under 1.03, every
         /// check people drew was over 1.05.
         public var straightness = 1.04
+        /// A stroke with more corners than this (`StrokeShape.cornerCount`) is none of the shapes
+        /// whose templates have none (`StrokeMatcher.ShapeFacts.cornerless`): a zigzag across
+        /// lines of text is no question mark. One corner is let pass, where a round shape drawn
+        /// fast bends sharply once.
+        public var cornerlessMostCorners = 1
         /// Whether corners settle a close call between two shapes that have a number of them each
         /// (`StrokeMatcher.ShapeFacts.corners`): the best fires, not unsure, when the stroke has
         /// as many corners as it and not as many as the runner-up: a triangle's 2 are no
         /// rectangle's 3, a bracket's 2 no L's 1.
         public var cornersSettle = true
-        /// The lowest score from which a shape sure by the ratio fires when corners confirm it as
-        /// well (the stroke has its corners; the runner-up has another count or none of its own):
-        /// such a stroke has shown the shape's structure besides its outline. People's stars
-        /// score 0.5 to 0.6, far ahead of the arrow; their x's 0.57 to 0.59, far ahead of a brace.
+        /// The lowest score from which a shape fires when corners confirm it (the stroke has its
+        /// corners; the runner-up has another count or none of its own) and it is sure by the
+        /// ratio, or when corners settle a close call: such a stroke has shown the shape's
+        /// structure besides its outline. People's stars score 0.5 to 0.6, ahead of the arrow;
+        /// their x's 0.57 to 0.59, far ahead of a brace.
         public var cornersMinimumScore = 0.5
 
         public init() {}
@@ -107,8 +113,8 @@ public final class StrokeBook {
         return cached
     }
 
-    /// The shapes `points` cannot be, whatever they score: the round ones when the stroke has
-    /// corners, the one-way ones when it turns back and forth, those never turning back in the
+    /// The shapes `points` cannot be, whatever they score: the round ones when its turning is in
+    /// a few sharp turns, those with no corner when it has two or more, the one-way ones when it turns back and forth, those never turning back in the
     /// middle when its middle turns back, the closed ones when it ends far from where it began, all
     /// but the lines when it is straight.
     public func ruledOut(_ points: [Point]) -> Set<String> {
@@ -127,6 +133,7 @@ public final class StrokeBook {
         }
         if !facts.closed.isEmpty, let gap = shape.endGap, gap > d.openGap { out.formUnion(facts.closed) }
         if !facts.bent.isEmpty, let ratio = shape.pathOverChord, ratio <= d.straightness { out.formUnion(facts.bent) }
+        if !facts.cornerless.isEmpty, shape.cornerCount > d.cornerlessMostCorners { out.formUnion(facts.cornerless) }
         return out
     }
 
@@ -145,7 +152,7 @@ public final class StrokeBook {
             confirmed = theirs != mine
             settled = theirs.map { $0 != mine } ?? false
         }
-        let minimum = sure && confirmed ? min(decision.minimumScore, decision.cornersMinimumScore) : decision.minimumScore
+        let minimum = sure && confirmed || settled ? min(decision.minimumScore, decision.cornersMinimumScore) : decision.minimumScore
         guard best.score >= minimum else { return .nothing(best: best) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp, !sure && !settled { return .unsure(best, runnerUp: runnerUp) }

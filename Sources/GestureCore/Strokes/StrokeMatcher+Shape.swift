@@ -41,6 +41,8 @@ extension StrokeMatcher {
         /// are left out, and so are the straight ones: a line is told from a bent shape by how
         /// straight it is, and a slight hook where the pen lands is a corner.
         public var corners: [String: Int] = [:]
+        /// The shapes of `corners` with none: a circle, a question mark.
+        public var cornerless: Set<String> = []
 
         init(_ templates: [StrokeTemplate], count n: Int) {
             var open = Set<String>(), turning = Set<String>(), straight = Set<String>(), all = Set<String>()
@@ -58,6 +60,7 @@ extension StrokeMatcher {
             closed = all.subtracting(open)
             neverTurningBack = all.subtracting(turning)
             for (name, counts) in cornerCounts where counts.count == 1 && bent.contains(name) { corners[name] = counts.first! }
+            cornerless = Set(corners.filter { $0.value == 0 }.keys)
         }
     }
 }
