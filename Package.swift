@@ -1,8 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds leave out the run-time exclusivity checks (swift_beginAccess on every access to
-/// class state) of the modules that take this: see GestureCore below.
+/// Release builds of every module the daemon links leave out the run-time exclusivity checks
+/// (swift_beginAccess and an access set kept per thread, on every access to class state): each
+/// module's state is driven by one thread at a time, and debug builds, which the tests run, keep
+/// them. They took 40 % of the engine's time, 3 % of replay's, and about a fifth of the daemon's
+/// instructions per input event (callgrind, docs/performance.md).
 let uncheckedInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
@@ -16,29 +19,24 @@ let package = Package(
     ],
     targets: [
         // The engine: the standard library, and swift-numerics for the trigonometry libm does.
-        // Release builds leave out the run-time exclusivity checks on its class state: the engine
-        // is driven by one caller on one thread, and the checks (swift_beginAccess per property
-        // access) took 40 % of its time. Debug builds, which the tests run, keep them.
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
                 swiftSettings: uncheckedInRelease),
-        // The same for the modules replay runs through for every event and output: the checks
-        // were 3 % of its time. Each is driven by one thread at a time.
         .target(name: "GestureTrace", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
-        .target(name: "GestureActions", dependencies: ["GestureCore"]),
+        .target(name: "GestureActions", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
         .target(name: "GestureConfig", dependencies: [
             "GestureCore", "GestureActions",
-        ], resources: [.embedInCode("Resources/default.toml")]),
+        ], resources: [.embedInCode("Resources/default.toml")], swiftSettings: uncheckedInRelease),
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
-        .target(name: "GestureOverlay", dependencies: ["GestureCore"]),
+        .target(name: "GestureOverlay", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
         // What feedback draws at each progress, and its return in time: pure, like the engine.
-        .target(name: "GestureFeedback", dependencies: ["GestureCore", "GestureActions", "GestureOverlay"]),
+        .target(name: "GestureFeedback", dependencies: ["GestureCore", "GestureActions", "GestureOverlay"], swiftSettings: uncheckedInRelease),
         // sd-bus for the gesture streams, loaded with dlopen on first use (lazy.c): a daemon with no stream never maps
         // libsystemd. Its headers come from libsystemd-dev; the package depends on libsystemd0.
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GestureStream", dependencies: [
             "CSystemd", "GestureCore", "GestureDispatch", .product(name: "Logging", package: "swift-log"),
-        ]),
-        .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"]),
+        ], swiftSettings: uncheckedInRelease),
+        .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"], swiftSettings: uncheckedInRelease),
         // The one path from engine outputs to effects: the daemon, replay and the tests use it.
         .target(name: "GestureDispatch", dependencies: ["GestureCore", "GestureConfig", "GestureActions"],
                 swiftSettings: uncheckedInRelease),
@@ -47,11 +45,11 @@ let package = Package(
         // The command line, declared as one table: parsing, help, completion scripts and man pages.
         // The standard library only (and GestureCore's "did you mean"), so that the daemon links
         // no Foundation.
-        .target(name: "GestureCommandLine", dependencies: ["GestureCore"]),
+        .target(name: "GestureCommandLine", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
         .executableTarget(name: "gestured", dependencies: [
             "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
             "GestureStream", .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: uncheckedInRelease),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Generated strokes of the 16 shapes and of non-shapes, and the figures measured on them.
         .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "TestSupport"], path: "Tests/StrokeEvaluation"),

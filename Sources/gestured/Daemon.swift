@@ -222,18 +222,20 @@ final class Daemon {
                 if handleSignals(screen: engine.screen) { return 0 }
             }
             readInput(engine)
-            if let deadline = engine.nextDeadline(), deadline <= listener.now() {
-                engine.advance(to: listener.now())
+            // The clock is read once for the work before the poll, and the engine asked once.
+            let now = listener.now(), engineDeadline = engine.nextDeadline()
+            if let engineDeadline, engineDeadline <= now {
+                engine.advance(to: now)
                 dispatcher.dispatch()
                 continue
             }
-            overlay?.update(now: listener.now())
-            feedback.update(now: listener.now())
-            reloader?.tick(now: listener.now(), screen: engine.screen)
+            overlay?.update(now: now)
+            feedback.update(now: now)
+            reloader?.tick(now: now, screen: engine.screen)
             if x.flushHasEvents() { continue }
             if !listener.behind { x.forgetAnsweredRequests() }
             let buses = self.buses
-            let n = sources.poll(buses, outputs, timeout: pollTimeout(engine, buses))
+            let n = sources.poll(buses, outputs, timeout: pollTimeout(engineDeadline, buses, now: now))
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
                 return 1
@@ -284,14 +286,14 @@ final class Daemon {
         listener.grabsTouchpadSlaves = dispatcher.actions.follower.held != nil
     }
 
-    /// How long the poll may wait, in milliseconds: until the nearest timer, at least 1 ms and
-    /// at most 60 s; -1 (no timeout) when no timer runs, so that an idle daemon never wakes.
-    private func pollTimeout(_ engine: GestureEngine, _ buses: [PeerBus]) -> Int32 {
-        let now = listener.now()
+    /// How long the poll may wait from `now`, in milliseconds: until the nearest timer, at least
+    /// 1 ms and at most 60 s; -1 (no timeout) when no timer runs, so that an idle daemon never
+    /// wakes. `engineDeadline` is the engine's next deadline, which the loop has just asked for.
+    private func pollTimeout(_ engineDeadline: Double?, _ buses: [PeerBus], now: Double) -> Int32 {
         // The earliest of the timers, taken one by one: the loop asks on every turn.
         var next = Double.infinity
         func consider(_ timer: Double?) { if let timer, timer < next { next = timer } }
-        consider(engine.nextDeadline())             // a recognizer's timer, the arrival window, a touch's timeout
+        consider(engineDeadline)                    // a recognizer's timer, the arrival window, a touch's timeout
         consider(overlay?.deadline)                 // the overlay's next frame
         consider(feedback.deadline)                 // the feedback's next frame
         consider(reloader?.deadline)                // a config write settling
