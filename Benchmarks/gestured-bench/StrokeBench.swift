@@ -56,7 +56,9 @@ enum StrokeBench {
     }
 
     /// `gestured-bench strokes sweep`: the decision's minimum score and distance ratio, whether
-    /// corners settle close calls and from what score, chosen leave-one-person-out. For each person, the choice that fires most for the other five people
+    /// corners settle close calls and from what score, and the segments each direction is taken
+    /// over (`StrokeMatcher.Options.directionSpan`), chosen leave-one-person-out. For each person,
+    /// the choice that fires most for the other five people
     /// while another shape fires for at most 0.5 % of their strokes, an unbound one for at most 1 %,
     /// no zig-zag fires, and at most 1 % of the tuning seed's generated non-shapes (wanders left
     /// out) fire with 16 or 8 bound; then that person's figures with it.
@@ -69,8 +71,10 @@ enum StrokeBench {
         var generator = StrokeGenerator(seed: tuningSeed)
         let shapes = generator.shapes(count: count)
         let nonShapes = generator.nonShapes(count: count * nonShapesPerShape).filter { $0.kind != .wander }
-        var grid: [(decision: StrokeBook.Decision, people: HeldOutEvaluation, generated: StrokeEvaluation)] = []
-        for minimum in [0.5, 0.55, 0.6, 0.65, 0.7, 0.75] {
+        var grid: [(decision: StrokeBook.Decision, span: Int, people: HeldOutEvaluation, generated: StrokeEvaluation)] = []
+        for span in [0, 1, 2] {
+          let options = StrokeMatcher.Options(directionSpan: span)
+          for minimum in [0.5, 0.55, 0.6, 0.65, 0.7, 0.75] {
             for ratio in [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9] {
               // Corners off, or on with a lower minimum where they settle as well: 0.6 (none lower), 0.55, 0.5.
               for cornersMinimum in [nil, 0.6, 0.55, 0.5] {
@@ -79,13 +83,14 @@ enum StrokeBench {
                 d.cornersSettle = cornersMinimum != nil
                 d.cornersMinimumScore = min(minimum, cornersMinimum ?? minimum)
                 let generated = StrokeEvaluation.run(strokes: shapes, nonShapes: nonShapes, splits: 3, seed: tuningSeed, best: best,
-                                                     reader: StrokeEvaluation.bookReader(templates: BuiltinTemplates.all, decision: d))
-                grid.append((d, HeldOutEvaluation.run(strokes, decision: d, others: false), generated))
+                                                     reader: StrokeEvaluation.bookReader(templates: BuiltinTemplates.all, decision: d, options: options))
+                grid.append((d, span, HeldOutEvaluation.run(strokes, decision: d, options: options, others: false), generated))
               }
             }
+          }
         }
         print("tuning seed \(tuningSeed): \(nonShapes.count) generated non-shapes; \(strokes.count) strokes of people\n")
-        print("| held-out person | chosen on the other five: minimum score, distance ratio, corners settle (from score) | their fires | held out: fires | another fires | unbound fires |")
+        print("| held-out person | chosen on the other five: minimum score, distance ratio, corners settle (from score), direction span | their fires | held out: fires | another fires | unbound fires |")
         print("|---|---|---|---|---|---|")
         var total = HeldOutEvaluation.Row()
         for person in grid[0].people.people.map(\.person) {
@@ -99,7 +104,7 @@ enum StrokeBench {
             guard let chosen else { print("| \(person) | none passes | | | | |"); continue }
             let g = grid[chosen.index], row = g.people.people.first { $0.person == person }!.row
             total.add(row)
-            print("| \(person) | \(g.decision.minimumScore), \(g.decision.distanceRatio), \(g.decision.cornersSettle ? "yes (\(g.decision.cornersMinimumScore))" : "no") | \(Table.fixed(chosen.fires * 100, 1)) % | \(row.fires.text) | \(row.wrong.text) | \(row.unbound.text) |")
+            print("| \(person) | \(g.decision.minimumScore), \(g.decision.distanceRatio), \(g.decision.cornersSettle ? "yes (\(g.decision.cornersMinimumScore))" : "no"), \(g.span) | \(Table.fixed(chosen.fires * 100, 1)) % | \(row.fires.text) | \(row.wrong.text) | \(row.unbound.text) |")
         }
         print("| **all** | | | \(total.fires.text) | \(total.wrong.text) | \(total.unbound.text) |")
     }

@@ -72,10 +72,10 @@ import Testing
             cancelled += s.log.filter { $0.contains("cancelled") }.map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
         }
         #expect(cancelled == [
-            "v cancelled: matches nothing: best \"right-brace\" at 22 % < 60 %",
-            "check cancelled: matches nothing: best \"right-brace\" at 22 % < 60 %",
-            "v cancelled: unsure: \"v\" 89 % against \"check\" 89 %",
-            "check cancelled: unsure: \"v\" 89 % against \"check\" 89 %",
+            "v cancelled: matches nothing: best \"right-brace\" at 21 % < 65 %",
+            "check cancelled: matches nothing: best \"right-brace\" at 21 % < 65 %",
+            "v cancelled: unsure: \"v\" 91 % against \"check\" 91 %",
+            "check cancelled: unsure: \"v\" 91 % against \"check\" 91 %",
         ])
     }
 

@@ -31,9 +31,11 @@ public struct StrokeEvaluation {
 
     /// What fires as gestured decides it: the stroke book of a config that binds the shapes given,
     /// over `templates`, deciding by `decision`.
-    public static func bookReader(templates: [StrokeTemplate], decision: StrokeBook.Decision = .init()) -> Reader {
+    public static func bookReader(templates: [StrokeTemplate], decision: StrokeBook.Decision = .init(),
+                                  options: StrokeMatcher.Options = .init()) -> Reader {
         { bound in
-            let book = StrokeBook(templates: templates, shapes: bound, sequences: [], decision: decision)
+            let matcher = StrokeMatcher(templates: bound.isEmpty ? [] : templates, threshold: decision.minimumScore, options: options)
+            let book = StrokeBook(matcher: matcher, shapes: bound, sequences: [], decision: decision)
             var time = 0.0
             return { points in
                 time += 1

@@ -42,15 +42,23 @@ public struct StrokeMatcher: Sendable {
         /// people not tuned on (docs/strokes.md §6), 0.3 fired 5.5 points fewer of their strokes
         /// and 0.65 2 points fewer, with more wrong; twice the matching work of points alone.
         public var directionWeight: Double
+        /// Segments taken on either side of each segment for its direction: each direction goes
+        /// from the point this many before the segment to the point this many after it (fewer at
+        /// the ends). A hand's tremor and a mouse's steps turn single segments of a slow stroke
+        /// this way and that; over five segments (2) the stroke's course shows through. Chosen
+        /// leave-one-person-out among 0, 1 and 2 (docs/strokes.md §6): every fold chose 2.
+        public var directionSpan: Int
 
         public init(resampleCount: Int = 32,
                     maximumRotationDegrees: Double = 20,
                     scaling: Scaling = .uniform,
-                    directionWeight: Double = 0.5) {
+                    directionWeight: Double = 0.5,
+                    directionSpan: Int = 2) {
             self.resampleCount = resampleCount
             self.maximumRotationDegrees = maximumRotationDegrees
             self.scaling = scaling
             self.directionWeight = max(0, min(1, directionWeight))
+            self.directionSpan = max(0, directionSpan)
         }
 
         /// Complex entries of a stroke's vector: its points, then its directions if weighed.
@@ -141,7 +149,8 @@ public struct StrokeMatcher: Sendable {
     }
 
     /// Resample + normalise into `buf` (2 * `featureCount` Doubles): the points, then (if
-    /// `directionWeight` > 0) the unit direction of each segment between them, the two parts
+    /// `directionWeight` > 0) the unit direction of each segment between them (taken over
+    /// `directionSpan` segments either side), the two parts
     /// weighed so that the whole is a unit vector. Returns false for degenerate strokes.
     private static func prepare(_ points: [Point], options: Options,
                                 into buf: UnsafeMutableBufferPointer<Double>) -> Bool {
@@ -160,8 +169,10 @@ public struct StrokeMatcher: Sendable {
         // Each direction a unit vector (a segment of no length: none), the n - 1 of them together
         // of norm sqrt(w), the points of norm sqrt(1 - w).
         let directionScale = (w / Double(n - 1)).squareRoot()
+        let span = options.directionSpan
         for i in 0..<(n - 1) {
-            let dx = buf[2 * i + 2] - buf[2 * i], dy = buf[2 * i + 3] - buf[2 * i + 1]
+            let a = max(0, i - span), b = min(n - 1, i + 1 + span)
+            let dx = buf[2 * b] - buf[2 * a], dy = buf[2 * b + 1] - buf[2 * a + 1]
             let length = (dx * dx + dy * dy).squareRoot()
             let k = length > 0 ? directionScale / length : 0
             buf[2 * n + 2 * i] = dx * k
