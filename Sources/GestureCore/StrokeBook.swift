@@ -66,8 +66,9 @@ public final class StrokeBook {
     public enum Reading: Equatable {
         case shape(String, score: Double)
         case directions(String)
-        /// Below the minimum score, or no template left at all.
-        case nothing(best: StrokeMatch?)
+        /// Below the minimum score that applied (`minimum`: the decision's, or the lower one its
+        /// corners allow), or no template left at all.
+        case nothing(best: StrokeMatch?, minimum: Double)
         /// The best shape is one that no binding names.
         case unbound(StrokeMatch)
         /// The best shape is not far enough ahead of the best of another name (`Decision.distanceRatio`).
@@ -79,7 +80,7 @@ public final class StrokeBook {
     let shapes: Set<String>
     let sequences: [DirectionSequence]
     private var cachedAt: (time: Double, count: Int)?
-    private var cached = Reading.nothing(best: nil)
+    private var cached = Reading.nothing(best: nil, minimum: 1)
 
     /// `templates`: every template known (built-in and loaded); only the `shapes` named fire.
     public convenience init(templates: [StrokeTemplate], shapes: Set<String>, sequences: [DirectionSequence],
@@ -143,7 +144,7 @@ public final class StrokeBook {
     /// shapes that have a number of them (`Decision.cornersSettle`).
     public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
                               decision: Decision, corners: (stroke: Int, shapes: [String: Int])? = nil) -> Reading {
-        guard let (best, runnerUp) = two else { return .nothing(best: nil) }
+        guard let (best, runnerUp) = two else { return .nothing(best: nil, minimum: decision.minimumScore) }
         let sure = runnerUp.map { 1 - best.score <= decision.distanceRatio * (1 - $0.score) } ?? true
         // Corners confirm the best shape when the stroke has its count and the runner-up has
         // another count or none of its own; they settle a close call only against another count.
@@ -154,7 +155,7 @@ public final class StrokeBook {
             settled = theirs.map { $0 != mine } ?? false
         }
         let minimum = sure && confirmed || settled ? min(decision.minimumScore, decision.cornersMinimumScore) : decision.minimumScore
-        guard best.score >= minimum else { return .nothing(best: best) }
+        guard best.score >= minimum else { return .nothing(best: best, minimum: minimum) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp, !sure && !settled { return .unsure(best, runnerUp: runnerUp) }
         return .shape(best.name, score: best.score)

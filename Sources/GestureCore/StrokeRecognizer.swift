@@ -86,11 +86,20 @@ public final class StrokeRecognizer: GestureRecognizer {
             cancel("read as \"\(best.name)\" (\((best.score * 100).rounded()) %), which no binding draws")
         case let (.unsure(best, other), _):
             cancel("unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %")
-        case let (.nothing(best?), _):
-            cancel("matches nothing: best \"\(best.name)\" at \(Int((best.score * 100).rounded())) % < \(Int((book.decision.minimumScore * 100).rounded())) %")
-        case (.nothing(nil), _):
+        case let (.nothing(best?, minimum), _):
+            cancel(Self.belowMinimum(best, minimum: minimum, usual: book.decision.minimumScore))
+        case (.nothing(nil, _), _):
             cancel("matches nothing")
         }
+    }
+
+    /// Why a stroke whose best shape scored under the minimum that applied fired nothing: the
+    /// score cut to a whole percent, not rounded up, so that it never reads as the minimum it
+    /// missed (64.9 % is 64 % < 65 %), and the usual minimum when the stroke's corners lowered it.
+    static func belowMinimum(_ best: StrokeMatch, minimum: Double, usual: Double) -> Reason {
+        let percent = { (v: Double) in Int((v * 100).rounded()) }, cut = Int(best.score * 100 + 1e-9)
+        let lowered = minimum < usual ? " (\(percent(usual)) % lowered by its corners)" : ""
+        return "matches nothing: best \"\(best.name)\" at \(cut) % < \(percent(minimum)) %\(lowered)"
     }
 
     public override func reset() {

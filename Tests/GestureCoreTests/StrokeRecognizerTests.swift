@@ -72,8 +72,8 @@ import Testing
             cancelled += s.log.filter { $0.contains("cancelled") }.map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
         }
         #expect(cancelled == [
-            "v cancelled: matches nothing: best \"right-brace\" at 21 % < 65 %",
-            "check cancelled: matches nothing: best \"right-brace\" at 21 % < 65 %",
+            "v cancelled: matches nothing: best \"right-brace\" at 20 % < 65 %",
+            "check cancelled: matches nothing: best \"right-brace\" at 20 % < 65 %",
             "v cancelled: unsure: \"v\" 91 % against \"check\" 91 %",
             "check cancelled: unsure: \"v\" 91 % against \"check\" 91 %",
         ])
@@ -95,6 +95,19 @@ import Testing
         let points = drawn("circle")
         s.send(.buttonPress(button: 3, at: points[0])).after(5).send(.motion(at: points[0] + Point(x: 30, y: 0)))
         #expect(s.log == ["5 circle began", "5 button 3 accept (recognized)"])
+    }
+
+    @Test func aStrokeUnderTheMinimumSaysWhichMinimumItMissed() {
+        // The usual one, with the score cut so that it never reads as the minimum itself; the
+        // one its corners lowered, with the usual beside it.
+        let star = { (score: Double) in StrokeMatch(name: "star", score: score) }
+        #expect([StrokeRecognizer.belowMinimum(star(0.6496), minimum: 0.65, usual: 0.65),
+                 StrokeRecognizer.belowMinimum(star(0.29), minimum: 0.65, usual: 0.65),
+                 StrokeRecognizer.belowMinimum(star(0.53), minimum: 0.55, usual: 0.65)].map(\.description) == [
+            "matches nothing: best \"star\" at 64 % < 65 %",
+            "matches nothing: best \"star\" at 29 % < 65 %",
+            "matches nothing: best \"star\" at 53 % < 55 % (65 % lowered by its corners)",
+        ])
     }
 
     @Test func aScribbleMatchesNothingAndIsCancelled() {

@@ -24,9 +24,9 @@ import Testing
             (two(("v", 0.71), ("check", 0.60)), .unsure(StrokeMatch(name: "v", score: 0.71), runnerUp: StrokeMatch(name: "check", score: 0.60))),
             (two(("v", 0.73), ("check", 0.60)), .shape("v", score: 0.73)),
             // Below the minimum score, whatever the lead: nothing.
-            (two(("v", 0.64), nil), .nothing(best: StrokeMatch(name: "v", score: 0.64))),
+            (two(("v", 0.64), nil), .nothing(best: StrokeMatch(name: "v", score: 0.64), minimum: 0.65)),
             // No template at all.
-            (nil, .nothing(best: nil)),
+            (nil, .nothing(best: nil, minimum: 0.65)),
         ]
         #expect(cases.map { StrokeBook.decide($0.0, shapes: all, decision: d) } == cases.map(\.1))
         #expect((d.minimumScore, d.distanceRatio) == (0.65, 0.7))
@@ -132,8 +132,9 @@ import Testing
         let star = StrokeMatch(name: "star", score: 0.6)
         #expect([read(0.6, 0.36, corners: 4), read(0.6, 0.5, corners: 4), read(0.6, 0.36, corners: 3),
                  read(0.6, 0.36, corners: nil), read(0.53, 0.20, corners: 4), read(0.6, 0.5, corners: 4, against: "pigtail")]
-                == [.shape("star", score: 0.6), .shape("star", score: 0.6), .nothing(best: star), .nothing(best: star),
-                    .nothing(best: StrokeMatch(name: "star", score: 0.53)), .nothing(best: star)])
+                == [.shape("star", score: 0.6), .shape("star", score: 0.6), .nothing(best: star, minimum: 0.65),
+                    .nothing(best: star, minimum: 0.65), .nothing(best: StrokeMatch(name: "star", score: 0.53), minimum: 0.55),
+                    .nothing(best: star, minimum: 0.65)])
         #expect(StrokeBook.Decision().cornersMinimumScore == 0.55)
     }
 
@@ -148,7 +149,8 @@ import Testing
         let x = StrokeMatch(name: "x", score: 0.6)
         #expect([read("right-brace", corners: 2), read("pigtail", corners: 2), read("v", corners: 2),
                  read("delete", corners: 2), read("right-brace", corners: 3)]
-                == [.shape("x", score: 0.6), .shape("x", score: 0.6), .shape("x", score: 0.6), .nothing(best: x), .nothing(best: x)])
+                == [.shape("x", score: 0.6), .shape("x", score: 0.6), .shape("x", score: 0.6), .nothing(best: x, minimum: 0.65),
+                    .nothing(best: x, minimum: 0.65)])
         // With no runner-up at all (every other shape ruled out), the same.
         #expect(StrokeBook.decide((StrokeMatch(name: "x", score: 0.6), nil), shapes: ["x"], decision: .init(), corners: (2, counts))
                 == .shape("x", score: 0.6))
@@ -159,7 +161,7 @@ import Testing
         switch reading {
         case let .shape(name, _): name
         case let .directions(directions): "directions \(directions)"
-        case let .nothing(best): "nothing (best \(best?.name ?? "none"))"
+        case let .nothing(best, _): "nothing (best \(best?.name ?? "none"))"
         case let .unbound(best): "unbound \(best.name)"
         case let .unsure(best, runnerUp): "unsure \(best.name) or \(runnerUp.name)"
         }
@@ -170,7 +172,7 @@ import Testing
         switch reading {
         case let .shape(name, _): name
         case let .unsure(best, _), let .unbound(best): best.name
-        case let .nothing(best): best?.name
+        case let .nothing(best, _): best?.name
         case .directions: nil
         }
     }
