@@ -29,7 +29,7 @@ extension ActionPerformer {
             case .minimize:
                 let (monitors, _) = workAreas()
                 let m = monitors[Placement.monitor(of: frame, among: monitors)]
-                let icon = x.cardinals(of: w, x.atom("_NET_WM_ICON_GEOMETRY"))
+                let icon = ask.cardinals(of: w, ask.atom("_NET_WM_ICON_GEOMETRY"))
                 // Where the taskbar shows the window's icon, when it says a place on the screen.
                 let to = icon.count == 4 && icon.allSatisfy({ $0 <= Int(UInt16.max) })
                     ? Rect(x: icon[0], y: icon[1], width: icon[2], height: icon[3])
@@ -50,19 +50,19 @@ extension ActionPerformer {
             return Placement.moved(frame, to: target, monitors: monitors, workAreas: areas).map { .grow(from: frame, to: $0) }
         case .desktop, .moveWindow:
             let (monitors, _) = workAreas()
-            let p = location ?? x.pointer()
+            let p = location ?? ask.pointer()
             let on = Placement.monitor(of: Rect(x: Int(p.x), y: Int(p.y), width: 1, height: 1), among: monitors)
             return .slide(screen: monitors[on], heading: heading ?? .left)
         case .showDesktop:
-            let screen = x.screen()
-            let windows = x.windows(of: x.root, x.atom("_NET_CLIENT_LIST")).compactMap { w -> Rect? in
-                let types = Set(x.atoms(of: w, x.atom("_NET_WM_WINDOW_TYPE")))
-                if types.contains(x.atom("_NET_WM_WINDOW_TYPE_DOCK")) || types.contains(x.atom("_NET_WM_WINDOW_TYPE_DESKTOP")) { return nil }
+            let screen = ask.screen()
+            let windows = ask.windows(of: x.root, ask.atom("_NET_CLIENT_LIST")).compactMap { w -> Rect? in
+                let types = Set(ask.atoms(of: w, ask.atom("_NET_WM_WINDOW_TYPE")))
+                if types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DOCK")) || types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DESKTOP")) { return nil }
                 return frame(of: w)
             }
             return .aside(windows, screen: Rect(x: 0, y: 0, width: Int(screen.width), height: Int(screen.height)))
         case .drag:
-            return .path([location ?? x.pointer()])
+            return .path([location ?? ask.pointer()])
         default:
             return nil
         }
@@ -81,7 +81,7 @@ extension ActionPerformer {
 
     /// The monitors (the screen when RandR lists none) and the work area of each.
     func workAreas() -> (monitors: [Rect], areas: [Rect]) {
-        let screen = x.screen()
+        let screen = ask.screen()
         let width = Int(screen.width), height = Int(screen.height)
         var monitors = screen.monitors.map { Rect(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
         if monitors.isEmpty { monitors = [Rect(x: 0, y: 0, width: width, height: height)] }

@@ -120,9 +120,9 @@ extension ActionPerformer {
     func geometry(of w: Window) -> Rect? {
         XErrors.windowsMayVanish {
             var attributes = XWindowAttributes()
-            guard XGetWindowAttributes(x.display, w, &attributes) != 0 else { return nil }
+            guard XGetWindowAttributes(ask.display, w, &attributes) != 0 else { return nil }
             var rx: Int32 = 0, ry: Int32 = 0, child: Window = 0
-            XTranslateCoordinates(x.display, w, x.root, 0, 0, &rx, &ry, &child)
+            XTranslateCoordinates(ask.display, w, ask.root, 0, 0, &rx, &ry, &child)
             return Rect(x: Int(rx), y: Int(ry), width: Int(attributes.width), height: Int(attributes.height))
         }
     }
@@ -130,7 +130,7 @@ extension ActionPerformer {
     /// The window's decorations, from `_NET_FRAME_EXTENTS`; none when it does not say, or
     /// says more than an X window can measure (16 bits).
     func frameExtents(of w: Window) -> (left: Int, right: Int, top: Int, bottom: Int) {
-        let e = x.cardinals(of: w, x.atom("_NET_FRAME_EXTENTS"))
+        let e = ask.cardinals(of: w, ask.atom("_NET_FRAME_EXTENTS"))
         guard e.count == 4, e.allSatisfy({ $0 <= Int(UInt16.max) }) else { return (0, 0, 0, 0) }
         return (e[0], e[1], e[2], e[3])
     }
@@ -141,17 +141,17 @@ extension ActionPerformer {
         var rootReturn: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0
-        guard XQueryTree(x.display, x.root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        guard XQueryTree(ask.display, ask.root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
         defer { XFree(children) }
-        let partial = x.atom("_NET_WM_STRUT_PARTIAL"), full = x.atom("_NET_WM_STRUT")
+        let partial = ask.atom("_NET_WM_STRUT_PARTIAL"), full = ask.atom("_NET_WM_STRUT")
         var struts: [Placement.Strut] = []
         for i in 0..<Int(count) {
             let top = children[i]
             var attributes = XWindowAttributes()
-            guard XGetWindowAttributes(x.display, top, &attributes) != 0, attributes.map_state == IsViewable,
-                  let client = x.clientWindow(top) else { continue }
-            var values = x.cardinals(of: client, partial)
-            if values.count < 12 { values = x.cardinals(of: client, full) }
+            guard XGetWindowAttributes(ask.display, top, &attributes) != 0, attributes.map_state == IsViewable,
+                  let client = ask.clientWindow(top) else { continue }
+            var values = ask.cardinals(of: client, partial)
+            if values.count < 12 { values = ask.cardinals(of: client, full) }
             if let s = Placement.Strut(values, screenWidth: screenWidth, screenHeight: screenHeight) { struts.append(s) }
         }
         return struts

@@ -37,9 +37,9 @@ extension ActionPerformer {
     /// lets the window be placed; returns the frame's extents while maximized, or nil when the
     /// window had none of those states and can be placed at once.
     func unmaximize(_ w: Window) -> Extents? {
-        let vert = x.atom("_NET_WM_STATE_MAXIMIZED_VERT"), horz = x.atom("_NET_WM_STATE_MAXIMIZED_HORZ")
-        let full = x.atom("_NET_WM_STATE_FULLSCREEN")
-        let states = Set(x.atoms(of: w, x.atom("_NET_WM_STATE")))
+        let vert = ask.atom("_NET_WM_STATE_MAXIMIZED_VERT"), horz = ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ")
+        let full = ask.atom("_NET_WM_STATE_FULLSCREEN")
+        let states = Set(ask.atoms(of: w, ask.atom("_NET_WM_STATE")))
         guard !states.isDisjoint(with: [vert, horz, full]) else { return nil }
         if states.contains(vert) || states.contains(horz) {
             send("_NET_WM_STATE", to: w, [0, Int(vert), Int(horz), ActionPerformer.source])
@@ -56,15 +56,15 @@ extension ActionPerformer {
     public func advance(to time: Double) -> [Waited] {
         var done: [Waited] = []
         var waiting: [Restore] = []
-        let restoringStates: Set<Atom> = [x.atom("_NET_WM_STATE_MAXIMIZED_VERT"), x.atom("_NET_WM_STATE_MAXIMIZED_HORZ"),
-                                          x.atom("_NET_WM_STATE_FULLSCREEN")]
+        let restoringStates: Set<Atom> = [ask.atom("_NET_WM_STATE_MAXIMIZED_VERT"), ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ"),
+                                          ask.atom("_NET_WM_STATE_FULLSCREEN")]
         for var r in restoring {
             guard r.wait.nextLook <= time else {
                 waiting.append(r)
                 continue
             }
             let (states, extents) = XErrors.windowsMayVanish {
-                (Set(x.atoms(of: r.window, x.atom("_NET_WM_STATE"))), frameExtents(of: r.window))
+                (Set(ask.atoms(of: r.window, ask.atom("_NET_WM_STATE"))), frameExtents(of: r.window))
             }
             let name = "window 0x\(String(r.window, radix: 16))"
             switch r.wait.look(at: time, stateRestored: states.isDisjoint(with: restoringStates), extentsChanged: extents != r.maximizedExtents) {

@@ -7,8 +7,15 @@ import Glibc
 /// manager, XTest for keys, clicks and scrolling. Never waits for anyone: a client message or
 /// a fake input event is one request, and what must wait for the window manager (a window
 /// restored before it is placed) is looked at again when `nextDeadline` comes.
+///
+/// What it asks the server (properties, the window tree, the pointer, the keyboard) goes over
+/// `ask`, a connection of its own that selects no input: a round trip there reads nothing of the
+/// listener's, so that a daemon behind on its input still reads it one buffer at a time while it
+/// performs an action. What it sends (client messages, XTest input) goes over the listener's
+/// connection, in order with the listener's own requests (its grabs let go of before a click).
 public final class ActionPerformer: ActionPerforming {
     let x: XConnection
+    public let ask: XConnection
     private var supported: Set<Atom>?
     /// The window `window move` or `window resize` follows, with its frame when it was taken.
     var taken: (window: Window, frame: Placement.Rect, extents: Extents)?
@@ -21,9 +28,19 @@ public final class ActionPerformer: ActionPerforming {
     /// press is not taken for input (`XInputListener.willPress`).
     private let pressing: (Int) -> Void
 
-    public init(_ x: XConnection, pressing: @escaping (Int) -> Void = { _ in }) {
+    /// `ask`: the connection for questions; the listener's (`x`) when none is given, as tests
+    /// that need no bound on what a round trip reads have it.
+    public init(_ x: XConnection, asking ask: XConnection? = nil, pressing: @escaping (Int) -> Void = { _ in }) {
         self.x = x
+        self.ask = ask ?? x
         self.pressing = pressing
+    }
+
+    /// Drops the events `ask` read on its round trips: it selects none, but the server sends
+    /// every client the keyboard's mapping changes.
+    private func forgetUnasked() {
+        guard ask !== x else { return }
+        while ask.events.next(reading: false, { _ in }) {}
     }
 
     /// One XTest button press, announced first.
@@ -41,6 +58,7 @@ public final class ActionPerformer: ActionPerforming {
 
     /// Performs one action; returns what was done, or why nothing was.
     public func perform(_ action: Action, _ c: ActionContext) -> Result<String, ActionError> {
+        forgetUnasked()
         let time = Time(UInt64(max(0, c.time)) & 0xFFFF_FFFF)
         switch action {
         case let .desktop(target, wrap):
@@ -113,9 +131,9 @@ public final class ActionPerformer: ActionPerforming {
 
     func requireSupport(_ names: String...) -> ActionError? {
         if supported == nil {
-            supported = Set(x.atoms(of: x.root, x.atom("_NET_SUPPORTED")))
+            supported = Set(ask.atoms(of: x.root, ask.atom("_NET_SUPPORTED")))
         }
-        let missing = names.filter { !supported!.contains(x.atom($0)) }
+        let missing = names.filter { !supported!.contains(ask.atom($0)) }
         guard !missing.isEmpty else { return nil }
         if supported!.isEmpty { return ActionError(message: "no EWMH window manager is running (_NET_SUPPORTED is empty)") }
         return ActionError(message: "the window manager does not support \(missing.joined(separator: ", "))")
@@ -128,7 +146,7 @@ public final class ActionPerformer: ActionPerforming {
         ev.xclient.send_event = 1
         ev.xclient.display = x.display
         ev.xclient.window = window
-        ev.xclient.message_type = x.atom(type)
+        ev.xclient.message_type = ask.atom(type)
         ev.xclient.format = 32
         let l = data + [Int](repeating: 0, count: 5 - data.count)
         ev.xclient.data.l = (l[0], l[1], l[2], l[3], l[4])
@@ -148,7 +166,7 @@ public final class ActionPerformer: ActionPerforming {
     }
 
     private func desktops() -> (current: Int, count: Int) {
-        let both = x.firstCardinals(of: x.root, [x.atom("_NET_CURRENT_DESKTOP"), x.atom("_NET_NUMBER_OF_DESKTOPS")])
+        let both = ask.firstCardinals(of: x.root, [ask.atom("_NET_CURRENT_DESKTOP"), ask.atom("_NET_NUMBER_OF_DESKTOPS")])
         return (both[0] ?? 0, max(1, both[1] ?? 1))
     }
 
@@ -167,7 +185,7 @@ public final class ActionPerformer: ActionPerforming {
         let (current, count) = desktops()
         // A window on every desktop (0xFFFFFFFF, a sticky window), or on none there is, moves
         // from the one shown.
-        let from = x.cardinals(of: w, x.atom("_NET_WM_DESKTOP")).first.flatMap { $0 < count ? $0 : nil } ?? current
+        let from = ask.cardinals(of: w, ask.atom("_NET_WM_DESKTOP")).first.flatMap { $0 < count ? $0 : nil } ?? current
         guard let index = desktopIndex(target, from: from, count: count, wrap: wrap) else {
             return .success("no desktop to move to from \(from + 1) of \(count)")
         }
@@ -178,7 +196,7 @@ public final class ActionPerformer: ActionPerforming {
 
     private func windowCommand(_ command: Action.WindowCommand, _ w: Window, time: Time) -> Result<String, ActionError> {
         let name = "window 0x\(String(w, radix: 16))"
-        let vert = Int(x.atom("_NET_WM_STATE_MAXIMIZED_VERT")), horz = Int(x.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
+        let vert = Int(ask.atom("_NET_WM_STATE_MAXIMIZED_VERT")), horz = Int(ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
         switch command {
         case .maximize, .unmaximize, .toggleMaximize:
             if let e = requireSupport("_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ") { return .failure(e) }
@@ -186,7 +204,7 @@ public final class ActionPerformer: ActionPerforming {
             send("_NET_WM_STATE", to: w, [how, vert, horz, ActionPerformer.source])
         case .fullscreen:
             if let e = requireSupport("_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN") { return .failure(e) }
-            send("_NET_WM_STATE", to: w, [2, Int(x.atom("_NET_WM_STATE_FULLSCREEN")), 0, ActionPerformer.source])
+            send("_NET_WM_STATE", to: w, [2, Int(ask.atom("_NET_WM_STATE_FULLSCREEN")), 0, ActionPerformer.source])
         case .minimize:
             // ICCCM: ask to be iconified; EWMH window managers all honour it.
             send("WM_CHANGE_STATE", to: w, [Int(IconicState)])
@@ -202,7 +220,7 @@ public final class ActionPerformer: ActionPerforming {
 
     private func showDesktop(time: Time) -> Result<String, ActionError> {
         if let e = requireSupport("_NET_SHOWING_DESKTOP") { return .failure(e) }
-        let showing = (x.cardinals(of: x.root, x.atom("_NET_SHOWING_DESKTOP")).first ?? 0) != 0
+        let showing = (ask.cardinals(of: x.root, ask.atom("_NET_SHOWING_DESKTOP")).first ?? 0) != 0
         send("_NET_SHOWING_DESKTOP", to: x.root, [showing ? 0 : 1])
         return .success(showing ? "windows back" : "desktop shown")
     }
@@ -213,14 +231,14 @@ public final class ActionPerformer: ActionPerforming {
         var w: Window?
         switch choice {
         case .active:
-            w = x.windows(of: x.root, x.atom("_NET_ACTIVE_WINDOW")).first.flatMap { $0 == 0 ? nil : $0 }
+            w = ask.windows(of: x.root, ask.atom("_NET_ACTIVE_WINDOW")).first.flatMap { $0 == 0 ? nil : $0 }
         case .under:
-            let p = c.location ?? x.pointer()
-            w = x.clientWindow(x.topLevel(at: p.x, p.y))
+            let p = c.location ?? ask.pointer()
+            w = ask.clientWindow(ask.topLevel(at: p.x, p.y))
         }
         guard let w else { return .failure(ActionError(message: "no window \(choice == .active ? "is active" : "under the gesture")")) }
-        let types = Set(x.atoms(of: w, x.atom("_NET_WM_WINDOW_TYPE")))
-        if types.contains(x.atom("_NET_WM_WINDOW_TYPE_DOCK")) || types.contains(x.atom("_NET_WM_WINDOW_TYPE_DESKTOP")) {
+        let types = Set(ask.atoms(of: w, ask.atom("_NET_WM_WINDOW_TYPE")))
+        if types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DOCK")) || types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DESKTOP")) {
             return .failure(ActionError(message: "the window under the gesture is a dock or the desktop"))
         }
         return .success(w)
@@ -288,7 +306,7 @@ public final class ActionPerformer: ActionPerforming {
                 codes.append(code)
             }
         }
-        let held = x.heldModifierKeys().filter { !codes.contains($0) }
+        let held = ask.heldModifierKeys().filter { !codes.contains($0) }
         for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
         for code in codes { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
         for code in codes.reversed() { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }

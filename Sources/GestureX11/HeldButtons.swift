@@ -46,5 +46,10 @@ public final class HeldButtons {
 
     static func register(_ held: HeldButtons, for display: OpaquePointer) { open[display] = held }
     static func unregister(_ display: OpaquePointer) { open[display] = nil }
-    static func of(_ display: OpaquePointer?) -> HeldButtons? { display.flatMap { open[$0] } }
+    /// Lets go of what every connection open held (the one lost may be another than the one
+    /// that pressed: the server dropped them all); what was done, nil when nothing was held.
+    static func letGoOfAllAfterLoss() -> String? {
+        let news = open.values.compactMap { $0.letGoAfterLoss() }
+        return news.isEmpty ? nil : news.joined(separator: "; ")
+    }
 }

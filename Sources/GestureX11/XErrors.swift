@@ -43,7 +43,7 @@ public enum XErrors {
     /// descriptor of its own (fd 2's flags are the shell's too): a log nobody reads must not
     /// keep a button down, nor the process from leaving.
     static func lostConnection(_ display: OpaquePointer?) -> Never {
-        let news = HeldButtons.of(display)?.letGoAfterLoss()
+        let news = HeldButtons.letGoOfAllAfterLoss()
         let fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         FileHandleLite.write("gestured: lost the connection to the X server; exiting\n", to: fd >= 0 ? fd : 2)
         if let news { FileHandleLite.write("gestured: \(news)\n", to: fd >= 0 ? fd : 2) }

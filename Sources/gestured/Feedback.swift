@@ -59,7 +59,7 @@ final class Feedback: FeedbackShowing {
             // A drag's path: where its fingers are on a touchscreen, the pointer on a touchpad
             // (as it was before this move's step).
             if case .path(var points) = picture {
-                points.append(values.location ?? x.pointer())
+                points.append(values.location ?? performer.ask.pointer())
                 picture = .path(points)
             }
             animation.follow(values.progress ?? 0)

@@ -1,5 +1,6 @@
 import CXInput2
 import Glibc
+import GestureActions
 @testable import GestureX11
 import Testing
 import X11TestSupport
@@ -67,5 +68,36 @@ extension LiveTests {
             x.sync()
         }
         #expect(lines.count == 1 && lines.first?.contains("(request \(x.xiOpcode).") == true, "\(lines)")
+    }
+}
+
+/// An action's questions go over a connection of their own, so that a daemon behind on its
+/// input, performing an action, still reads the input one buffer at a time.
+extension LiveTests {
+    /// 1,000 PropertyNotify events wait for the listener's connection while an action asks the
+    /// server what it needs (the keyboard's holder, the window manager's support, the desktops)
+    /// and switches to the desktop shown (changing nothing for the tests after it): the
+    /// listener's connection has read at most one buffer of them (the flush of the switch may
+    /// read once), not all of them, as a round trip there would.
+    @Test func anActionsRoundTripsReadNoneOfTheListenersWaitingInput() throws {
+        let x = try XConnection(name: server.displayName)
+        let w = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
+        XSelectInput(x.display, w, PropertyChangeMask)
+        x.sync()
+        let other = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(other) }
+        let count = 1000
+        var value: UInt8 = 0
+        for _ in 0..<count { XChangeProperty(other, w, XA_CUT_BUFFER0, XA_STRING, 8, PropModeReplace, &value, 1) }
+        XSync(other, 0)
+        let performer = ActionPerformer(x, asking: try XConnection(name: server.displayName))
+        let held = performer.ask.keyboardHeldElsewhere(serverNow: Double(performer.ask.serverTime()))
+        let shown = performer.ask.firstCardinals(of: x.root, [performer.ask.atom("_NET_CURRENT_DESKTOP")])[0] ?? 0
+        let result = performer.perform(.desktop(.number(shown + 1), wrap: false), ActionContext(location: nil, time: 0))
+        var queued = 0
+        while x.events.next(reading: false, { _ in }) { queued += 1 }
+        #expect(held == nil)
+        #expect(result.map { $0.hasPrefix("desktop \(shown + 1) of ") } == .success(true), "\(result)")
+        #expect(queued <= 4096 / 32, "\(queued) events read by the action's round trips")
     }
 }
