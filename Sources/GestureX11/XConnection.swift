@@ -79,10 +79,17 @@ public final class XConnection {
     /// while it is not behind (`XInputListener.behind`: the server may hold a backlog the socket
     /// does not show), and the round trip is taken only while the socket has nothing to read.
     public func forgetAnsweredRequests(past limit: UInt = 1024) {
-        guard gestured_unanswered_requests(display) > limit else { return }
-        var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&socket, 1, 0) == 0 else { return }
+        guard gestured_unanswered_requests(display) > limit, socketIsEmpty else { return }
         sync()
+    }
+
+    /// Whether the socket has nothing to read now. A round trip reads everything the server sent
+    /// before its reply, all of it at once; while the socket holds input, the server likely holds
+    /// more. (An empty socket alone is no proof of the contrary: the server writes in its own
+    /// turn, so the round trips that ask this also ask `XInputListener.behind`.)
+    public var socketIsEmpty: Bool {
+        var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&socket, 1, 0) == 0
     }
 
     /// The server's time now, by one round trip: appending nothing to a property of a window of

@@ -145,8 +145,10 @@ public final class XInputListener {
             // The server ends what a device had in flight as it turns the device off, and
             // says so right after in the same reply: one round trip brings that news into
             // this drain, so that those ends are taken as cancels before the engine sees them.
-            // Not while behind: the round trip would read all the server holds for gestured.
-            guard !endsThisDrain.isEmpty, !synced, !behind else { break }
+            // Not while behind, nor while more input waits in the socket: the round trip would
+            // read all the server holds for gestured (the input may be on time and still come
+            // faster than the daemon reads it).
+            guard !endsThisDrain.isEmpty, !synced, !behind, x.socketIsEmpty else { break }
             synced = true
             reading = false
             x.sync()

@@ -66,13 +66,12 @@ final class Daemon {
         let bindings = Bindings(config, screen: x.screen())
         let listener = try XInputListener(x, needs: bindings.needs)
         self.listener = listener
-        let performer = ActionPerformer(x, asking: try XConnection(name: x.name), pressing: listener.willPress)
-        self.performer = performer
+        performer = ActionPerformer(x, asking: try XConnection(name: x.name), pressing: listener.willPress)
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
                                      pointerBusy: { listener.pointerBusy },
-                                     heldElsewhere: { performer.ask.keyboardHeldElsewhere(serverNow: listener.now()) },
+                                     heldElsewhere: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
                                      clock: MonotonicClock.milliseconds)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
