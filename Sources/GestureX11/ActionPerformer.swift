@@ -8,7 +8,8 @@ import Glibc
 /// a fake input event is one request, and what must wait for the window manager (a window
 /// restored before it is placed) is looked at again when `nextDeadline` comes.
 ///
-/// What it asks the server (properties, the window tree, the pointer, the keys held) goes over
+/// What it asks the server (properties, the window tree, the pointer, the keys held, and, for
+/// the daemon, who holds the keyboard) goes over
 /// `ask`, a connection of its own that selects no input: a round trip there reads nothing of the
 /// listener's, so that a daemon behind on its input still reads it one buffer at a time while it
 /// performs an action. What it sends (client messages, XTest input) goes over the listener's

@@ -16,8 +16,9 @@ extension XConnection {
     /// just then, left its frame askew.) The keyboard, not the pointer: gestured holds the
     /// pointer itself during touchpad gestures and strokes. A menu or a window manager's
     /// keyboard grab (alt-tab) holds the keyboard too, and input sent then would reach it.
-    /// Asked on the connection that holds gestured's grabs, so that none of them is ever taken
-    /// for another client's.
+    /// The daemon asks it on the performer's connection for questions, which selects no input,
+    /// so that its round trip reads none of the listener's: gestured grabs no keyboard and its
+    /// grabs never freeze one, so none of them answers there as another client's.
     public func keyboardHeldElsewhere(serverNow: Double) -> String? {
         let later = Time(UInt32(truncatingIfNeeded: Int64(serverNow.rounded()) &+ 3_600_000))
         let r = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, later)

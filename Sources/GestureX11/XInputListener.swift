@@ -143,15 +143,16 @@ public final class XInputListener {
                 continue
             }
             // The server ends what a device had in flight as it turns the device off, and
-            // says so right after in the same reply: one round trip brings that news into
-            // this drain, so that those ends are taken as cancels before the engine sees them.
-            // Not while behind, nor while more input waits in the socket: the round trip would
-            // read all the server holds for gestured (the input may be on time and still come
-            // faster than the daemon reads it).
-            guard !endsThisDrain.isEmpty, !synced, !behind, x.socketIsEmpty else { break }
+            // says so right after: the news is brought into this drain, so that those ends are
+            // taken as cancels before the engine sees them. While more input waits in the
+            // socket, the news may be in it: one more read of the socket, not a round trip,
+            // which would read all the server holds for gestured (input may be on time and
+            // still come faster than the daemon reads it). With the socket empty, one round
+            // trip; not while behind, for the same reason.
+            guard !endsThisDrain.isEmpty, !synced, !behind else { break }
             synced = true
-            reading = false
-            x.sync()
+            reading = !x.socketIsEmpty
+            if !reading { x.sync() }
         }
     }
 

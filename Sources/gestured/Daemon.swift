@@ -71,7 +71,7 @@ final class Daemon {
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
                                      pointerBusy: { listener.pointerBusy },
-                                     heldElsewhere: { [x] in x.keyboardHeldElsewhere(serverNow: listener.now()) },
+                                     heldElsewhere: { [performer] in performer.ask.keyboardHeldElsewhere(serverNow: listener.now()) },
                                      clock: MonotonicClock.milliseconds)
         reporter = Reporter(log: log, now: listener.now)
         dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)

@@ -75,10 +75,10 @@ extension LiveTests {
 /// Round trips that would read all the server holds for the listener are not taken while more
 /// input waits: a daemon that cannot keep up still reads one buffer at a time.
 extension LiveTests {
-    /// A tap's end comes in the first buffer, 1,000 PropertyNotify events after it: the
-    /// round trip that brings the news of a device turned off after an end is not taken while
-    /// the socket holds more, so that the drain has read one buffer and the rest still waits in
-    /// the socket, not all of it at once.
+    /// A tap's end comes in the first buffer, 1,000 PropertyNotify events after it: the news
+    /// of a device turned off after an end is looked for with one more read of the socket, not
+    /// with a round trip, while the socket holds more, so that the drain has read two buffers
+    /// and the rest still waits in the socket, not all of it at once.
     @Test func anEndReadWhileMoreInputWaitsTakesNoRoundTripThatReadsItAll() throws {
         let x = try XConnection(name: server.displayName)
         let listener = try XInputListener(x, needs: InputNeeds(touchscreen: true))
