@@ -2,7 +2,8 @@ import CXInput2
 
 extension XConnection {
     /// Makes the master pointer `master` take its touch button state again from the
-    /// touchscreen `touchscreen`; one round trip.
+    /// touchscreen `touchscreen`; one round trip, over `ask` (a connection that selects no
+    /// input, so that it reads none of this one's), the XTest releases over this one.
     ///
     /// Xorg 21.1 counts a pointer-emulating touch as button 1 held on the device it goes
     /// through, from its begin until its end is processed. When a touch grab's owner accepts
@@ -16,9 +17,9 @@ extension XConnection {
     /// through the touchscreen. The server drops a release of a button not down before any
     /// client sees it (only its raw event is sent), and the switch moves nothing: the slave
     /// takes the master's position.
-    public func retakeTouchButtons(master: Int32, from touchscreen: Int32) {
+    public func retakeTouchButtons(master: Int32, from touchscreen: Int32, asking ask: XConnection) {
         var count: Int32 = 0
-        guard let infos = XIQueryDevice(display, XIAllDevices, &count) else { return }
+        guard let infos = XIQueryDevice(ask.display, XIAllDevices, &count) else { return }
         defer { XIFreeDeviceInfo(infos) }
         var xtest: (id: Int32, button: Int)?, screen: (id: Int32, button: Int)?
         for i in 0..<Int(count) {

@@ -19,7 +19,7 @@ extension XInputListener {
             XIAllowTouchEvents(d, key.device, key.touch, x.root, accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
             // Kept after its end, a touch that emulated the pointer leaves button 1 held on
             // the master; the touchscreen's own state is right, and the master takes it again.
-            if let source = retake { x.retakeTouchButtons(master: key.device, from: source) }
+            if let source = retake { x.retakeTouchButtons(master: key.device, from: source, asking: ask) }
         case .touchpad:
             guard let device = touchpadPending else { return }
             touchpadPending = nil

@@ -13,6 +13,9 @@ import GestureCore
 /// server's clock (`ServerClock`).
 public final class XInputListener {
     public let x: XConnection
+    /// Where the listener asks the server what it only reads (the devices' buttons after a
+    /// kept touch): a connection that selects no input, whose round trips read none of `x`'s.
+    let ask: XConnection
     /// What the bindings can use: what is grabbed, and nothing else.
     public internal(set) var needs: InputNeeds
     /// Events decoded since the last `drain`, for the engine.
@@ -93,8 +96,10 @@ public final class XInputListener {
     public private(set) var compositorChanged = false
 
     /// Takes the grabs `needs` asks for. Throws when one cannot be taken, naming what holds it.
-    public init(_ x: XConnection, needs: InputNeeds) throws(X11Error) {
+    /// `ask`: the connection for questions (`x` when none is given).
+    public init(_ x: XConnection, asking ask: XConnection? = nil, needs: InputNeeds) throws(X11Error) {
         self.x = x
+        self.ask = ask ?? x
         self.needs = needs
         events.reserveCapacity(256)
         // The clocks are compared once before any input, so that input read late is seen as

@@ -64,9 +64,12 @@ final class Daemon {
         XErrors.log = { [log] line in log.error("\(line)") }
         instance = try SingleInstance(x)
         let bindings = Bindings(config, screen: x.screen())
-        let listener = try XInputListener(x, needs: bindings.needs)
+        // Questions go over a connection of their own, which selects no input: a round trip on
+        // `x` would read all the input the server holds for gestured.
+        let ask = try XConnection(name: x.name)
+        let listener = try XInputListener(x, asking: ask, needs: bindings.needs)
         self.listener = listener
-        performer = ActionPerformer(x, asking: try XConnection(name: x.name), pressing: listener.willPress)
+        performer = ActionPerformer(x, asking: ask, pressing: listener.willPress)
         let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
         if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
         let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
