@@ -20,8 +20,9 @@ import GestureCore
 /// that starts mid-gesture, and some Surface and Magic Trackpad logs that print none) begins its
 /// gesture; an end with nothing begun is dropped; a gesture still open at the end of the text
 /// ends there, cancelled (`finish`). Hold gestures, which XInput does not carry, and every line
-/// that is not a gesture's (pointer motion, keys, devices) are skipped; a line that cannot be read
-/// is reported in `problems` with its line number, and skipped.
+/// that is not a gesture's (pointer motion, keys, devices) are skipped, and so are libinput's own
+/// messages among them (`isMessage`: its version, warnings, what `--verbose` logs); a line that
+/// cannot be read is reported in `problems` with its line number, and skipped.
 public struct LibinputLog {
     /// One touchpad gesture event as libinput printed it: both deltas of an update, accelerated
     /// (what XInput's `delta_x/delta_y` carry) and unaccelerated.
@@ -90,6 +91,18 @@ public struct LibinputLog {
         lineNumber = linesBefore
     }
 
+    /// Whether a line whose first two words are `first` and `second` is one of libinput's own
+    /// messages among its events, read and passed over: the version `--verbose` prints first
+    /// (`libinput version: 1.21.0`), the old wrapper's warning (`WARNING: This compatibility
+    /// wrapper…`), and what `--verbose` logs of a device's state, each line numbered by the
+    /// source line that logs it (`404: event8  - button state: …`) or going on from the one
+    /// before (`  ... event8  - gesture: …`).
+    static func isMessage(_ first: Substring, _ second: Substring?) -> Bool {
+        if first == "..." || first == "WARNING:" || (first == "libinput" && second == "version:") { return true }
+        guard first.count > 1, first.last == ":" else { return false }
+        return first.dropLast().allSatisfy(\.isNumber) && second?.hasPrefix("event") == true
+    }
+
     /// Whether a file whose first line with content is `line` is libinput's text rather than a
     /// trace: trace lines are JSON objects.
     public static func isLog(firstLine line: Substring) -> Bool {
@@ -104,7 +117,9 @@ public struct LibinputLog {
         var words = Words(line)
         guard let first = words.next() else { return [] }
         if first.hasPrefix("#") { return [] }
-        guard let name = words.next() else { return refuse("cannot read a line of one word: \(clip(line))") }
+        let second = words.next()
+        if LibinputLog.isMessage(first, second) { return [] }
+        guard let name = second else { return refuse("cannot read a line of one word: \(clip(line))") }
         let event = first.hasPrefix("-") ? first.dropFirst() : first
         guard event.hasPrefix("event") else { return refuse("a libinput line starts with its device (eventN): \(clip(line))") }
         if name == "DEVICE_ADDED" {

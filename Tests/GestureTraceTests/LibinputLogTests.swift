@@ -145,6 +145,25 @@ import GestureTrace
         ])
     }
 
+    @Test func libinputsOwnMessagesAmongItsEventsAreSkippedSilently() {
+        // As `libinput debug-events --verbose` (1.21) and the old `libinput-debug-events`
+        // wrapper print them before and among the events (waynergy#56, fusuma#118, fusuma#337).
+        let text = """
+            libinput version: 1.21.0
+            WARNING: This compatibility wrapper will be removed in the future. Please run 'libinput debug-events' instead
+            -event8   DEVICE_ADDED     SYNA7DB5:01 06CB:CD41 Touchpad    seat0 default group7  cap:pg
+            404: event8  - button state: touch 0 from BUTTON_STATE_AREA    event BUTTON_EVENT_UP          to BUTTON_STATE_NONE
+              ... event8  - gesture: [1fg] event GESTURE_STATE_POINTER_MOTION → GESTURE_EVENT_END →
+            event2  - Video Bus: is tagged by udev as: Keyboard
+             event8   GESTURE_SWIPE_BEGIN  +1.00s\t3
+            404: event8  - gesture: [3fg] event GESTURE_STATE_SWIPE → GESTURE_EVENT_END → GESTURE_STATE_NONE
+             event8   GESTURE_SWIPE_END  +1.20s\t3
+            """
+        let device = "SYNA7DB5:01 06CB:CD41 Touchpad"
+        #expect(read(text).gestures == [swipe(1000, .begin, 3, device: device), swipe(1200, .end(cancelled: false), 3, device: device)])
+        #expect(read(text).problems == [])
+    }
+
     @Test func linesThatAreNotLibinputsAreReportedWithTheirLineAndSkipped() {
         let text = """
             $ sudo libinput debug-events
