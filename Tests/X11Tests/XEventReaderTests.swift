@@ -10,22 +10,33 @@ import XServerSupport
 /// The connection's events come through `XEventReader`, one read of the socket at a time, and
 /// X errors still reach the log, on the test X server.
 extension LiveTests {
+    /// A window of `x`'s own that selects PropertyNotify, known to the server when this returns.
+    static func propertyWindow(_ x: XConnection) -> Window {
+        let w = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
+        XSelectInput(x.display, w, PropertyChangeMask)
+        x.sync()
+        return w
+    }
+
+    /// `count` changes of a property of `w` by another client, each a PropertyNotify of 32 bytes
+    /// for `w`'s owner, the i-th holding i (mod 256); all done by the server when this returns.
+    func sendPropertyNotifies(to w: Window, count: Int) throws {
+        let other = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(other) }
+        for i in 0..<count {
+            var value = UInt8(truncatingIfNeeded: i)
+            XChangeProperty(other, w, XA_CUT_BUFFER0, XA_STRING, 8, PropModeReplace, &value, 1)
+        }
+        XSync(other, 0)
+    }
+
     /// 1,000 PropertyNotify events of 32 bytes wait in the socket: one read takes at most the
     /// 4 KiB of XCB's buffer, 128 of them, and the rest come with the reads after it, in order.
     @Test func oneReadOfTheSocketTakesAtMostOneBufferOfEventsAndTheRestFollowInOrder() throws {
         let x = try XConnection(name: server.displayName)
-        let w = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
-        XSelectInput(x.display, w, PropertyChangeMask)
-        x.sync()
-        let other = try #require(XOpenDisplay(server.displayName))
-        defer { XCloseDisplay(other) }
+        let w = Self.propertyWindow(x)
         let count = 1000
-        var value: UInt8 = 0
-        for i in 0..<count {
-            value = UInt8(truncatingIfNeeded: i)
-            XChangeProperty(other, w, XA_CUT_BUFFER0, XA_STRING, 8, PropModeReplace, &value, 1)
-        }
-        XSync(other, 0)
+        try sendPropertyNotifies(to: w, count: count)
         var reads: [Int] = [], notified = 0, inOrder = true
         while notified < count {
             var socket = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -82,9 +93,7 @@ extension LiveTests {
     @Test func anEndReadWhileMoreInputWaitsTakesNoRoundTripThatReadsItAll() throws {
         let x = try XConnection(name: server.displayName)
         let listener = try XInputListener(x, needs: InputNeeds(touchscreen: true))
-        let w = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
-        XSelectInput(x.display, w, PropertyChangeMask)
-        x.sync()
+        let w = Self.propertyWindow(x)
         try server.touchscreen.touch(.begin, id: 71, x: 300, y: 300)
         try server.touchscreen.sync()
         let begun = Self.read(listener) { $0.contains { $0.hasPrefix("touchBegin") } }
@@ -93,11 +102,7 @@ extension LiveTests {
         // The end is in the socket before the rest comes.
         var socket = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&socket, 1, 2000) == 1)
-        let other = try #require(XOpenDisplay(server.displayName))
-        defer { XCloseDisplay(other) }
-        var value: UInt8 = 0
-        for _ in 0..<1000 { XChangeProperty(other, w, XA_CUT_BUFFER0, XA_STRING, 8, PropModeReplace, &value, 1) }
-        XSync(other, 0)
+        try sendPropertyNotifies(to: w, count: 1000)
         listener.drain()
         let ended = listener.events.map { "\($0.kind)" }
         let stillWaiting = !x.socketIsEmpty
@@ -116,15 +121,7 @@ extension LiveTests {
     /// read once), not all of them, as a round trip there would.
     @Test func anActionsRoundTripsReadNoneOfTheListenersWaitingInput() throws {
         let x = try XConnection(name: server.displayName)
-        let w = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
-        XSelectInput(x.display, w, PropertyChangeMask)
-        x.sync()
-        let other = try #require(XOpenDisplay(server.displayName))
-        defer { XCloseDisplay(other) }
-        let count = 1000
-        var value: UInt8 = 0
-        for _ in 0..<count { XChangeProperty(other, w, XA_CUT_BUFFER0, XA_STRING, 8, PropModeReplace, &value, 1) }
-        XSync(other, 0)
+        try sendPropertyNotifies(to: Self.propertyWindow(x), count: 1000)
         let performer = ActionPerformer(x, asking: try XConnection(name: server.displayName))
         let shown = performer.ask.firstCardinals(of: x.root, [performer.ask.atom("_NET_CURRENT_DESKTOP")])[0] ?? 0
         let result = performer.perform(.desktop(.number(shown + 1), wrap: false), ActionContext(location: nil, time: 0))
