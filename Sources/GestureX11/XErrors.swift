@@ -34,15 +34,16 @@ public enum XErrors {
             XErrors.log("X error: \(text) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
             return 0
         }
-        XSetIOErrorHandler { display in XErrors.lostConnection(display) }
+        XSetIOErrorHandler { _ in XErrors.lostConnection() }
     }
 
-    /// The connection is gone (Xlib found it in a round trip, or the event reader as it read):
-    /// lets go of the buttons it held through XTest, over a fresh connection, and exits.
+    /// A connection is gone (Xlib found it in a round trip, or the event reader as it read):
+    /// lets go of the buttons any connection held through XTest, over a fresh connection, and
+    /// exits.
     /// The buttons go first, and standard error is written without waiting, through a
     /// descriptor of its own (fd 2's flags are the shell's too): a log nobody reads must not
     /// keep a button down, nor the process from leaving.
-    static func lostConnection(_ display: OpaquePointer?) -> Never {
+    static func lostConnection() -> Never {
         let news = HeldButtons.letGoOfAllAfterLoss()
         let fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         FileHandleLite.write("gestured: lost the connection to the X server; exiting\n", to: fd >= 0 ? fd : 2)

@@ -108,7 +108,7 @@ public final class XEventReader {
             return held[heldStart]
         }
         if let e = reading ? xcb_poll_for_event(connection) : xcb_poll_for_queued_event(connection) { return e }
-        if xcb_connection_has_error(connection) != 0 { XErrors.lostConnection(display) }
+        if xcb_connection_has_error(connection) != 0 { XErrors.lostConnection() }
         return nil
     }
 }
