@@ -34,6 +34,10 @@ public final class ActionPerformer: ActionPerforming {
         self.x = x
         self.ask = ask ?? x
         self.pressing = pressing
+        // Xlib reads the keyboard's mapping (core and XKB) at its first lookup, with a round trip
+        // on `x`: here, before any input, rather than at the first key chord.
+        let shift = XKeysymToKeycode(x.display, XStringToKeysym("Shift_L"))
+        _ = XkbKeycodeToKeysym(x.display, shift, 0, 0)
     }
 
     /// Drops the events `ask` read on its round trips: it selects none, but the server sends

@@ -37,6 +37,11 @@ public final class XConnection {
             throw X11Error.oldXInput(major: major, minor: minor)
         }
         xiVersion = (major, minor)
+        // Xlib looks XTest up at its first use, with a round trip: here, before any input is
+        // selected, rather than at the first click or kept touch, when it would read all the
+        // input the server holds for gestured.
+        var xtest: (event: Int32, error: Int32, major: Int32, minor: Int32) = (0, 0, 0, 0)
+        _ = XTestQueryExtension(d, &xtest.event, &xtest.error, &xtest.major, &xtest.minor)
         XErrors.install()
         events = XEventReader(display: d, xiOpcode: opcode)
         heldButtons = HeldButtons(displayName: self.name)

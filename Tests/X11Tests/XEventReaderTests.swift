@@ -114,20 +114,69 @@ extension LiveTests {
 
     /// An action's questions go over a connection of their own, so that a daemon behind on its
     /// input, performing an action, still reads the input one buffer at a time.
+    ///
     /// 1,000 PropertyNotify events wait for the listener's connection while an action asks the
-    /// server what it needs (the window manager's support, the desktops)
-    /// and switches to the desktop shown (changing nothing for the tests after it): the
-    /// listener's connection has read at most one buffer of them (the flush of the switch may
-    /// read once), not all of them, as a round trip there would.
+    /// server what it needs (the window manager's support, the desktops, the keys held) and
+    /// switches to the desktop shown (changing nothing for the tests after it), then presses
+    /// Shift (its first key chord, whose keycode Xlib knows from the performer's start): the
+    /// listener's connection has read at most a buffer of them for each action's flush, not all
+    /// of them, as a round trip there would.
     @Test func anActionsRoundTripsReadNoneOfTheListenersWaitingInput() throws {
         let x = try XConnection(name: server.displayName)
-        try sendPropertyNotifies(to: Self.propertyWindow(x), count: 1000)
         let performer = ActionPerformer(x, asking: try XConnection(name: server.displayName))
+        try sendPropertyNotifies(to: Self.propertyWindow(x), count: 1000)
         let shown = performer.ask.firstCardinals(of: x.root, [performer.ask.atom("_NET_CURRENT_DESKTOP")])[0] ?? 0
         let result = performer.perform(.desktop(.number(shown + 1), wrap: false), ActionContext(location: nil, time: 0))
+        let pressed = performer.perform(.keys([KeyChord(modifiers: [], key: "Shift_L")]), ActionContext(location: nil, time: 0))
         var queued = 0
         while x.events.next(reading: false, { _ in }) { queued += 1 }
         #expect(result.map { $0.hasPrefix("desktop \(shown + 1) of ") } == .success(true), "\(result)")
-        #expect(queued <= 4096 / 32, "\(queued) events read by the action's round trips")
+        #expect(pressed.map { $0 == "pressed Shift_L" } == .success(true), "\(pressed)")
+        // One buffer for each flush, the switch's and the chord's: XCB reads as it writes.
+        #expect(queued <= 2 * 4096 / 32, "\(queued) events read by the actions' round trips")
+    }
+
+    /// The same for the listener's one question, the devices' buttons after a kept touch that
+    /// emulated the pointer: asked over the connection for questions, it reads none of the
+    /// 1,000 events waiting for the listener; asked over the listener's own, all of them.
+    @Test func theTouchButtonsQuestionReadsNoneOfTheListenersWaitingInput() throws {
+        func readWhileAsking(over ask: XConnection?) throws -> Int {
+            let x = try XConnection(name: server.displayName)
+            let screen = try #require(x.inputDevices().first { $0.kind == .touchscreen })
+            try sendPropertyNotifies(to: Self.propertyWindow(x), count: 1000)
+            x.retakeTouchButtons(master: screen.attachment, from: screen.id, asking: ask ?? x)
+            var queued = 0
+            while x.events.next(reading: false, { _ in }) { queued += 1 }
+            return queued
+        }
+        #expect(try readWhileAsking(over: XConnection(name: server.displayName)) == 0)
+        #expect(try readWhileAsking(over: nil) >= 1000)
+    }
+
+    /// Asked over the connection for questions, the keyboard check still takes none of
+    /// gestured's own grabs for another client's: a stroke button's press held frozen by the
+    /// listener's grab leaves the keyboard free; another client's keyboard grab is seen.
+    @Test func theKeyboardCheckFromTheQuestionConnectionIsNotFooledByGesturedsOwnGrabs() throws {
+        let (x, listener) = try Self.strokeListener(server)
+        let ask = try XConnection(name: server.displayName)
+        try server.mouse.move(toX: 600, y: 400)
+        try server.mouse.button(3, pressed: true)
+        try server.mouse.sync()
+        let read = Self.read(listener) { $0.contains("press 3") }
+        let whilePressed = ask.keyboardHeldElsewhere(serverNow: Double(ask.serverTime()))
+        listener.apply(TouchDecision(target: .button(3), accepted: false, why: .unused))
+        x.flush()
+        try server.mouse.button(3, pressed: false)
+        try server.mouse.sync()
+        listener.ungrab()
+        let other = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(other) }
+        #expect(XGrabKeyboard(other, x.root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) == GrabSuccess)
+        let whileGrabbed = ask.keyboardHeldElsewhere(serverNow: Double(ask.serverTime()))
+        XUngrabKeyboard(other, Time(CurrentTime))
+        XSync(other, 0)
+        #expect(read == ["press 3"])
+        #expect(whilePressed == nil)
+        #expect(whileGrabbed != nil)
     }
 }
