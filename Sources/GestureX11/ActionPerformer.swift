@@ -126,7 +126,8 @@ public final class ActionPerformer: ActionPerforming {
 
     /// Gives back the keycodes borrowed for missing keysyms.
     public func close() {
-        for (_, code) in borrowed { setKeysym(0, on: code) }
+        // A code the layout took back since (`setxkbmap`) is the layout's now.
+        for (sym, code) in borrowed where ask.keysyms(of: code).first == sym { setKeysym(0, on: code) }
         borrowed.removeAll()
         x.sync()
     }
@@ -257,7 +258,12 @@ public final class ActionPerformer: ActionPerforming {
     private func keycode(_ name: String) -> Result<(KeyCode, shifted: Bool), ActionError> {
         let sym = XStringToKeysym(name)
         guard sym != 0 else { return .failure(ActionError(message: "\"\(name)\" is no X keysym name")) }
-        if let code = borrowed[sym] { return .success((code, false)) }
+        if let code = borrowed[sym] {
+            // A new layout (`setxkbmap`) maps every code afresh, the borrowed one too.
+            if ask.keysyms(of: code).first == sym { return .success((code, false)) }
+            borrowed[sym] = nil
+        }
+        // Xlib follows the layout: the listener's reader hands XKB's notices to Xlib's converter.
         let code = XKeysymToKeycode(x.display, sym)
         if code != 0 {
             let shifted = XkbKeycodeToKeysym(x.display, code, 0, 0) != sym && XkbKeycodeToKeysym(x.display, code, 0, 1) == sym
@@ -269,19 +275,10 @@ public final class ActionPerformer: ActionPerforming {
         return .success((spare, false))
     }
 
-    /// A keycode with no keysym at all.
+    /// A keycode with no keysym at all, the highest.
     private func spareKeycode() -> KeyCode? {
-        var minCode: Int32 = 0, maxCode: Int32 = 0
-        XDisplayKeycodes(x.display, &minCode, &maxCode)
-        var perCode: Int32 = 0
-        guard let map = XGetKeyboardMapping(x.display, KeyCode(minCode), maxCode - minCode + 1, &perCode) else { return nil }
-        defer { XFree(map) }
         let used = Set(borrowed.values)
-        for code in stride(from: maxCode, through: minCode, by: -1) {
-            let base = Int(code - minCode) * Int(perCode)
-            if (0..<Int(perCode)).allSatisfy({ map[base + $0] == 0 }) && !used.contains(KeyCode(code)) { return KeyCode(code) }
-        }
-        return nil
+        return ask.keyboardMapping().last { $0.syms.allSatisfy { $0 == 0 } && !used.contains($0.code) }?.code
     }
 
     private func setKeysym(_ sym: KeySym, on code: KeyCode) {

@@ -69,6 +69,24 @@ extension XConnection {
         return held
     }
 
+    /// The keysyms of every keycode, lowest keycode first, as the server has them now.
+    public func keyboardMapping() -> [(code: KeyCode, syms: [KeySym])] {
+        var minCode: Int32 = 0, maxCode: Int32 = 0
+        XDisplayKeycodes(display, &minCode, &maxCode)
+        return mapping(from: minCode, count: maxCode - minCode + 1)
+    }
+
+    /// The keysyms of `code`, as the server has them now; none when it maps none.
+    public func keysyms(of code: KeyCode) -> [KeySym] { mapping(from: Int32(code), count: 1).first?.syms ?? [] }
+
+    private func mapping(from first: Int32, count: Int32) -> [(code: KeyCode, syms: [KeySym])] {
+        var perCode: Int32 = 0
+        guard let map = XGetKeyboardMapping(display, KeyCode(first), count, &perCode) else { return [] }
+        defer { XFree(map) }
+        let per = Int(perCode)
+        return (0..<Int(count)).map { i in (KeyCode(Int(first) + i), (0..<per).map { map[i * per + $0] }) }
+    }
+
     /// Where the pointer is.
     public func pointer() -> Point {
         var rootReturn: Window = 0, child: Window = 0

@@ -74,16 +74,37 @@ extension LiveTests {
         #expect(window.wait { window.longs("_NET_SHOWING_DESKTOP").first == 0 }, "\(d.log)")
     }
 
-    @Test func keysReachTheFocusedApplicationWithTheirModifiers() throws {
-        // A keysym Debian's keymap lacks, so that a spare keycode has to be borrowed.
+    /// A keysym the keymap lacks, so that a spare keycode has to be borrowed for it.
+    func unmappedKeysym() throws -> String {
         let candidates = ["XF86Launch9", "XF86LaunchB", "XF86Tools", "F30", "XF86Macro1"]
-        let unmapped = try #require(candidates.first { XKeysymToKeycode(window.display, XStringToKeysym($0)) == 0 })
+        return try #require(candidates.first { XKeysymToKeycode(window.display, XStringToKeysym($0)) == 0 })
+    }
+
+    @Test func keysReachTheFocusedApplicationWithTheirModifiers() throws {
+        let unmapped = try unmappedKeysym()
         // openbox keeps ctrl+alt+Left for itself: ctrl+alt+Home reaches the application.
         let d = try daemon(action: "keys ctrl+alt+Home \(unmapped) shift+a")
         try swipeLeft()
         #expect(window.wait { window.keys.count >= 3 }, "\(d.log)")
         #expect(window.keys.filter { !["Control_L", "Alt_L", "Shift_L"].contains($0.split(separator: "+").last.map(String.init) ?? "") }
                 == ["ctrl+alt+Home", unmapped, "shift+a"], "\(d.log)")
+    }
+
+    @Test func keysFollowAKeyboardLayoutChangedWhileTheDaemonRuns() throws {
+        let before = try server.run("setxkbmap", ["-query"])
+        let layout = try #require(before.split(separator: "\n").first { $0.hasPrefix("layout:") }?.split(separator: " ").last.map(String.init))
+        defer { _ = try? server.run("setxkbmap", [layout]) }
+        let unmapped = try unmappedKeysym()
+        let d = try daemon(action: "keys z \(unmapped)")
+        try swipeLeft()
+        #expect(window.wait { window.keys == ["z", unmapped] }, "\(d.log)")
+        // In the German layout z and y trade keys: a keycode looked up in the layout the daemon
+        // started with now types y. The new layout maps the borrowed keycode afresh, to nothing.
+        _ = try server.run("setxkbmap", ["de"])
+        window.clear()
+        try swipeLeft()
+        #expect(window.wait { window.keys.count >= 2 }, "\(d.log)")
+        #expect(window.keys == ["z", unmapped], "\(d.log)")
     }
 
     @Test func aDryRunRecognizesAndLogsButPerformsNothing() throws {
