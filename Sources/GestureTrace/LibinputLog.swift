@@ -80,10 +80,18 @@ public struct LibinputLog {
     /// The lines that could not be read, each skipped, in order.
     public private(set) var problems: [TraceError] = []
     /// The gesture open on each device (`eventN`), and the name each device was added with.
-    private var open: [String: (kind: Gesture.Kind, fingers: Int)] = [:]
+    private var open: [String: (kind: Gesture.Kind, fingers: Int, name: String?)] = [:]
     private var openOrder: [String] = []
     private var names: [String: String] = [:]
     private var lastTime = 0.0
+    /// Whether a device was added since the last gesture line: a run of `libinput debug-events`
+    /// lists its devices before its events, so that times that start again after that are
+    /// another run pasted after the first.
+    private var devicesAdded = false
+    /// Added to each time read: another run's times go on from the run before it.
+    private var offset = 0.0
+    /// The time between two runs pasted one after the other.
+    static let gapBetweenRuns = 1000.0
 
     /// `linesBefore` lines of the file were read before this one's first (a trace's comments).
     public init(file: String, linesBefore: Int = 0) {
@@ -124,6 +132,7 @@ public struct LibinputLog {
         guard event.hasPrefix("event") else { return refuse("a libinput line starts with its device (eventN): \(clip(line))") }
         if name == "DEVICE_ADDED" {
             if let added = LibinputLog.deviceName(words.rest) { names[String(event)] = added }
+            devicesAdded = true
             return []
         }
         guard name.hasPrefix("GESTURE_") else { return [] }
@@ -141,19 +150,29 @@ public struct LibinputLog {
         // Newer versions print the event's sequence number before the time.
         guard var timeWord = words.next() else { return refuse("\(name) lacks its time") }
         if !timeWord.hasSuffix("s"), timeWord.allSatisfy(\.isNumber), let next = words.next() { timeWord = next }
-        guard let time = LibinputLog.milliseconds(timeWord) else { return refuse("cannot read the time '\(timeWord)' of \(name)") }
+        guard let read = LibinputLog.milliseconds(timeWord) else { return refuse("cannot read the time '\(timeWord)' of \(name)") }
         guard let fingersWord = words.next(), let fingers = Int(fingersWord), fingers > 0 else {
             return refuse("\(name) lacks its finger count")
         }
-        guard time >= lastTime else {
-            return refuse("the time \(timeWord) is before the previous gesture event's +\(NumberText.rounded(lastTime / 1000))s")
+        var time = read + offset
+        // The gestures a run left open end where it ended, cancelled.
+        var out: [Gesture] = []
+        if time < lastTime {
+            guard devicesAdded else {
+                return refuse("the time \(timeWord) is before the previous gesture event's +\(NumberText.rounded((lastTime - offset) / 1000))s"
+                              + " (another run pasted after the first is read on when its DEVICE_ADDED lines come before it)")
+            }
+            offset = lastTime + Self.gapBetweenRuns - read
+            time = read + offset
+            for device in openOrder { out += close(device, at: lastTime) }
         }
+        devicesAdded = false
         let device = String(event)
         var gesture = Gesture(time: time, kind, .begin, fingers: fingers, device: names[device])
         switch phaseName {
         case "BEGIN":
             lastTime = time
-            var out = close(device, at: time)
+            out += close(device, at: time)
             out.append(gesture)
             opened(device, kind, fingers)
             return out
@@ -161,11 +180,12 @@ public struct LibinputLog {
             let rest = words.rest
             guard rest.isEmpty || rest == "cancelled" else { return refuse("cannot read '\(rest)' after \(name)") }
             lastTime = time
-            guard let was = open[device], was.kind == kind else { return [] }
+            guard let was = open[device], was.kind == kind else { return out }
             closed(device)
             gesture.fingers = was.fingers
+            gesture.device = was.name
             gesture.phase = .end(cancelled: rest == "cancelled")
-            return [gesture]
+            return out + [gesture]
         case "UPDATE":
             guard !words.rest.isEmpty else { return refuse("\(name) lacks its deltas") }
             guard let numbers = LibinputLog.numbers(words.rest) else { return refuse("cannot read the numbers of \(name): \(clip(words.rest))") }
@@ -180,10 +200,10 @@ public struct LibinputLog {
                 gesture.angle = numbers[numbers.count - 1]
             }
             lastTime = time
-            var out: [Gesture] = []
             if let was = open[device], was.kind == kind, was.fingers == fingers {
+                gesture.device = was.name
             } else {
-                out = close(device, at: time)
+                out += close(device, at: time)
                 out.append(Gesture(time: time, kind, .begin, fingers: fingers, device: names[device]))
                 opened(device, kind, fingers)
             }
@@ -207,7 +227,7 @@ public struct LibinputLog {
     // MARK: The gestures open
 
     private mutating func opened(_ device: String, _ kind: Gesture.Kind, _ fingers: Int) {
-        open[device] = (kind, fingers)
+        open[device] = (kind, fingers, names[device])
         openOrder.append(device)
     }
 
@@ -220,7 +240,7 @@ public struct LibinputLog {
     private mutating func close(_ device: String, at time: Double) -> [Gesture] {
         guard let was = open[device] else { return [] }
         closed(device)
-        return [Gesture(time: time, was.kind, .end(cancelled: true), fingers: was.fingers, device: names[device])]
+        return [Gesture(time: time, was.kind, .end(cancelled: true), fingers: was.fingers, device: was.name)]
     }
 
     private mutating func refuse(_ message: String) -> [Gesture] {

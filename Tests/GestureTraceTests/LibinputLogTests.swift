@@ -43,7 +43,32 @@ import GestureTrace
         #expect(read(text).gestures == [
             swipe(10300, .begin, 4), swipe(10310, .update, 4, 109.17, 3.99, 117.17, 4.28), swipe(10400, .end(cancelled: false), 4),
         ])
-        #expect(read(text).problems == ["log.txt:3: the time +9.64s is before the previous gesture event's +10.31s"])
+        #expect(read(text).problems == ["log.txt:3: the time +9.64s is before the previous gesture event's +10.31s"
+            + " (another run pasted after the first is read on when its DEVICE_ADDED lines come before it)"])
+    }
+
+    /// Two runs of `libinput debug-events` pasted one after the other: the second one's times
+    /// start again, after its own DEVICE_ADDED lines. What the first left open ends where it
+    /// ended, cancelled, and the second goes on a second later, each gesture with its own
+    /// device's name.
+    @Test func aSecondRunPastedAfterTheFirstGoesOnASecondAfterIt() {
+        let text = """
+            -event15  DEVICE_ADDED     DELL07E6:00 06CB:76AF Touchpad    seat0 default group7  cap:pg  size 100x56mm
+            event15	GESTURE_SWIPE_BEGIN	+188.18s	4
+            -event6   DEVICE_ADDED     SynPS/2 Synaptics TouchPad        seat0 default group5  cap:pg  size 70x50mm
+            -event15  DEVICE_ADDED     Logitech USB Receiver             seat0 default group8  cap:p left
+            event6 	GESTURE_SWIPE_UPDATE +12.10s	4  7.25/ 0.00 (12.53/ 0.00 unaccelerated)
+            event6 	GESTURE_SWIPE_END +12.20s	4
+            event6 	GESTURE_SWIPE_BEGIN +12.00s	3
+            """
+        let dell = "DELL07E6:00 06CB:76AF Touchpad", synaptics = "SynPS/2 Synaptics TouchPad"
+        #expect(read(text).gestures == [
+            swipe(188180, .begin, 4, device: dell), swipe(188180, .end(cancelled: true), 4, device: dell),
+            swipe(189180, .begin, 4, device: synaptics), swipe(189180, .update, 4, 7.25, 0, 12.53, 0, device: synaptics),
+            swipe(189280, .end(cancelled: false), 4, device: synaptics),
+        ])
+        #expect(read(text).problems == ["log.txt:7: the time +12.00s is before the previous gesture event's +12.2s"
+            + " (another run pasted after the first is read on when its DEVICE_ADDED lines come before it)"])
     }
 
     @Test func tabsAfterTheDeviceAndASpaceBeforeThem() {
