@@ -81,10 +81,7 @@ public final class ActionDispatch {
             return send(steps)
         }
         if dryRun { return .wouldPerform }
-        if action != .pass {
-            performer.prepare(action)
-            if let why = heldElsewhere(at: context.time) { return .withheld(why) }
-        }
+        if action != .pass, let why = heldElsewhere(at: context.time) { return .withheld(why) }
         switch action {
         case .exec(let command):
             if let why = execRefusal { return .refused(why) }

@@ -21,10 +21,6 @@ public struct ActionContext: Sendable, Equatable {
 /// Who performs the actions that are not commands: the X11 performer (GestureX11) in the
 /// daemon, a recording one for tests.
 public protocol ActionPerforming: AnyObject {
-    /// Sends the questions `action` will ask before the check that comes first, so that one
-    /// round trip brings the answers of both; `perform` reads them, or the next `prepare` or
-    /// `perform` lets them go.
-    func prepare(_ action: Action)
     /// Performs one action; says what was done, or why nothing was.
     func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError>
     /// Sends a following action's steps, in order, at once; says why one could not be done.
@@ -35,10 +31,6 @@ public protocol ActionPerforming: AnyObject {
     /// Goes on with what waits, at `time`; says what came of each piece that finished or was
     /// given up.
     func advance(to time: Double) -> [Waited]
-}
-
-extension ActionPerforming {
-    public func prepare(_ action: Action) {}
 }
 
 /// What came of an action that waited on someone else: a window placed once the window manager
@@ -59,12 +51,8 @@ public struct Waited {
 public final class RecordingPerformer: ActionPerforming {
     public private(set) var performed: [(action: Action, context: ActionContext)] = []
     public private(set) var steps: [FollowStep] = []
-    /// The actions whose questions were sent ahead, in order.
-    public private(set) var prepared: [Action] = []
 
     public init() {}
-
-    public func prepare(_ action: Action) { prepared.append(action) }
 
     public func perform(_ action: Action, _ context: ActionContext) -> Result<String, ActionError> {
         performed.append((action, context))

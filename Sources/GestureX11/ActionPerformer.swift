@@ -23,20 +23,6 @@ public final class ActionPerformer: ActionPerforming {
     var restoring: [Restore] = []
     /// Keycodes borrowed for keysyms the keymap lacks, as xdotool does; given back at `close()`.
     private var borrowed: [KeySym: KeyCode] = [:]
-    /// The questions of the action about to be performed, sent ahead (`prepare`).
-    private var prepared: Prepared?
-
-    private enum Prepared {
-        case desktops(Pending<[Int?]>)
-        case heldKeys(Pending<[KeyCode]>)
-
-        func discard() {
-            switch self {
-            case .desktops(let p): p.discard()
-            case .heldKeys(let p): p.discard()
-            }
-        }
-    }
 
     /// Told of each button gestured presses through XTest before it presses it, so that the
     /// press is not taken for input (`XInputListener.willPress`).
@@ -74,27 +60,8 @@ public final class ActionPerformer: ActionPerforming {
         x.heldButtons.released(button)
     }
 
-    /// Sends the questions `action` asks first (the desktops shown and their count, the modifier
-    /// keys held), so that the keyboard check the dispatch makes next brings their answers in its
-    /// own round trip: one round trip for the check and the questions, not one each.
-    public func prepare(_ action: Action) {
-        dropPrepared()
-        switch action {
-        case .desktop, .moveWindow: prepared = .desktops(askDesktops())
-        case .keys: prepared = .heldKeys(ask.askHeldModifierKeys())
-        default: break
-        }
-    }
-
-    /// Lets go of questions sent ahead for an action not performed (withheld).
-    private func dropPrepared() {
-        prepared?.discard()
-        prepared = nil
-    }
-
     /// Performs one action; returns what was done, or why nothing was.
     public func perform(_ action: Action, _ c: ActionContext) -> Result<String, ActionError> {
-        defer { dropPrepared() }
         forgetUnasked()
         let time = Time(UInt64(max(0, c.time)) & 0xFFFF_FFFF)
         switch action {
@@ -203,18 +170,8 @@ public final class ActionPerformer: ActionPerforming {
         }
     }
 
-    private func askDesktops() -> Pending<[Int?]> {
-        ask.askFirstCardinals(of: x.root, [ask.atom("_NET_CURRENT_DESKTOP"), ask.atom("_NET_NUMBER_OF_DESKTOPS")])
-    }
-
-    /// The desktop shown and how many there are: the answers sent ahead, or asked now.
     private func desktops() -> (current: Int, count: Int) {
-        var pending = askDesktops
-        if case .desktops(let p)? = prepared {
-            prepared = nil
-            pending = { p }
-        }
-        let both = pending().answer()
+        let both = ask.firstCardinals(of: x.root, [ask.atom("_NET_CURRENT_DESKTOP"), ask.atom("_NET_NUMBER_OF_DESKTOPS")])
         return (both[0] ?? 0, max(1, both[1] ?? 1))
     }
 
@@ -350,16 +307,11 @@ public final class ActionPerformer: ActionPerforming {
                 codes.append(code)
             }
         }
-        var held = ask.heldModifierKeys
-        if case .heldKeys(let p)? = prepared {
-            prepared = nil
-            held = p.answer
-        }
-        let release = held().filter { !codes.contains($0) }
-        for code in release { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
+        let held = ask.heldModifierKeys().filter { !codes.contains($0) }
+        for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
         for code in codes { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
         for code in codes.reversed() { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
-        for code in release { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
+        for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
         return .success(())
     }
 }

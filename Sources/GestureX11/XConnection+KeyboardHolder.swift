@@ -1,5 +1,4 @@
 import CXInput2
-import Glibc
 
 extension XConnection {
     /// Why input gestured sends now would not reach the session: another client holds the
@@ -20,19 +19,9 @@ extension XConnection {
     /// The daemon asks it on the performer's connection for questions, which selects no input,
     /// so that its round trip reads none of the listener's: gestured grabs no keyboard and its
     /// grabs never freeze one, so none of them answers there as another client's.
-    /// Asked through XCB, as the questions an action sends ahead of it are (`Pending`): the
-    /// check's request goes out in the same write as theirs, and its answer comes with theirs.
     public func keyboardHeldElsewhere(serverNow: Double) -> String? {
-        let later = UInt32(truncatingIfNeeded: Int64(serverNow.rounded()) &+ 3_600_000)
-        let c = XGetXCBConnection(display)
-        let async = UInt8(XCB_GRAB_MODE_ASYNC.rawValue)
-        var error: UnsafeMutablePointer<xcb_generic_error_t>?
-        guard let reply = xcb_grab_keyboard_reply(c, xcb_grab_keyboard(c, 0, xcb_window_t(root), later, async, async), &error) else {
-            free(error)
-            return nil
-        }
-        let r = Int32(reply.pointee.status)
-        free(reply)
+        let later = Time(UInt32(truncatingIfNeeded: Int64(serverNow.rounded()) &+ 3_600_000))
+        let r = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, later)
         switch r {
         case AlreadyGrabbed, GrabFrozen:
             return "another client holds the keyboard (a screen locker, or a menu open)"

@@ -29,54 +29,44 @@ extension XConnection {
 
     /// The first CARDINAL of each of `properties` of `w`, nil where it is not set: all asked
     /// together, in one round trip.
-    public func firstCardinals(of w: Window, _ properties: [Atom]) -> [Int?] { askFirstCardinals(of: w, properties).answer() }
-
-    /// The same, sent now and read later (`Pending`).
-    func askFirstCardinals(of w: Window, _ properties: [Atom]) -> Pending<[Int?]> {
+    public func firstCardinals(of w: Window, _ properties: [Atom]) -> [Int?] {
         let c = XGetXCBConnection(display)
         let cookies = properties.map { xcb_get_property(c, 0, xcb_window_t(w), xcb_atom_t($0), xcb_atom_t(XA_CARDINAL), 0, 1) }
-        return Pending(c, cookies.map(\.sequence)) {
-            cookies.map { cookie in
-                var error: UnsafeMutablePointer<xcb_generic_error_t>?
-                guard let r = xcb_get_property_reply(c, cookie, &error) else {
-                    free(error)
-                    return nil
-                }
-                defer { free(r) }
-                guard r.pointee.format == 32, r.pointee.value_len >= 1 else { return nil }
-                return Int(xcb_get_property_value(r).load(as: UInt32.self))
+        return cookies.map { cookie in
+            var error: UnsafeMutablePointer<xcb_generic_error_t>?
+            guard let r = xcb_get_property_reply(c, cookie, &error) else {
+                free(error)
+                return nil
             }
+            defer { free(r) }
+            guard r.pointee.format == 32, r.pointee.value_len >= 1 else { return nil }
+            return Int(xcb_get_property_value(r).load(as: UInt32.self))
         }
     }
 
     /// The modifier keys held down now: the keyboard's state and the modifier map, asked
     /// together, in one round trip.
-    public func heldModifierKeys() -> [KeyCode] { askHeldModifierKeys().answer() }
-
-    /// The same, sent now and read later (`Pending`).
-    func askHeldModifierKeys() -> Pending<[KeyCode]> {
+    public func heldModifierKeys() -> [KeyCode] {
         let c = XGetXCBConnection(display)
         let keymapCookie = xcb_query_keymap(c), mapCookie = xcb_get_modifier_mapping(c)
-        return Pending(c, [keymapCookie.sequence, mapCookie.sequence]) {
-            var error: UnsafeMutablePointer<xcb_generic_error_t>?
-            let keymap = xcb_query_keymap_reply(c, keymapCookie, &error)
-            free(error)
-            error = nil
-            let map = xcb_get_modifier_mapping_reply(c, mapCookie, &error)
-            free(error)
-            defer {
-                free(keymap)
-                free(map)
-            }
-            guard let keymap, let map, let codes = xcb_get_modifier_mapping_keycodes(map) else { return [] }
-            let keys = withUnsafeBytes(of: keymap.pointee.keys) { Array($0) }
-            var held: [KeyCode] = []
-            for i in 0..<Int(xcb_get_modifier_mapping_keycodes_length(map)) {
-                let code = codes[i]
-                if code != 0, keys[Int(code) / 8] & (1 << (code % 8)) != 0, !held.contains(KeyCode(code)) { held.append(KeyCode(code)) }
-            }
-            return held
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        let keymap = xcb_query_keymap_reply(c, keymapCookie, &error)
+        free(error)
+        error = nil
+        let map = xcb_get_modifier_mapping_reply(c, mapCookie, &error)
+        free(error)
+        defer {
+            free(keymap)
+            free(map)
         }
+        guard let keymap, let map, let codes = xcb_get_modifier_mapping_keycodes(map) else { return [] }
+        let keys = withUnsafeBytes(of: keymap.pointee.keys) { Array($0) }
+        var held: [KeyCode] = []
+        for i in 0..<Int(xcb_get_modifier_mapping_keycodes_length(map)) {
+            let code = codes[i]
+            if code != 0, keys[Int(code) / 8] & (1 << (code % 8)) != 0, !held.contains(KeyCode(code)) { held.append(KeyCode(code)) }
+        }
+        return held
     }
 
     /// The keysyms of every keycode, lowest keycode first, as the server has them now.

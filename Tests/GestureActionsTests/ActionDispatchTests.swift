@@ -56,21 +56,6 @@ import Testing
         #expect(performer.performed.isEmpty)
     }
 
-    @Test func anActionsQuestionsAreSentBeforeTheKeyboardCheckSoThatOneRoundTripBringsBoth() {
-        let performer = RecordingPerformer()
-        var preparedAtEachCheck: [[Action]] = []
-        let dispatch = ActionDispatch(performer: performer, heldElsewhere: {
-            preparedAtEachCheck.append(performer.prepared)
-            return nil
-        })
-        for (i, action) in Self.everyKind.enumerated() {
-            _ = dispatch.fire(action, gesture: gesture, at: ActionContext(location: nil, time: Double(i)))
-        }
-        let checked = Self.everyKind.filter { $0 != .pass }
-        #expect(performer.prepared == checked)
-        #expect(preparedAtEachCheck == checked.indices.map { Array(checked[...$0]) })
-    }
-
     @Test func clicksWaitingWhenTheScreenLocksAreDroppedNotKeptForAfterTheUnlock() {
         let performer = RecordingPerformer()
         var busy = true, locked: String? = nil

@@ -1,5 +1,4 @@
 import CXInput2
-import Foundation
 import Glibc
 import GestureActions
 import GestureCore
@@ -135,65 +134,6 @@ extension LiveTests {
         #expect(pressed.map { $0 == "pressed Shift_L" } == .success(true), "\(pressed)")
         // One buffer for each flush, the switch's and the chord's: XCB reads as it writes.
         #expect(queued <= 2 * 4096 / 32, "\(queued) events read by the actions' round trips")
-    }
-
-    /// Holds the server from another client until `done` is signalled or 5 s have passed, then
-    /// lets go; says whether it waited the whole time.
-    final class ServerHold: @unchecked Sendable {
-        private let holder: OpaquePointer
-        private let done = DispatchSemaphore(value: 0), gone = DispatchSemaphore(value: 0)
-        private var timedOut = false
-
-        init(_ holder: OpaquePointer) {
-            self.holder = holder
-            XGrabServer(holder)
-            XSync(holder, 0)
-            Thread { [self] in
-                timedOut = done.wait(timeout: .now() + 5) == .timedOut
-                XUngrabServer(self.holder)
-                XSync(self.holder, 0)
-                gone.signal()
-            }.start()
-        }
-
-        /// Lets go now, if it has not yet: whether it had waited the whole time.
-        func end() -> Bool {
-            done.signal()
-            gone.wait()
-            return timedOut
-        }
-    }
-
-    /// An action's questions go out before the keyboard check that comes first, so that the
-    /// check's round trip brings their answers too: once the check is answered, a desktop switch
-    /// and a key chord are performed while another client holds the server, which would answer
-    /// a question of theirs only once it lets go (after 5 s, or when the action is done).
-    @Test func anActionsQuestionsComeBackWithTheKeyboardCheckBeforeIt() throws {
-        let x = try XConnection(name: server.displayName), ask = try XConnection(name: server.displayName)
-        let holder = try #require(XOpenDisplay(server.displayName))
-        defer { XCloseDisplay(holder) }
-        let performer = ActionPerformer(x, asking: ask)
-        let now = Double(ask.serverTime())
-        var holding = false, hold: ServerHold?
-        let dispatch = ActionDispatch(performer: performer, heldElsewhere: {
-            let why = ask.keyboardHeldElsewhere(serverNow: now)
-            if holding { hold = ServerHold(holder) }
-            return why
-        })
-        let shown = ask.firstCardinals(of: x.root, [ask.atom("_NET_CURRENT_DESKTOP")])[0] ?? 0
-        let gesture = GestureContext(name: "g", type: "swipe", state: "began")
-        let actions = [Action.desktop(.number(shown + 1), wrap: false), .keys([KeyChord(modifiers: [], key: "Shift_L")])]
-        // What is asked once a run (the window manager's support, atoms) asked first.
-        for (i, action) in actions.enumerated() { _ = dispatch.fire(action, gesture: gesture, at: ActionContext(location: nil, time: Double(i))) }
-        holding = true
-        for (i, action) in actions.enumerated() {
-            let outcome = dispatch.fire(action, gesture: gesture, at: ActionContext(location: nil, time: Double(10 + i)))
-            let waited = try #require(hold).end()
-            hold = nil
-            #expect(!waited, "\(action.text) waited for the server another client held: \(outcome)")
-            if case .performed = outcome { continue }
-            Issue.record("\(action.text) not performed: \(outcome)")
-        }
     }
 
     /// The same for the listener's one question, the devices' buttons after a kept touch that
