@@ -11,8 +11,9 @@ import Glibc
 /// What it asks the server (properties, the window tree, the pointer, the keys held, and, for
 /// the daemon, who holds the keyboard) goes over `ask`, a connection that selects no input: a
 /// round trip there reads nothing of the listener's, so that a daemon behind on its input still
-/// reads it one buffer at a time while it performs an action. What it sends (client messages, XTest input) goes over the listener's
-/// connection, in order with the listener's own requests (its grabs let go of before a click).
+/// reads it one buffer at a time while it performs an action. What it sends (client messages,
+/// XTest input) goes over the listener's connection, in order with the listener's own requests
+/// (its grabs let go of before a click).
 public final class ActionPerformer: ActionPerforming {
     let x: XConnection
     public let ask: XConnection

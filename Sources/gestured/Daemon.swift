@@ -235,8 +235,11 @@ final class Daemon {
             overlay?.update(now: now)
             feedback.update(now: now)
             reloader?.tick(now: now, screen: engine.screen)
-            if x.flushHasEvents() { continue }
+            // The round trip that lets Xlib forget its notes comes before the look at what is
+            // queued: it reads into the queue whatever the server sent before its reply, which a
+            // poll on the socket would never wake for.
             if !listener.behind { x.forgetAnsweredRequests() }
+            if x.flushHasEvents() { continue }
             let buses = self.buses
             let n = sources.poll(buses, outputs, timeout: pollTimeout(engineDeadline, buses, now: now))
             if n < 0 && errno != EINTR {
