@@ -45,7 +45,7 @@ import TestSupport
                 pinch, rotate, padPinch, padRotate, edge, press, circle, lineLeft]
     }
 
-    @Test func randomStreamsNeverBreakTheStateMachineOrLeaveATouchUndecided() {
+    @Test func randomStreamsNeverBreakTheStateMachineOrLeaveATouchAPressOrATouchpadGestureUndecided() {
         var rng = SeededRandom(state: 0x5EED)
         let timeout = GestureEngine.Settings().touchTimeout
         var events = 0
@@ -68,7 +68,7 @@ import TestSupport
                 let kind: InputEvent.Kind
                 switch Int.random(in: 0..<12, using: &g) {
                 case 0, 1:
-                    kind = .touchBegin(id: nextId, at: p); down.append(nextId); checker.undecided[nextId] = t; nextId += 1
+                    kind = .touchBegin(id: nextId, at: p); down.append(nextId); checker.undecided[.touch(id: nextId)] = t; nextId += 1
                 case 2, 3, 4:
                     kind = down.isEmpty ? .idle : .touchMove(id: down.randomElement(using: &g)!, at: p)
                 case 5:
@@ -82,6 +82,7 @@ import TestSupport
                         pad = f
                         padPinches = Bool.random(using: &g)
                         kind = padPinches ? .pinchBegin(fingers: f) : .swipeBegin(fingers: f)
+                        checker.undecided[.touchpad] = t
                     } else if padPinches {
                         kind = .pinchUpdate(fingers: pad!, delta: d, scale: Double.random(in: 0.3...2.5, using: &g),
                                             angle: Double.random(in: -20...20, using: &g))
@@ -96,7 +97,7 @@ import TestSupport
                     } else { kind = .idle }
                 case 9:
                     let b = Int.random(in: 1...3, using: &g)
-                    if buttons.contains(b) { buttons.removeAll { $0 == b }; kind = .buttonRelease(button: b, at: p) } else { buttons.append(b); kind = .buttonPress(button: b, at: p) }
+                    if buttons.contains(b) { buttons.removeAll { $0 == b }; kind = .buttonRelease(button: b, at: p) } else { buttons.append(b); kind = .buttonPress(button: b, at: p); checker.undecided[.button(b)] = t }
                 case 10:
                     kind = .motion(at: p)
                 default:
@@ -116,7 +117,7 @@ import TestSupport
             checker.check(engine, stream: stream, seed: seed)
             #expect(engine.nextDeadline() == nil, "stream \(stream) seed \(seed): not at rest")
             #expect(recognizers.allSatisfy { $0.state == .possible }, "stream \(stream) seed \(seed): not reset")
-            #expect(checker.undecided.isEmpty, "stream \(stream) seed \(seed): touches never decided: \(checker.undecided)")
+            #expect(checker.undecided.isEmpty, "stream \(stream) seed \(seed): never decided: \(checker.undecided)")
             if checker.failed { break }
         }
         #expect(events > Self.streams * 10, "at least ten events a stream")
@@ -125,8 +126,10 @@ import TestSupport
     /// Follows the outputs of one stream.
     struct Checker {
         let timeout: Double
-        /// Touch id -> when it began, for touches still undecided.
-        var undecided: [Int: Double] = [:]
+        /// What the engine owes a decision: a touch, a press, the touchpad's gesture.
+        enum Owed: Hashable { case touch(id: Int), button(Int), touchpad }
+        /// What began and is still undecided -> when it began.
+        var undecided: [Owed: Double] = [:]
         var failed = false
         var states: [ObjectIdentifier: GestureState] = [:]
 
@@ -150,14 +153,19 @@ import TestSupport
                     }
                     states[ObjectIdentifier(r)] = to
                 case let .decision(d):
-                    guard case let .touch(id) = d.target else { continue }
+                    let id: Owed
+                    switch d.target {
+                    case let .touch(t): id = .touch(id: t)
+                    case let .button(b): id = .button(b)
+                    case .touchpad: id = .touchpad
+                    }
                     guard let began = undecided.removeValue(forKey: id) else {
-                        Issue.record("stream \(stream) seed \(seed): touch \(id) decided twice")
+                        Issue.record("stream \(stream) seed \(seed): \(id) decided twice")
                         failed = true
                         continue
                     }
                     if o.time > began + timeout {
-                        Issue.record("stream \(stream) seed \(seed): touch \(id) decided at \(o.time), began \(began)")
+                        Issue.record("stream \(stream) seed \(seed): \(id) decided at \(o.time), began \(began)")
                         failed = true
                     }
                 case .pending:
@@ -165,7 +173,7 @@ import TestSupport
                 }
             }
             for case let (id, began) in undecided where engine.now > began + timeout {
-                Issue.record("stream \(stream) seed \(seed): touch \(id) undecided at \(engine.now), began \(began)")
+                Issue.record("stream \(stream) seed \(seed): \(id) undecided at \(engine.now), began \(began)")
                 failed = true
             }
         }
