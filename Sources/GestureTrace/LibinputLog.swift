@@ -155,7 +155,8 @@ public struct LibinputLog {
             return refuse("\(name) lacks its finger count")
         }
         var time = read + offset
-        // The gestures a run left open end where it ended, cancelled.
+        // The gestures a run left open end where it ended, cancelled, also when the rest of
+        // this line is refused.
         var out: [Gesture] = []
         if time < lastTime {
             guard devicesAdded else {
@@ -178,7 +179,7 @@ public struct LibinputLog {
             return out
         case "END":
             let rest = words.rest
-            guard rest.isEmpty || rest == "cancelled" else { return refuse("cannot read '\(rest)' after \(name)") }
+            guard rest.isEmpty || rest == "cancelled" else { return out + refuse("cannot read '\(rest)' after \(name)") }
             lastTime = time
             guard let was = open[device], was.kind == kind else { return out }
             closed(device)
@@ -187,11 +188,11 @@ public struct LibinputLog {
             gesture.phase = .end(cancelled: rest == "cancelled")
             return out + [gesture]
         case "UPDATE":
-            guard !words.rest.isEmpty else { return refuse("\(name) lacks its deltas") }
-            guard let numbers = LibinputLog.numbers(words.rest) else { return refuse("cannot read the numbers of \(name): \(clip(words.rest))") }
+            guard !words.rest.isEmpty else { return out + refuse("\(name) lacks its deltas") }
+            guard let numbers = LibinputLog.numbers(words.rest) else { return out + refuse("cannot read the numbers of \(name): \(clip(words.rest))") }
             gesture.phase = .update
             guard numbers.count == (kind == .swipe ? 4 : 6) else {
-                return refuse("\(name) has \(numbers.count) numbers: \(clip(words.rest))")
+                return out + refuse("\(name) has \(numbers.count) numbers: \(clip(words.rest))")
             }
             gesture.unaccelerated = Point(x: numbers[2], y: numbers[3])
             gesture.delta = Point(x: numbers[0], y: numbers[1])
@@ -210,7 +211,7 @@ public struct LibinputLog {
             out.append(gesture)
             return out
         default:
-            return refuse("unknown gesture event \(name)")
+            return out + refuse("unknown gesture event \(name)")
         }
     }
 

@@ -71,6 +71,24 @@ import GestureTrace
             + " (another run pasted after the first is read on when its DEVICE_ADDED lines come before it)"])
     }
 
+    /// The second run's first gesture line is refused: what the first run left open still ends
+    /// where it ended, cancelled, and is not lost with the refused line.
+    @Test func aSecondRunWhoseFirstLineIsRefusedStillEndsWhatTheFirstLeftOpen() {
+        let text = """
+            -event15  DEVICE_ADDED     DELL07E6:00 06CB:76AF Touchpad    seat0 default group7  cap:pg  size 100x56mm
+            event15	GESTURE_SWIPE_BEGIN	+188.18s	4
+            -event6   DEVICE_ADDED     SynPS/2 Synaptics TouchPad        seat0 default group5  cap:pg  size 70x50mm
+            event6 	GESTURE_SWIPE_UPDATE +12.10s	4
+            event6 	GESTURE_SWIPE_BEGIN +12.20s	3
+            """
+        let dell = "DELL07E6:00 06CB:76AF Touchpad", synaptics = "SynPS/2 Synaptics TouchPad"
+        #expect(read(text).gestures == [
+            swipe(188180, .begin, 4, device: dell), swipe(188180, .end(cancelled: true), 4, device: dell),
+            swipe(189280, .begin, 3, device: synaptics), swipe(189280, .end(cancelled: true), 3, device: synaptics),
+        ])
+        #expect(read(text).problems == ["log.txt:4: GESTURE_SWIPE_UPDATE lacks its deltas"])
+    }
+
     @Test func tabsAfterTheDeviceAndASpaceBeforeThem() {
         let text = "event13\tGESTURE_SWIPE_BEGIN  +4.89s\t3\nevent13 \tGESTURE_SWIPE_UPDATE +4.91s\t3 -17.01/-0.06 (-39.59/-0.14 unaccelerated)\n"
         #expect(read(text).gestures == [
