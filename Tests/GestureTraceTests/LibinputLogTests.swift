@@ -47,23 +47,31 @@ import GestureTrace
             + " (another run pasted after the first is read on when its DEVICE_ADDED lines come before it)"])
     }
 
+    /// Two runs pasted one after the other, from N1's real lines: the first run's touchpad, a
+    /// swipe begun on it, and the second run's touchpad added, whose times start again.
+    static let firstRunThenSecondAdded = """
+        -event15  DEVICE_ADDED     DELL07E6:00 06CB:76AF Touchpad    seat0 default group7  cap:pg  size 100x56mm
+        event15	GESTURE_SWIPE_BEGIN	+188.18s	4
+        -event6   DEVICE_ADDED     SynPS/2 Synaptics TouchPad        seat0 default group5  cap:pg  size 70x50mm
+        """
+    static let (dell, synaptics) = ("DELL07E6:00 06CB:76AF Touchpad", "SynPS/2 Synaptics TouchPad")
+    /// The swipe the first run left open, ended where that run ended.
+    static let firstRunsSwipe = [(188180.0, G.Phase.begin), (188180, .end(cancelled: true))]
+
     /// Two runs of `libinput debug-events` pasted one after the other: the second one's times
     /// start again, after its own DEVICE_ADDED lines. What the first left open ends where it
     /// ended, cancelled, and the second goes on a second later, each gesture with its own
     /// device's name.
     @Test func aSecondRunPastedAfterTheFirstGoesOnASecondAfterIt() {
-        let text = """
-            -event15  DEVICE_ADDED     DELL07E6:00 06CB:76AF Touchpad    seat0 default group7  cap:pg  size 100x56mm
-            event15	GESTURE_SWIPE_BEGIN	+188.18s	4
-            -event6   DEVICE_ADDED     SynPS/2 Synaptics TouchPad        seat0 default group5  cap:pg  size 70x50mm
+        let text = Self.firstRunThenSecondAdded + """
+
             -event15  DEVICE_ADDED     Logitech USB Receiver             seat0 default group8  cap:p left
             event6 	GESTURE_SWIPE_UPDATE +12.10s	4  7.25/ 0.00 (12.53/ 0.00 unaccelerated)
             event6 	GESTURE_SWIPE_END +12.20s	4
             event6 	GESTURE_SWIPE_BEGIN +12.00s	3
             """
-        let dell = "DELL07E6:00 06CB:76AF Touchpad", synaptics = "SynPS/2 Synaptics TouchPad"
-        #expect(read(text).gestures == [
-            swipe(188180, .begin, 4, device: dell), swipe(188180, .end(cancelled: true), 4, device: dell),
+        let (dell, synaptics) = (Self.dell, Self.synaptics)
+        #expect(read(text).gestures == Self.firstRunsSwipe.map { swipe($0, $1, 4, device: dell) } + [
             swipe(189180, .begin, 4, device: synaptics), swipe(189180, .update, 4, 7.25, 0, 12.53, 0, device: synaptics),
             swipe(189280, .end(cancelled: false), 4, device: synaptics),
         ])
@@ -74,16 +82,13 @@ import GestureTrace
     /// The second run's first gesture line is refused: what the first run left open still ends
     /// where it ended, cancelled, and is not lost with the refused line.
     @Test func aSecondRunWhoseFirstLineIsRefusedStillEndsWhatTheFirstLeftOpen() {
-        let text = """
-            -event15  DEVICE_ADDED     DELL07E6:00 06CB:76AF Touchpad    seat0 default group7  cap:pg  size 100x56mm
-            event15	GESTURE_SWIPE_BEGIN	+188.18s	4
-            -event6   DEVICE_ADDED     SynPS/2 Synaptics TouchPad        seat0 default group5  cap:pg  size 70x50mm
+        let text = Self.firstRunThenSecondAdded + """
+
             event6 	GESTURE_SWIPE_UPDATE +12.10s	4
             event6 	GESTURE_SWIPE_BEGIN +12.20s	3
             """
-        let dell = "DELL07E6:00 06CB:76AF Touchpad", synaptics = "SynPS/2 Synaptics TouchPad"
-        #expect(read(text).gestures == [
-            swipe(188180, .begin, 4, device: dell), swipe(188180, .end(cancelled: true), 4, device: dell),
+        let synaptics = Self.synaptics
+        #expect(read(text).gestures == Self.firstRunsSwipe.map { swipe($0, $1, 4, device: Self.dell) } + [
             swipe(189280, .begin, 3, device: synaptics), swipe(189280, .end(cancelled: true), 3, device: synaptics),
         ])
         #expect(read(text).problems == ["log.txt:4: GESTURE_SWIPE_UPDATE lacks its deltas"])
