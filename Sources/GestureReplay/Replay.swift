@@ -18,6 +18,9 @@ public final class Replay {
     /// Told of each line of a `libinput debug-events` log that could not be read, which is
     /// skipped (a trace's malformed line stops its replay instead).
     public var skipped: (TraceError) -> Void = { _ in }
+    /// Told of each gesture a `libinput debug-events` log ends before its END (a paste cut
+    /// off), which ends there.
+    public var noted: (TraceError) -> Void = { _ in }
 
     /// Hands `write` every printed line, without its LF.
     public init(config: Config, options: Options = Options(), write: @escaping (String) -> Void) {
@@ -161,15 +164,15 @@ public final class Replay {
                 decided = true
                 if LibinputLog.isLog(firstLine: line) { log = LibinputLog(file: reader.file, linesBefore: reader.lineNumber) }
             }
-            guard var log else {
+            guard log != nil else {
                 if let l = try reader.read(line) { take(l) }
                 return
             }
-            let gestures = log.read(line)
-            let problems = log.problems.count
-            self.log = log
+            // Read in place: a copy of the log taken out and put back would copy its tables of
+            // devices on every line.
+            let gestures = log!.read(line)
             for gesture in gestures { take(gesture) }
-            if problems > 0 { report() }
+            if !log!.problems.isEmpty { report() }
         }
 
         /// A gesture read from libinput's text, handed to the engine as the X11 listener would.
@@ -208,10 +211,10 @@ public final class Replay {
         /// After the last line: the gestures a log leaves open end, cancelled; time moves to the
         /// last event's, and what is due fires.
         mutating func end() {
-            if var log {
-                let gestures = log.finish()
-                self.log = log
+            if log != nil {
+                let gestures = log!.finish()
                 for gesture in gestures { take(gesture) }
+                for cut in log!.cutOff { replay.noted(cut) }
             }
             guard let dispatcher, let engine else { return }
             engine.advance(to: lastTime)

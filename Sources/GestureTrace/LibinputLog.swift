@@ -79,9 +79,19 @@ public struct LibinputLog {
     public private(set) var lineNumber: Int
     /// The lines that could not be read, each skipped, in order.
     public private(set) var problems: [TraceError] = []
+    /// The gestures the log ended before their END, which `finish` ended there.
+    public private(set) var cutOff: [TraceError] = []
+    /// A gesture begun on a device and not yet ended: `order` is its place among those open,
+    /// in which they end together.
+    private struct Open {
+        var kind: Gesture.Kind
+        var fingers: Int
+        var name: String?
+        var order: Int
+    }
     /// The gesture open on each device (`eventN`), and the name each device was added with.
-    private var open: [String: (kind: Gesture.Kind, fingers: Int, name: String?)] = [:]
-    private var openOrder: [String] = []
+    private var open: [String: Open] = [:]
+    private var opened = 0
     private var names: [String: String] = [:]
     private var lastTime = 0.0
     /// Whether a device was added since the last gesture line: a run of `libinput debug-events`
@@ -150,7 +160,11 @@ public struct LibinputLog {
         // Newer versions print the event's sequence number before the time.
         guard var timeWord = words.next() else { return refuse("\(name) lacks its time") }
         if !timeWord.hasSuffix("s"), timeWord.allSatisfy(\.isNumber), let next = words.next() { timeWord = next }
-        guard let read = LibinputLog.milliseconds(timeWord) else { return refuse("cannot read the time '\(timeWord)' of \(name)") }
+        let read: Double
+        switch LibinputLog.milliseconds(timeWord) {
+        case .success(let ms): read = ms
+        case .failure(let why): return refuse(why.text(timeWord, of: name))
+        }
         guard let fingersWord = words.next(), let fingers = Int(fingersWord), fingers > 0 else {
             return refuse("\(name) lacks its finger count")
         }
@@ -165,7 +179,7 @@ public struct LibinputLog {
             }
             offset = lastTime + Self.gapBetweenRuns - read
             time = read + offset
-            for device in openOrder { out += close(device, at: lastTime) }
+            out += closeAll(at: lastTime, cancelled: true)
         }
         devicesAdded = false
         let device = String(event)
@@ -218,23 +232,36 @@ public struct LibinputLog {
     /// Empties `problems`, once they are handed on.
     public mutating func forgetProblems() { problems.removeAll() }
 
-    /// After the last line: the gestures still open end there, cancelled.
+    /// After the last line: the gestures still open end there, as a paste cut off before
+    /// their END (the way users paste them) would have gone on to end, and each is noted in
+    /// `cutOff`.
     public mutating func finish() -> [Gesture] {
-        var out: [Gesture] = []
-        for device in openOrder { out += close(device, at: lastTime) }
-        return out
+        let ending = open.sorted { $0.value.order < $1.value.order }
+        for (device, was) in ending {
+            let end = "GESTURE_\(was.kind == .swipe ? "SWIPE" : "PINCH")_END"
+            cutOff.append(TraceError(file: file, line: lineNumber, column: nil,
+                                     message: "the log ends before the \(was.fingers)-finger \(was.kind == .swipe ? "swipe" : "pinch") on \(device) "
+                                         + "ends (no \(end)), as a paste cut off does: it ends there"))
+        }
+        return closeAll(at: lastTime, cancelled: false)
     }
 
     // MARK: The gestures open
 
     private mutating func opened(_ device: String, _ kind: Gesture.Kind, _ fingers: Int) {
-        open[device] = (kind, fingers, names[device])
-        openOrder.append(device)
+        open[device] = Open(kind: kind, fingers: fingers, name: names[device], order: opened)
+        opened += 1
     }
 
     private mutating func closed(_ device: String) {
         open[device] = nil
-        openOrder.removeAll { $0 == device }
+    }
+
+    /// Every gesture open, ended at `time` in the order they began.
+    private mutating func closeAll(at time: Double, cancelled: Bool) -> [Gesture] {
+        let ending = open.values.sorted { $0.order < $1.order }
+        open.removeAll()
+        return ending.map { Gesture(time: time, $0.kind, .end(cancelled: cancelled), fingers: $0.fingers, device: $0.name) }
     }
 
     /// The gesture open on `device`, ended cancelled at `time`; none when none is open.
@@ -255,24 +282,47 @@ public struct LibinputLog {
 
     // MARK: Fields
 
+    /// Why a time cannot be read.
+    enum TimeProblem: Error, Equatable {
+        case unreadable, negative, outOfRange
+        /// What is wrong with the time `word` of the event `name`.
+        func text(_ word: Substring, of name: Substring) -> String {
+            switch self {
+            case .unreadable: return "cannot read the time '\(word)' of \(name)"
+            case .negative: return "the time '\(word)' of \(name) is negative: libinput counts time up from its start"
+            case .outOfRange: return "the time '\(word)' of \(name) is past a hundred years of libinput running"
+            }
+        }
+    }
+
+    /// The longest run of `libinput debug-events` a time is taken from: a hundred years, in
+    /// seconds. Past it the milliseconds would lose the precision of the digits read.
+    static let longestRun = 100 * 366 * 86_400
+
     /// `+1.234s` (or without its `+`) in milliseconds, read from its digits so that `+9.53s` is
     /// 9530 exactly.
-    static func milliseconds(_ word: Substring) -> Double? {
+    static func milliseconds(_ word: Substring) -> Result<Double, TimeProblem> {
         var text = word
         if text.first == "+" { text = text.dropFirst() }
-        guard text.last == "s" else { return nil }
+        guard text.last == "s" else { return .failure(.unreadable) }
         text = text.dropLast()
+        if text.first == "-" { return .failure(text.dropFirst().allSatisfy { $0.isNumber || $0 == "." } ? .negative : .unreadable) }
         let halves = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard halves.count <= 2, let whole = Int(halves[0]), whole >= 0 else { return nil }
+        guard halves.count <= 2, halves[0].allSatisfy({ $0.isASCII && $0.isNumber }), let whole = Int(halves[0]) else {
+            return .failure(halves[0].allSatisfy { $0.isASCII && $0.isNumber } && !halves[0].isEmpty ? .outOfRange : .unreadable)
+        }
+        guard whole <= longestRun else { return .failure(.outOfRange) }
         let millis = whole * 1000
         if halves.count == 2 {
             let fraction = halves[1]
-            guard !fraction.isEmpty, fraction.count <= 6, fraction.allSatisfy(\.isASCII), let digits = Int(fraction) else { return nil }
+            guard !fraction.isEmpty, fraction.count <= 6, fraction.allSatisfy({ $0.isASCII && $0.isNumber }), let digits = Int(fraction) else {
+                return .failure(.unreadable)
+            }
             var scale = 1
             for _ in 0..<fraction.count { scale *= 10 }
-            return Double(millis) + Double(digits) * 1000 / Double(scale)
+            return .success(Double(millis) + Double(digits) * 1000 / Double(scale))
         }
-        return Double(millis)
+        return .success(Double(millis))
     }
 
     /// The numbers of an update, in order, from `dx/dy (udx/udy unaccelerated)` and a pinch's

@@ -14,6 +14,7 @@ struct ReplayCommand: GesturedCommand {
         do { config = try options.load() } catch { CLIError.exit(error) }
         let replay = Replay(config: config, options: .init(decisions: decisions)) { Descriptor.write(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
         replay.skipped = { Descriptor.write(STDERR_FILENO, "\($0) (skipped)\n") }
+        replay.noted = { Descriptor.write(STDERR_FILENO, "\($0)\n") }
         for path in traces {
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             var failure: Int32? = fd < 0 ? errno : nil

@@ -7,13 +7,14 @@ import GestureTrace
 @Suite struct LibinputLogTests {
     typealias G = LibinputLog.Gesture
 
-    /// The gestures of `text`, the ones `finish` ends included, and the lines refused.
-    func read(_ text: String) -> (gestures: [G], problems: [String]) {
+    /// The gestures of `text`, the ones `finish` ends included, the lines refused, and the
+    /// gestures the text ended before their end.
+    func read(_ text: String) -> (gestures: [G], problems: [String], cutOff: [String]) {
         var log = LibinputLog(file: "log.txt")
         var out: [G] = []
         for line in TraceText.lines(of: text) { out += log.read(line) }
         out += log.finish()
-        return (out, log.problems.map(\.description))
+        return (out, log.problems.map(\.description), log.cutOff.map(\.description))
     }
 
     func swipe(_ t: Double, _ phase: G.Phase, _ fingers: Int, _ dx: Double = 0, _ dy: Double = 0, _ ux: Double = 0, _ uy: Double = 0,
@@ -89,7 +90,7 @@ import GestureTrace
             """
         let synaptics = Self.synaptics
         #expect(read(text).gestures == Self.firstRunsSwipe.map { swipe($0, $1, 4, device: Self.dell) } + [
-            swipe(189280, .begin, 3, device: synaptics), swipe(189280, .end(cancelled: true), 3, device: synaptics),
+            swipe(189280, .begin, 3, device: synaptics), swipe(189280, .end(cancelled: false), 3, device: synaptics),
         ])
         #expect(read(text).problems == ["log.txt:4: GESTURE_SWIPE_UPDATE lacks its deltas"])
     }
@@ -97,7 +98,7 @@ import GestureTrace
     @Test func tabsAfterTheDeviceAndASpaceBeforeThem() {
         let text = "event13\tGESTURE_SWIPE_BEGIN  +4.89s\t3\nevent13 \tGESTURE_SWIPE_UPDATE +4.91s\t3 -17.01/-0.06 (-39.59/-0.14 unaccelerated)\n"
         #expect(read(text).gestures == [
-            swipe(4890, .begin, 3), swipe(4910, .update, 3, -17.01, -0.06, -39.59, -0.14), swipe(4910, .end(cancelled: true), 3),
+            swipe(4890, .begin, 3), swipe(4910, .update, 3, -17.01, -0.06, -39.59, -0.14), swipe(4910, .end(cancelled: false), 3),
         ])
         #expect(read(text).problems == [])
     }
@@ -143,7 +144,7 @@ import GestureTrace
         #expect(read(text).gestures == [
             swipe(36, .begin, 3, device: pad), swipe(40, .begin, 4),
             swipe(43, .update, 3, -0.62, 15.82, -0.59, 14.94, device: pad), swipe(50, .end(cancelled: false), 3, device: pad),
-            swipe(60, .update, 4, 1, 2, 3, 4), swipe(60, .end(cancelled: true), 4),
+            swipe(60, .update, 4, 1, 2, 3, 4), swipe(60, .end(cancelled: false), 4),
         ])
     }
 
@@ -160,7 +161,9 @@ import GestureTrace
         ])
     }
 
-    @Test func aGestureCutOffAtTheEndOfThePasteEndsThereCancelledAndItsHalfLineIsReported() {
+    /// A paste cut off inside a gesture (as users paste them) ends it there, as it would have
+    /// gone on to end, says so, and reports the half line.
+    @Test func aGestureCutOffAtTheEndOfThePasteEndsThereAndItsHalfLineIsReported() {
         let text = """
             event6   GESTURE_SWIPE_BEGIN +0.036s    3
             event6   GESTURE_SWIPE_UPDATE +0.100s   3  1.87/12.77 ( 1.76/12.01 unaccelerated)
@@ -169,8 +172,10 @@ import GestureTrace
             event6
             """
         #expect(read(text).gestures == [
-            swipe(36, .begin, 3), swipe(100, .update, 3, 1.87, 12.77, 1.76, 12.01), swipe(100, .end(cancelled: true), 3),
+            swipe(36, .begin, 3), swipe(100, .update, 3, 1.87, 12.77, 1.76, 12.01), swipe(100, .end(cancelled: false), 3),
         ])
+        #expect(read(text).cutOff == ["log.txt:5: the log ends before the 3-finger swipe on event6 ends (no GESTURE_SWIPE_END),"
+            + " as a paste cut off does: it ends there"])
         #expect(read(text).problems == [
             "log.txt:3: cannot read the numbers of GESTURE_SWIPE_UPDATE: -26.95/-0.97 (-72.83/-2.62 unaccel",
             "log.txt:4: cannot read the numbers of GESTURE_PINCH_UPDATE: 0.91/-1.25 ( 2.46/-3.37",
@@ -191,6 +196,7 @@ import GestureTrace
             G(time: 1200, .pinch, .update, fingers: 4, delta: Point(x: 0.5, y: 0.5), unaccelerated: Point(x: 1, y: 1), scale: 0.9, angle: 1.5),
             G(time: 1300, .pinch, .end(cancelled: true), fingers: 4),
         ])
+        #expect(read(text).cutOff == [])
     }
 
     @Test func libinputsOwnMessagesAmongItsEventsAreSkippedSilently() {
@@ -224,7 +230,7 @@ import GestureTrace
             event5 GESTURE_SWIPE_UPDATE +1.30s
             event5 GESTURE_SWIPE_END +1.40s 3 cancel
             """
-        #expect(read(text).gestures == [swipe(1000, .begin, 3), swipe(1000, .end(cancelled: true), 3)])
+        #expect(read(text).gestures == [swipe(1000, .begin, 3), swipe(1000, .end(cancelled: false), 3)])
         #expect(read(text).problems == [
             "log.txt:1: a libinput line starts with its device (eventN): $ sudo libinput debug-events",
             "log.txt:5: unknown gesture event GESTURE_SWIPE_WOBBLE",
@@ -251,7 +257,7 @@ import GestureTrace
             InputEvent(time: 2010, .pinchEnd(fingers: 3, cancelled: true), device: pad),
             InputEvent(time: 2010, .swipeBegin(fingers: 3), device: pad),
             InputEvent(time: 2010, .swipeUpdate(fingers: 3, delta: Point(x: -3.07, y: 0), unaccelerated: Point(x: -13.34, y: 0)), device: pad),
-            InputEvent(time: 2010, .swipeEnd(fingers: 3, cancelled: true), device: pad),
+            InputEvent(time: 2010, .swipeEnd(fingers: 3, cancelled: false), device: pad),
         ])
     }
 
@@ -261,4 +267,40 @@ import GestureTrace
         #expect(!LibinputLog.isLog(firstLine: #"{"trace":1,"screen":[1920,1080]}"#))
         #expect(!LibinputLog.isLog(firstLine: #"  {"t":0,"ev":"idle"}"#))
     }
+
+    /// A time libinput never prints, negative or too large for its milliseconds, is refused
+    /// at its line like any other that cannot be read, and the lines around it are read on.
+    @Test func aNegativeOrHugeTimeIsRefusedAtItsLine() {
+        let text = """
+            event5 GESTURE_SWIPE_BEGIN -0.5s 3
+            event5 GESTURE_SWIPE_BEGIN +9223372036854776.000s 3
+            event5 GESTURE_SWIPE_BEGIN +99999999999999999999999.5s 3
+            event5 GESTURE_SWIPE_BEGIN +1.00s 3
+            event5 GESTURE_SWIPE_END +1.20s 3
+            """
+        #expect(read(text).gestures == [swipe(1000, .begin, 3), swipe(1200, .end(cancelled: false), 3)])
+        #expect(read(text).problems == [
+            "log.txt:1: the time '-0.5s' of GESTURE_SWIPE_BEGIN is negative: libinput counts time up from its start",
+            "log.txt:2: the time '+9223372036854776.000s' of GESTURE_SWIPE_BEGIN is past a hundred years of libinput running",
+            "log.txt:3: the time '+99999999999999999999999.5s' of GESTURE_SWIPE_BEGIN is past a hundred years of libinput running",
+        ])
+    }
+
+    /// Gestures begun on many devices and left open end together at the end of the paste, in
+    /// the order they began (each device is followed apart, however many there are).
+    @Test func gesturesOpenOnManyDevicesEndInTheOrderTheyBegan() {
+        let devices = 20_000
+        var text = ""
+        for i in 0..<devices { text += "-event\(i) DEVICE_ADDED pad \(i) seat0 default\n" }
+        for i in 0..<devices { text += "event\(i) GESTURE_SWIPE_BEGIN +\(1 + i / 1000).\(String(i % 1000).leftPadded(3))s 3\n" }
+        let gestures = read(text).gestures
+        #expect(gestures.count == 2 * devices)
+        #expect(gestures.suffix(devices).map(\.device) == (0..<devices).map { "pad \($0)" })
+        #expect(gestures.suffix(devices).allSatisfy { $0.phase == .end(cancelled: false) && $0.time == Double(1000 + devices - 1) })
+    }
 }
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+

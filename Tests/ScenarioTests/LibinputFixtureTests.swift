@@ -15,21 +15,22 @@ import TestSupport
     /// direction and pinch, pinches firing as they begin.
     static let config: Config = try! ConfigLoader.load(LibinputFixtures.config, file: "every-direction.toml")
 
-    /// What replay prints for the fixture `name` under `config`, line by line, and the lines of
-    /// the fixture it could not read.
-    static func replayed(_ name: String, config: Config = config) throws -> (printed: [String], skipped: [String]) {
+    /// What replay prints for the fixture `name` under `config`, line by line, the lines of
+    /// the fixture it could not read, and what it notes of gestures the paste cut off.
+    static func replayed(_ name: String, config: Config = config) throws -> (printed: [String], skipped: [String], noted: [String]) {
         let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        var printed: [String] = [], skipped: [String] = []
+        var printed: [String] = [], skipped: [String] = [], noted: [String] = []
         let replay = Replay(config: config) { printed.append($0) }
         replay.skipped = { skipped.append($0.description) }
+        replay.noted = { noted.append($0.description) }
         try replay.run(file: name, text: text)
-        return (printed, skipped)
+        return (printed, skipped, noted)
     }
 
     /// The names of the bindings that fire when `name` is replayed, in order, and the lines
     /// it could not read.
     static func fired(_ name: String, config: Config = config) throws -> (bindings: [String], skipped: [String]) {
-        let (printed, skipped) = try replayed(name, config: config)
+        let (printed, skipped, _) = try replayed(name, config: config)
         let fired = printed.compactMap { line -> String? in
             guard line.contains(#""action":"#), let range = line.range(of: #""gesture":""#) else { return nil }
             return String(line[range.upperBound...].prefix { $0 != "\"" })
@@ -140,7 +141,7 @@ import TestSupport
 
     /// A real slow swipe up that pauses 0.59 s and turns back, followed by a pan: after the
     /// pause its velocity is the fingers' motion since the window opened (0.68 down in 100 ms), not
-    /// zero, and the paste ends it there, cancelled. The swipe before it, which ends 0.84 s after
+    /// zero, and the paste, cut off before its end, ends it there. The swipe before it, which ends 0.84 s after
     /// its last update, moves 3.7 px and begins nothing.
     @Test func aPanAfterAPauseMeasuresItsVelocityOverTheWindowAndTurnsWithTheFingers() throws {
         let config = try ConfigLoader.load("""
@@ -166,7 +167,29 @@ import TestSupport
             line("10774", "changed", #""translation":[1.75,-50.18],"pointer":[1.71,-48.98],"velocity":[4.0244,-267.561],"heading":"up","progress":0.2509}"#),
             line("10794", "changed", #""translation":[1.75,-51.46],"pointer":[1.71,-50.26],"velocity":[0,-195],"heading":"up","progress":0.2573}"#),
             line("11382", "changed", #""translation":[1.75,-50.78],"pointer":[1.71,-49.81],"velocity":[0,6.8],"heading":"up","progress":0.2539}"#),
-            line("11382", "cancelled", #""translation":[1.75,-50.78],"pointer":[1.71,-49.81],"velocity":[0,6.8],"heading":"up","progress":0.2539}"#),
+            line("11382", "ended", #""translation":[1.75,-50.78],"pointer":[1.71,-49.81],"velocity":[0,6.8],"heading":"up","progress":0.2539}"#),
+            #"{"t":11382,"action":"exec true","gesture":"follow"}"#,
         ])
+    }
+
+    /// A real two-finger pinch out pasted without its END (the scale grows from 1.04 to 1.52,
+    /// the copy ends mid-line): it ends where the paste ends, as the same sequence would have
+    /// gone on to end live, so that a binding firing at the end (the default) fires, and replay
+    /// says the paste was cut off there.
+    @Test func aPinchCutOffBeforeItsEndEndsThereAndFiresABindingThatFiresAtTheEnd() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            name = "zoom-out"
+            type = "pinch"
+            source = "touchpad"
+            fingers = 2
+            direction = "out"
+            action = "exec true"
+
+            """, file: "pinch.toml")
+        let name = "fusuma-174-two-pinch-out.log"
+        let (printed, _, noted) = try Self.replayed(name, config: config)
+        #expect(printed.filter { $0.contains(#""action":"#) } == [#"{"t":3633,"action":"exec true","gesture":"zoom-out"}"#])
+        #expect(noted == ["\(name):11: the log ends before the 2-finger pinch on event5 ends (no GESTURE_PINCH_END), as a paste cut off does: it ends there"])
     }
 }
