@@ -54,7 +54,9 @@ let package = Package(
         // Generated strokes of the 16 shapes and of non-shapes, and the figures measured on them.
         .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "TestSupport"], path: "Tests/StrokeEvaluation"),
         .target(name: "XServerSupport", path: "Tests/XServerSupport", exclude: ["NOTES.md"]),
-        .target(name: "X11TestSupport", dependencies: ["XServerSupport", "CXInput2"], path: "Tests/X11TestSupport"),
+        // The X-Resource extension's client library: which connections a process holds.
+        .systemLibrary(name: "CXRes", path: "Tests/CXRes", pkgConfig: "xres", providers: [.apt(["libxres-dev"])]),
+        .target(name: "X11TestSupport", dependencies: ["XServerSupport", "CXInput2", "CXRes"], path: "Tests/X11TestSupport"),
         .executableTarget(name: "gestured-bench", dependencies: [
             "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "StrokeEvaluation", "XServerSupport", "X11TestSupport", "CXInput2",
         ], path: "Benchmarks/gestured-bench"),

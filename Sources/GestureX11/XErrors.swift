@@ -37,17 +37,20 @@ public enum XErrors {
         XSetIOErrorHandler { _ in XErrors.lostConnection() }
     }
 
+    /// Says that a connection is gone, and what was let go of, before the process exits 3;
+    /// the daemon points it at its log, which it then writes out as far as its reader takes it.
+    /// The default writes to standard error without waiting.
+    nonisolated(unsafe) public static var lastWords: (_ news: String?) -> Void = { news in
+        FileHandleLite.stderrWithoutWaiting("gestured: lost the connection to the X server; exiting\n" + (news.map { "gestured: \($0)\n" } ?? ""))
+    }
+
     /// A connection is gone (Xlib found it in a round trip, or the event reader as it read):
-    /// lets go of the buttons any connection held through XTest, over a fresh connection, and
-    /// exits.
-    /// The buttons go first, and standard error is written without waiting, through a
-    /// descriptor of its own (fd 2's flags are the shell's too): a log nobody reads must not
-    /// keep a button down, nor the process from leaving.
+    /// lets go of the buttons any connection held through XTest, over a fresh connection, says
+    /// so (`lastWords`), and exits. The buttons go first: a log nobody reads must not keep a
+    /// button down.
     static func lostConnection() -> Never {
         let news = HeldButtons.letGoOfAllAfterLoss()
-        let fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        FileHandleLite.write("gestured: lost the connection to the X server; exiting\n", to: fd >= 0 ? fd : 2)
-        if let news { FileHandleLite.write("gestured: \(news)\n", to: fd >= 0 ? fd : 2) }
+        lastWords(news)
         exit(3)
     }
 
@@ -59,11 +62,34 @@ public enum XErrors {
 }
 
 /// Writing to stderr without Foundation, safe in error handlers.
-enum FileHandleLite {
+public enum FileHandleLite {
     static func stderr(_ s: String) { write(s, to: 2) }
 
     static func write(_ s: String, to fd: Int32) {
         var s = s
         s.withUTF8 { buf in _ = Glibc.write(fd, buf.baseAddress, buf.count) }
+    }
+
+    /// Writes `s` to standard error without waiting for a reader that is behind: a pipe, FIFO
+    /// or terminal through a description of its own opened without blocking (fd 2's flags are
+    /// the shell's too), a socket with MSG_DONTWAIT, and a regular file as it is, through fd 2
+    /// itself, whose description keeps the offset and the O_APPEND it was opened with.
+    public static func stderrWithoutWaiting(_ s: String) {
+        var st = stat()
+        guard fstat(2, &st) == 0 else { return }
+        var s = s
+        s.withUTF8 { buf in
+            switch st.st_mode & S_IFMT {
+            case S_IFSOCK:
+                _ = send(2, buf.baseAddress, buf.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL))
+            case S_IFIFO, S_IFCHR:
+                let fd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+                guard fd >= 0 else { return }
+                _ = Glibc.write(fd, buf.baseAddress, buf.count)
+                close(fd)
+            default:
+                _ = Glibc.write(2, buf.baseAddress, buf.count)
+            }
+        }
     }
 }

@@ -62,6 +62,7 @@ final class Daemon {
         tracing = log.logLevel <= .trace
         x = try XConnection(name: displayName)
         XErrors.log = { [log] line in log.error("\(line)") }
+        XErrors.lastWords = { [log, outputs = options.outputs + (options.record.map { [$0] } ?? [])] news in Daemon.lostTheServer(news, log: log, outputs: outputs) }
         instance = try SingleInstance(x)
         let bindings = Bindings(config, screen: x.screen())
         // Questions go over a connection of their own, which selects no input: a round trip on
@@ -316,10 +317,17 @@ final class Daemon {
     /// The X connection hung up: the server keeps a button pressed through XTest down after it
     /// drops its client, so that is let go of first, then said; exit 3.
     private func lostTheServer() -> Int32 {
-        let news = x.heldButtons.letGoAfterLoss()
+        Daemon.lostTheServer(x.heldButtons.letGoAfterLoss(), log: log, outputs: outputs)
+        return 3
+    }
+
+    /// Says that the connection is lost and what was let go of, and writes out the log's
+    /// lines that wait for their reader, as far as it takes them within half a second: found by
+    /// the run loop or inside a round trip (`XErrors.lastWords`), the daemon exits 3 after.
+    static func lostTheServer(_ news: String?, log: Logger, outputs: [NonBlockingOutput]) {
         log.critical("lost the connection to the X server")
         if let news { log.warning("\(news)") }
-        return 3
+        for o in outputs { o.drain(within: 500) }
     }
 
     private func reportLateInput() {
