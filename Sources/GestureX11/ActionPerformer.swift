@@ -289,7 +289,11 @@ public final class ActionPerformer: ActionPerforming {
     }
 
     /// Presses a chord: modifiers held by the user that the chord does not name are released
-    /// for its duration, so that `keys ctrl+c` stays ctrl+c while shift is down.
+    /// for its duration, so that `keys ctrl+c` stays ctrl+c while shift is down, and those it
+    /// names are left as they are. A held modifier is released and pressed again on the
+    /// keyboard that holds it (XTest's device events): through the XTest keyboard, which does
+    /// not hold it, the server would drop the release and keep the press after the chord, a
+    /// key left down once the user lets go of theirs.
     private func press(_ chord: KeyChord) -> Result<Void, ActionError> {
         var codes: [KeyCode] = []
         for m in chord.modifiers {
@@ -308,11 +312,20 @@ public final class ActionPerformer: ActionPerforming {
                 codes.append(code)
             }
         }
-        let held = ask.heldModifierKeys().filter { !codes.contains($0) }
-        for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
+        let down = ask.heldModifierKeys()
+        let holders = ask.keyboardsHolding(down.filter { !codes.contains($0) })
+        codes.removeAll { down.contains($0) }
+        for (device, code) in holders { key(code, pressed: false, on: device) }
         for code in codes { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
         for code in codes.reversed() { XTestFakeKeyEvent(x.display, UInt32(code), 0, 0) }
-        for code in held { XTestFakeKeyEvent(x.display, UInt32(code), 1, 0) }
+        for (device, code) in holders.reversed() { key(code, pressed: true, on: device) }
         return .success(())
+    }
+
+    /// A key pressed or released on one slave keyboard, as if it came from that keyboard.
+    private func key(_ code: KeyCode, pressed: Bool, on device: Int32) {
+        var d = XDevice()
+        d.device_id = XID(device)
+        XTestFakeDeviceKeyEvent(x.display, &d, UInt32(code), pressed ? 1 : 0, nil, 0, 0)
     }
 }

@@ -69,6 +69,35 @@ extension XConnection {
         return held
     }
 
+    /// Which slave keyboard holds which of `codes` down now, asked of each keyboard attached
+    /// to a master (one round trip each); the master's own state says only that some keyboard
+    /// holds a key, not which.
+    public func keyboardsHolding(_ codes: [KeyCode]) -> [(device: Int32, code: KeyCode)] {
+        guard !codes.isEmpty else { return [] }
+        let keyboards = inputDevices().filter { $0.use == .slaveKeyboard }
+        var held: [(device: Int32, code: KeyCode)] = []
+        for keyboard in keyboards {
+            var device = XDevice()
+            device.device_id = XID(keyboard.id)
+            guard let state = XQueryDeviceState(display, &device) else { continue }
+            defer { XFreeDeviceState(state) }
+            var item = UnsafeRawPointer(state.pointee.data)
+            for _ in 0..<Int(state.pointee.num_classes) {
+                guard let one = item else { break }
+                let header = one.assumingMemoryBound(to: XInputClass.self).pointee
+                if header.class == UInt8(KeyClass) {
+                    let keys = one.assumingMemoryBound(to: XKeyState.self).pointee
+                    let bits = withUnsafeBytes(of: keys.keys) { Array($0) }
+                    for code in codes where Int(code) / 8 < bits.count && bits[Int(code) / 8] & (1 << (code % 8)) != 0 {
+                        held.append((Int32(keyboard.id), code))
+                    }
+                }
+                item = one + Int(header.length)
+            }
+        }
+        return held
+    }
+
     /// The keysyms of every keycode, lowest keycode first, as the server has them now.
     public func keyboardMapping() -> [(code: KeyCode, syms: [KeySym])] {
         var minCode: Int32 = 0, maxCode: Int32 = 0

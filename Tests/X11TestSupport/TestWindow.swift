@@ -108,6 +108,36 @@ public final class TestWindow {
         return mask & UInt32(Button1Mask | Button2Mask | Button3Mask | Button4Mask | Button5Mask)
     }
 
+    /// Every key some slave keyboard holds down, as `device name: keycode`, each keyboard
+    /// asked for its own state (XQueryDeviceState).
+    public func keysHeldByEveryKeyboard() -> [String] {
+        var count: Int32 = 0
+        guard let infos = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(infos) }
+        var held: [String] = []
+        for i in 0..<Int(count) where infos[i].use == XISlaveKeyboard {
+            var device = XDevice()
+            device.device_id = XID(infos[i].deviceid)
+            guard let state = XQueryDeviceState(display, &device) else { continue }
+            defer { XFreeDeviceState(state) }
+            var item = UnsafeRawPointer(state.pointee.data)
+            for _ in 0..<Int(state.pointee.num_classes) {
+                guard let one = item else { break }
+                let length = Int(one.load(fromByteOffset: 1, as: UInt8.self))
+                if one.load(as: UInt8.self) == UInt8(KeyClass) {
+                    let keys = one.assumingMemoryBound(to: XKeyState.self).pointee.keys
+                    withUnsafeBytes(of: keys) { bits in
+                        for code in 8..<256 where bits[code / 8] & (1 << (code % 8)) != 0 {
+                            held.append("\(String(cString: infos[i].name)): \(code)")
+                        }
+                    }
+                }
+                item = one + length
+            }
+        }
+        return held
+    }
+
     /// Where the pointer is, in the window's coordinates.
     public func pointerPosition() -> (x: Int, y: Int) {
         var root: Window = 0, child: Window = 0

@@ -126,6 +126,29 @@ extension LiveTests {
         #expect(window.keys.filter { $0.hasSuffix("a") && !$0.hasSuffix("_L") } == ["ctrl+a"], "\(window.keys)")
     }
 
+    /// Control held on the user's keyboard while a chord without it is typed: the chord goes
+    /// without it, the user's key is still held after it (a key typed then carries it), and once
+    /// the user lets go nothing is left down anywhere: a later `ctrl+w` is ctrl+w.
+    @Test func aModifierTheUserHoldsDuringAChordIsNeitherLostNorLeftDown() throws {
+        let (controlL, a) = (37, 38)  // X keycodes in the evdev keymap
+        let d = try daemon(action: "keys F5")
+        try server.keyboard.key(controlL, pressed: true)
+        try server.keyboard.sync()
+        try swipeLeft()
+        #expect(window.wait { window.keys.contains { $0.hasSuffix("F5") } }, "\(d.log)")
+        try server.keyboard.key(a, pressed: true)
+        try server.keyboard.key(a, pressed: false)
+        try server.keyboard.key(controlL, pressed: false)
+        try server.keyboard.sync()
+        #expect(window.wait { window.keys.contains { $0.hasSuffix("a") && !$0.hasSuffix("_L") } }, "\(window.keys)")
+        d.stop()
+        let w = try daemon(action: "keys ctrl+w")
+        try swipeLeft()
+        #expect(window.wait { window.keys.contains { $0.hasSuffix("w") } }, "\(w.log)")
+        #expect(window.keys.filter { !$0.hasSuffix("_L") } == ["F5", "ctrl+a", "ctrl+w"], "\(window.keys)")
+        #expect(window.keysHeldByEveryKeyboard().isEmpty, "keys still down: \(window.keysHeldByEveryKeyboard())")
+    }
+
     @Test func clicksAndScrollsReachTheApplicationOnceTheTouchpadGestureLetsGoOfThePointer() throws {
         #expect(window.raiseAndWait())
         let d = try daemon(action: "click 2")
