@@ -9,14 +9,17 @@ struct Check: GesturedCommand {
 
     func run() {
         let options = ConfigOption(parsed)
-        let config: Config
-        do { config = try options.load() } catch { CLIError.exit(error) }
+        let file: ConfigFile
+        do { file = try options.loadFile() } catch { CLIError.exit(error) }
+        let config = file.config
         for g in config.gestures { print(GestureSummary.line(g)) }
         let user = Array(config.templates.dropFirst(BuiltinTemplates.all.count))
         for c in TemplateReview.confusions(of: user, others: BuiltinTemplates.all) {
             Descriptor.write(STDERR_FILENO, TemplateWarning.text(c) + "\n")
         }
         print("\(config.file): \(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s"), touch-timeout \(Int(config.settings.touchTimeout)) ms, arrival-window \(Int(config.settings.arrivalWindow)) ms")
+        // What loads but the daemon will refuse fails the check, as `doctor` says it.
+        if let refused = file.refusedExecs { CLIError.exit(CLIError("\(config.file): \(refused)")) }
     }
 }
 

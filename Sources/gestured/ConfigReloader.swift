@@ -20,6 +20,8 @@ final class ConfigReloader {
     struct Loaded: @unchecked Sendable {
         let why: String
         let result: Result<Bindings, CLIError>
+        /// Why `exec` actions are refused, judged on the file that was read.
+        var execRefusal: String? = nil
     }
 
     let path: String
@@ -110,15 +112,16 @@ final class ConfigReloader {
     /// Reads and validates the file and builds its bindings. A file with no gestures at all is
     /// refused unless it says so (`gesture = []`): an empty or half-written file must never
     /// replace a good config.
-    static func load(_ path: String, screen: Screen) -> Result<Bindings, CLIError> {
+    static func load(_ path: String, why: String, screen: Screen) -> Loaded {
         switch ConfigFiles.load(path) {
         case .failure(let e):
-            return .failure(e)
-        case .success(let config):
+            return Loaded(why: why, result: .failure(e))
+        case .success(let file):
+            let config = file.config
             if config.gestures.isEmpty && !config.declaresGestures {
-                return .failure(CLIError("\(path): has no gestures (write `gesture = []` to run with none on purpose)"))
+                return Loaded(why: why, result: .failure(CLIError("\(path): has no gestures (write `gesture = []` to run with none on purpose)")))
             }
-            return .success(Bindings(config, screen: screen))
+            return Loaded(why: why, result: .success(Bindings(config, screen: screen)), execRefusal: file.execRefusal)
         }
     }
 }
@@ -176,7 +179,7 @@ private final class LoadWorker: @unchecked Sendable {
         while true {
             guard read(requests.read, &byte, 1) == 1 || errno == EINTR else { continue }
             guard let next = state.withLock({ s in defer { s.request = nil }; return s.request }) else { continue }
-            let loaded = ConfigReloader.Loaded(why: next.why, result: ConfigReloader.load(path, screen: next.screen))
+            let loaded = ConfigReloader.load(path, why: next.why, screen: next.screen)
             state.withLock { $0.finished = loaded }
             var one: UInt8 = 1
             _ = write(wake, &one, 1)

@@ -17,6 +17,8 @@ final class Daemon {
         var record: NonBlockingOutput?
         /// The config file to watch and reload; nil for the embedded default.
         var configPath: String?
+        /// Why the config's `exec` actions are refused, as its file was read.
+        var execRefusal: String?
         /// Shows the debug overlay whatever the config says.
         var overlay = false
         /// Where the log goes: written on when the reader has room.
@@ -71,9 +73,8 @@ final class Daemon {
         let listener = try XInputListener(x, asking: ask, needs: bindings.needs)
         self.listener = listener
         performer = ActionPerformer(x, asking: ask, pressing: listener.willPress)
-        let execRefusal = options.configPath.flatMap(ConfigFiles.unsafeReason)
-        if let why = execRefusal { log.warning("exec actions are refused: \(why)") }
-        let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: execRefusal,
+        if let why = options.execRefusal { log.warning("exec actions are refused: \(why)") }
+        let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: options.execRefusal,
                                      pointerBusy: { listener.pointerBusy },
                                      heldElsewhere: { [performer] in performer.ask.keyboardHeldElsewhere(serverNow: listener.now()) },
                                      clock: MonotonicClock.milliseconds)
@@ -187,17 +188,16 @@ final class Daemon {
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
         serveStreams(fresh.config.settings)
-        checkExecSafety()
+        allowExec(unless: loaded.execRefusal)
         log.info("\(loaded.why): reloaded \(fresh.config.gestures.count) gestures from \(fresh.config.file); grabbing \(listener.grabbedText)")
     }
 
-    /// Looks again at who may change the config: exec actions are refused while others can.
-    private func checkExecSafety() {
-        guard let path = options.configPath else { return }
-        let refusal = ConfigFiles.unsafeReason(path), before = dispatcher.actions.execRefusal
+    /// Exec actions are refused while others could have changed the config as it was last read.
+    private func allowExec(unless refusal: String?) {
+        let before = dispatcher.actions.execRefusal
         if refusal != before {
             if let refusal { log.warning("exec actions are refused: \(refusal)") } else if before != nil {
-                log.info("exec actions are allowed again: only you can change \(path)")
+                log.info("exec actions are allowed again: only you can change \(options.configPath ?? "the config")")
             }
         }
         dispatcher.actions.execRefusal = refusal
@@ -249,7 +249,10 @@ final class Daemon {
             }
             if sources.hungUp(sources.x) { return lostTheServer() }
             signalled = sources.readable(sources.signals)
-            if sources.readable(sources.configWatch), reloader?.watched(now: listener.now()) == true { checkExecSafety() }
+            // An owner or mode changed: the file is read again, and judged as it is read.
+            if sources.readable(sources.configWatch), reloader?.watched(now: listener.now()) == true {
+                reloader?.request("the config file's owner or mode changed", screen: engine.screen)
+            }
             if sources.readable(sources.configLoaded), let loaded = reloader?.finished(screen: engine.screen) { apply(loaded) }
             if n >= 0 { sources.serveStreams(timedOut: n == 0) }
             sources.flushOutputs()

@@ -100,17 +100,15 @@ struct DoctorReport {
     // MARK: The config
 
     mutating func config(_ options: ConfigOption) -> Config? {
-        let config: Config
-        do { config = try options.load() } catch {
+        let file: ConfigFile
+        do { file = try options.loadFile() } catch {
             add(.problem, "config", "\(options.path ?? "the embedded default") does not load:\n" + error.description,
                 fix: "fix the lines named above (`gestured check` says the same)")
             return nil
         }
+        let config = file.config
         add(.ok, "config", "\(options.path ?? "no config file: the embedded default") loads: \(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s")")
-        let execs = config.gestures.filter { $0.actions.contains { $0.command != nil } }.map(\.name)
-        if let path = options.path, !execs.isEmpty, let why = ConfigFiles.unsafeReason(path) {
-            add(.problem, "config", "exec actions are refused (\(execs.joined(separator: ", "))): \(why)")
-        }
+        if let refused = file.refusedExecs { add(.problem, "config", refused) }
         return config
     }
 

@@ -10,12 +10,13 @@ struct Run: GesturedCommand {
     func run() {
         let options = ConfigOption(parsed), daemon = DaemonOptions(parsed)
         let dryRun = parsed[CommandTable.dryRun], overlay = parsed[CommandTable.overlay]
-        let config: Config
-        do { config = try options.load() } catch { CLIError.exit(error) }
+        let file: ConfigFile
+        do { file = try options.loadFile() } catch { CLIError.exit(error) }
         let (log, output) = daemon.logger()
         do {
-            let d = try Daemon(config: config, displayName: daemon.display,
-                               options: .init(dryRun: dryRun, configPath: options.path, overlay: overlay, outputs: [output]), log: log)
+            let d = try Daemon(config: file.config, displayName: daemon.display,
+                               options: .init(dryRun: dryRun, configPath: options.path, execRefusal: file.execRefusal, overlay: overlay,
+                                              outputs: [output]), log: log)
             Glibc.exit(d.run())
         } catch {
             CLIError.exit(CLIError("gestured: \(error)"))

@@ -92,4 +92,27 @@ import TestSupport
                 """)
         }
     }
+
+    /// What loads but the daemon will refuse fails the check with the daemon's reason: exec
+    /// actions from a file, or a folder above it, that others could change.
+    @Test func checkFailsWhereTheDaemonWouldRefuseExecAndSaysWhy() throws {
+        try withFolder { dir in
+            let config = dir + "/config.toml"
+            try "[[gesture]]\nname = \"run\"\ntype = \"tap\"\naction = \"exec true\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            #expect(chmod(config, 0o600) == 0)
+            let safe = try gestured(["check", "--config", config])
+            #expect(safe.status == 0, "\(safe.err)")
+            #expect(safe.err == "")
+            #expect(chmod(config, 0o666) == 0)
+            let open = try gestured(["check", "--config", config])
+            #expect(open.status == 1)
+            #expect(open.err == "\(config): exec actions are refused (run): \(config) is writable by every user; make it writable by you only (chmod go-w \(config))\n")
+            #expect(open.out.hasPrefix("run: tap 1 finger"), "\(open.out)")
+            #expect(chmod(config, 0o600) == 0)
+            #expect(chmod(dir, 0o777) == 0)
+            let folder = try gestured(["check", "--config", config])
+            #expect(folder.status == 1)
+            #expect(folder.err == "\(config): exec actions are refused (run): the folder \(dir) is writable by every user, who could put another config in its place; make it writable by you only (chmod go-w \(dir))\n")
+        }
+    }
 }

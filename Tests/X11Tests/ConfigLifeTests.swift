@@ -116,6 +116,61 @@ extension LiveTests {
         #expect(d.log.contains("config.toml is writable by every user"))
         #expect(result(d) == [])
     }
+
+    /// Runs `command` through sh as another user (nobody, through setpriv), to its end.
+    func asAnotherUser(_ command: String, in d: DaemonProcess) throws {
+        let out = d.directory.appendingPathComponent("other-user-\(UUID().uuidString).out")
+        let c = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                       ["--reuid", "\(StreamAbuser.nobody)", "--regid", "\(StreamAbuser.nobody)", "--clear-groups", "/bin/sh", "-c", command],
+                                       standardOutput: out)
+        #expect(c.waitForExit(timeout: .seconds(10)) && c.exitStatus == 0, "\((try? String(contentsOf: out, encoding: .utf8)) ?? "")")
+    }
+
+    /// In a folder every user may write, another user puts their own config in the place of
+    /// the owner's, and the owner's is put back: whichever file was read, exec is refused for
+    /// as long as the folder lets others change what is read, and that folder is named.
+    @Test func execIsRefusedWhileAFolderAboveTheConfigLetsAnotherUserSwapIt() throws {
+        guard getuid() == 0 else { return }  // only root can give a file to another user
+        let d = try DaemonProcess(display: server.displayName, config: config("owners"))
+        let folder = d.directory.path, configPath = folder + "/config.toml"
+        #expect(chmod(folder, 0o777) == 0)
+        let theirs = config("theirs").replacingOccurrences(of: "@DIR@", with: folder)
+        try asAnotherUser("printf '%s\\n' '\(theirs.replacingOccurrences(of: "'", with: "'\\''"))' > \(folder)/theirs.toml && mv -f \(folder)/theirs.toml \(configPath)", in: d)
+        try d.waitFor("the config file changed: reloaded 1 gestures")
+        try d.waitFor("exec actions are refused")
+        try swipeLeft()
+        try d.waitFor("exec refused")
+        // The owner's config back in its place: still refused, the folder named.
+        try write(config("owners"), to: d, replacing: true)
+        d.child.signal(SIGHUP)
+        try d.waitFor("SIGHUP: reloaded 1 gestures")
+        try swipeLeft()
+        try StreamLiveTests.waitForLines(d, "exec refused", count: 2)
+        #expect(d.log.contains("exec actions are refused: the folder \(folder) is writable by every user"), "\(d.log)")
+        #expect(result(d) == [], "\(d.log)")
+    }
+
+    /// A config in a folder that belongs to another user: they could put any config there, so
+    /// its exec actions are refused, whoever owns the file.
+    @Test func execIsRefusedFromAConfigInAFolderOfAnotherUser() throws {
+        guard getuid() == 0 else { return }
+        let d = try DaemonProcess(display: server.displayName, config: config("unsafe"))
+        let folder = d.directory.path
+        #expect(chown(folder, StreamAbuser.nobody, StreamAbuser.nobody) == 0)
+        d.child.signal(SIGHUP)
+        try d.waitFor("SIGHUP: reloaded 1 gestures")
+        #expect(d.log.contains("exec actions are refused: the folder \(folder) is owned by another user (uid \(StreamAbuser.nobody))"), "\(d.log)")
+        try swipeLeft()
+        try d.waitFor("exec refused")
+        #expect(result(d) == [])
+        // Given back to its owner, the folder lets exec run again.
+        #expect(chown(folder, getuid(), getgid()) == 0)
+        d.child.signal(SIGHUP)
+        try StreamLiveTests.waitForLines(d, "SIGHUP: reloaded 1 gestures", count: 2)
+        try d.waitFor("exec actions are allowed again")
+        try swipeLeft()
+        #expect(try waitForResult(d, lines: 1) == ["unsafe"])
+    }
 }
 
 @Suite struct InitTests {
