@@ -43,13 +43,25 @@ public struct GestureContext: Sendable {
 }
 
 /// Runs `exec` actions: `/bin/sh -c` in a session of its own, never waiting for it, with the
-/// gesture in the environment. Children are reaped by `reap()`, which the run loop calls.
+/// gesture in the environment. Children are reaped by `reap()`, which the run loop calls; at
+/// most `limit` run at once, so that a binding that fires on and on (a continuous step, a
+/// command that hangs) cannot fill the process table.
 public enum CommandRunner {
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), hidden from Swift behind _GNU_SOURCE.
     static let spawnSetsid: Int32 = 0x80
+    /// The commands that may run at once.
+    public static let limit = 64
+    /// The commands started and not yet reaped.
+    nonisolated(unsafe) private static var running: Set<pid_t> = []
+    /// How many commands started here run now.
+    public static var runningCount: Int { running.count }
 
     /// Starts the command; returns its pid, or an error message.
     public static func spawn(_ command: String, context: GestureContext) -> Result<pid_t, ActionError> {
+        reap()
+        guard running.count < limit else {
+            return .failure(ActionError(message: "\(limit) commands started by gestured still run: not starting another until one ends"))
+        }
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
@@ -77,13 +89,15 @@ public enum CommandRunner {
             withCStrings(env) { e in posix_spawn(&pid, "/bin/sh", nil, &attr, a, e) }
         }
         guard status == 0 else { return .failure(ActionError(message: "cannot start /bin/sh: \(String(cString: strerror(status)))")) }
+        running.insert(pid)
         return .success(pid)
     }
 
-    /// Collects every child that has exited.
+    /// Collects every command that has exited (only those: a child of anyone else's in the
+    /// process is theirs to wait for).
     public static func reap() {
         var status: Int32 = 0
-        while waitpid(-1, &status, WNOHANG) > 0 {}
+        for pid in running where waitpid(pid, &status, WNOHANG) != 0 { running.remove(pid) }
     }
 
 

@@ -57,8 +57,20 @@ extension XConnection {
         frame == 0 ? nil : XErrors.windowsMayVanish { clientWindow(frame, depth: 0) }
     }
 
+    /// The windows one search for a client window looks at, at most: a window manager's frame
+    /// holds its client a level or two down, and a tree of thousands without WM_STATE (a
+    /// hostile or broken client) must not hold up every gesture over it with round trips.
+    static let windowsLookedAt = 64
+
     /// ICCCM: the client window is the one with WM_STATE, the frame itself or below it.
     private func clientWindow(_ w: Window, depth: Int) -> Window? {
+        var budget = XConnection.windowsLookedAt
+        return clientWindow(w, depth: depth, budget: &budget)
+    }
+
+    private func clientWindow(_ w: Window, depth: Int, budget: inout Int) -> Window? {
+        guard budget > 0 else { return nil }
+        budget -= 1
         if hasProperty(w, atom("WM_STATE")) { return w }
         guard depth < 4 else { return nil }
         var rootReturn: Window = 0, parent: Window = 0
@@ -67,14 +79,19 @@ extension XConnection {
         guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else { return nil }
         defer { if let children { XFree(children) } }
         // Without a window manager the top-level is the client.
-        return clientWindow(among: children, count, depth: depth + 1) ?? (depth == 0 ? w : nil)
+        return clientWindow(among: children, count, depth: depth + 1, budget: &budget) ?? (depth == 0 ? w : nil)
     }
 
     /// The client window among `children` or below them, topmost first.
     private func clientWindow(among children: UnsafeMutablePointer<Window>?, _ count: UInt32, depth: Int) -> Window? {
+        var budget = XConnection.windowsLookedAt
+        return clientWindow(among: children, count, depth: depth, budget: &budget)
+    }
+
+    private func clientWindow(among children: UnsafeMutablePointer<Window>?, _ count: UInt32, depth: Int, budget: inout Int) -> Window? {
         guard let children else { return nil }
-        for i in stride(from: Int(count) - 1, through: 0, by: -1) {
-            if let found = clientWindow(children[i], depth: depth) { return found }
+        for i in stride(from: Int(count) - 1, through: 0, by: -1) where budget > 0 {
+            if let found = clientWindow(children[i], depth: depth, budget: &budget) { return found }
         }
         return nil
     }

@@ -8,8 +8,10 @@ public enum XErrors {
     nonisolated(unsafe) public static var log: (String) -> Void = { line in
         FileHandleLite.stderr("gestured: \(line)\n")
     }
-    /// Errors since the last `take()`, so that set-up can report what failed.
+    /// Errors since the last `take()`, so that set-up can report what failed: the newest
+    /// `recentKept`, since errors at run time are never taken.
     nonisolated(unsafe) private static var recent: [(request: UInt8, minor: UInt8, code: UInt8)] = []
+    static let recentKept = 64
 
     /// Set while gestured looks at windows that may be gone by the time it asks.
     nonisolated(unsafe) private static var silencingBadWindow = false
@@ -30,6 +32,8 @@ public enum XErrors {
             var buffer = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(e.error_code), &buffer, Int32(buffer.count))
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // Only set-up asks for them (`take`): the newest few are all it needs.
+            if XErrors.recent.count == XErrors.recentKept { XErrors.recent.removeFirst() }
             XErrors.recent.append((e.request_code, e.minor_code, e.error_code))
             XErrors.log("X error: \(text) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
             return 0

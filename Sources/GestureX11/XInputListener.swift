@@ -200,7 +200,7 @@ public final class XInputListener {
 
     /// The class of the application under a gesture's first event, when a binding asks.
     func application(under window: Window) -> String? {
-        needs.windowClasses ? x.applicationClass(of: window) : nil
+        needs.windowClasses ? ask.applicationClass(of: window) : nil
     }
 
     /// Hands one decoded event to the engine, on the server's clock unwrapped, or to `dropped`
