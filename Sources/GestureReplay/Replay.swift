@@ -306,9 +306,14 @@ final class ReplayPrinter: DispatchObserver {
 
     func observe(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
-        case let .transition(id, _, to, _):
-            guard to != .failed else { return }
+        case let .transition(id, _, to, reason):
             let speaker = speakers[firstOfSource[id.source.position] + id.index]
+            // A gesture that did not go on says why, as the daemon's log does.
+            if to == .failed || to == .cancelled, let reason {
+                let why = engine.reason(reason).description
+                add { OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: o.values, reason: why, into: &$0) }
+                return
+            }
             makeRoom(OutputFormat.transitionRoom(head: speaker.head, tail: speaker.tail))
             count += OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: o.values,
                                              at: bytes + count)

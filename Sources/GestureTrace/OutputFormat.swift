@@ -101,6 +101,19 @@ public enum OutputFormat {
         }
     }
 
+    /// A failed or cancelled transition's line, with why it failed or was cancelled:
+    /// `...,"state":"failed","reason":"moved up, not left"}`.
+    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+                                  state: GestureState, values v: GestureValues, reason: String, into out: inout [UInt8]) {
+        transition(time: time, head: head, tail: tail, state: state, values: v, into: &out)
+        var why: [UInt8] = []
+        line(room: 16 + JSONFields.room(reason), into: &why) { w in w.add("reason", reason) }
+        // `{"reason":"..."}` and LF, joined to the transition's members in the place of its brace.
+        out.removeLast(2)
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: why.dropFirst())
+    }
+
     /// `rawValue` as bytes that are there without a String: every transition line names its
     /// state, and most their heading.
     static func word(_ s: GestureState) -> StaticString {

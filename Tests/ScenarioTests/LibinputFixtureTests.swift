@@ -142,7 +142,7 @@ import TestSupport
     /// A real slow swipe up that pauses 0.59 s and turns back, followed by a pan: after the
     /// pause its velocity is the fingers' motion since the window opened (0.68 down in 100 ms), not
     /// zero, and the paste, cut off before its end, ends it there. The swipe before it, which ends 0.84 s after
-    /// its last update, moves 3.7 px and begins nothing.
+    /// its last update, moves 3.7 px and begins nothing: it fails, and says why.
     @Test func aPanAfterAPauseMeasuresItsVelocityOverTheWindowAndTurnsWithTheFingers() throws {
         let config = try ConfigLoader.load("""
             [[gesture]]
@@ -159,6 +159,7 @@ import TestSupport
             head.replacingOccurrences(of: "%@", with: t) + "\"\(state)\",\"fingers\":3," + rest
         }
         #expect(out == [
+            #"{"t":9716,"gesture":"follow","type":"pan","source":"touchpad","state":"failed","reason":"ended before it began"}"#,
             line("10627", "began", #""translation":[1.42,-22.91],"pointer":[1.38,-21.71],"velocity":[27.8431,-449.2157],"heading":"up","progress":0.1146}"#),
             line("10659", "changed", #""translation":[1.42,-25.01],"pointer":[1.38,-23.81],"velocity":[17.1084,-301.3253],"heading":"up","progress":0.1251}"#),
             line("10692", "changed", #""translation":[1.42,-28.24],"pointer":[1.38,-27.04],"velocity":[10.989,-203.8462],"heading":"up","progress":0.1412}"#),

@@ -87,6 +87,7 @@ import GestureTrace
             {"t":24,"ev":"swipe-end","fingers":4}
             """, config: config).filter { !$0.contains("decision") }
         #expect(out == [
+            #"{"t":0,"gesture":"touchegg-pinch","type":"pinch","source":"touchpad","state":"failed","reason":"takes no touchpad swipe"}"#,
             #"{"t":8,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"began","fingers":4,"translation":[0,-50],"velocity":[0,-6250],"heading":"up","progress":0.25}"#,
             #"{"t":16,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"changed","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
             #"{"t":24,"gesture":"touchegg-swipe","type":"pan","source":"touchpad","state":"ended","fingers":4,"translation":[0,-200],"velocity":[0,-12500],"heading":"up","progress":1}"#,
@@ -238,8 +239,12 @@ import GestureTrace
             #expect(error.description == #"bad.jsonl:3: "swipe-update" lacks "dx""#)
         }
         #expect(out == [
+            #"{"t":0,"gesture":"maximize","type":"swipe","source":"touchpad","state":"failed","direction":"up","reason":"3 fingers, not 4"}"#,
+            #"{"t":0,"gesture":"minimize","type":"swipe","source":"touchpad","state":"failed","direction":"down","reason":"3 fingers, not 4"}"#,
+            #"{"t":0,"gesture":"pinch-show-desktop","type":"pinch","source":"touchpad","state":"failed","direction":"in","reason":"takes no touchpad swipe"}"#,
             #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-90,0],"velocity":[-11250,0],"heading":"left","progress":0.45}"#,
             #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
+            #"{"t":8,"gesture":"previous-desktop","type":"swipe","source":"touchpad","state":"failed","direction":"right","reason":"\"next-desktop\" was recognized"}"#,
         ])
     }
 
@@ -484,18 +489,22 @@ import GestureTrace
         #expect(r.status == 0 && r.err.isEmpty)
         let lines = r.out.split(separator: "\n")
         #expect(lines == [
+            #"{"t":0,"gesture":"maximize","type":"swipe","source":"touchpad","state":"failed","direction":"up","reason":"3 fingers, not 4"}"#,
+            #"{"t":0,"gesture":"minimize","type":"swipe","source":"touchpad","state":"failed","direction":"down","reason":"3 fingers, not 4"}"#,
+            #"{"t":0,"gesture":"pinch-show-desktop","type":"pinch","source":"touchpad","state":"failed","direction":"in","reason":"takes no touchpad swipe"}"#,
             #"{"t":8,"gesture":"next-desktop","type":"swipe","source":"touchpad","state":"ended","fingers":3,"direction":"left","translation":[-1e+308,0],"velocity":[null,0],"heading":"left","progress":5e+305}"#,
             #"{"t":8,"action":"desktop next","gesture":"next-desktop"}"#,
+            #"{"t":8,"gesture":"previous-desktop","type":"swipe","source":"touchpad","state":"failed","direction":"right","reason":"\"next-desktop\" was recognized"}"#,
             #"{"t":110,"gesture":"back","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-left","x":1.5e+308,"y":1e+308,"points":2}"#,
             #"{"t":110,"gesture":"forward","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-right","x":1.5e+308,"y":1e+308,"points":2}"#,
             #"{"t":110,"gesture":"stroke-maximize","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-up","x":1.5e+308,"y":1e+308,"points":2}"#,
             #"{"t":110,"gesture":"stroke-minimize","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"line-down","x":1.5e+308,"y":1e+308,"points":2}"#,
             #"{"t":110,"gesture":"stroke-close","type":"stroke","source":"pointer","state":"began","fingers":1,"shape":"l-down-right","x":1.5e+308,"y":1e+308,"points":2}"#,
-            #"{"t":130,"gesture":"back","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-left","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
-            #"{"t":130,"gesture":"forward","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
-            #"{"t":130,"gesture":"stroke-maximize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-up","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
-            #"{"t":130,"gesture":"stroke-minimize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-down","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
-            #"{"t":130,"gesture":"stroke-close","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"l-down-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3}"#,
+            #"{"t":130,"gesture":"back","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-left","x":1.5e+308,"y":1.7976931348623157e+308,"points":3,"reason":"matches nothing"}"#,
+            #"{"t":130,"gesture":"forward","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3,"reason":"matches nothing"}"#,
+            #"{"t":130,"gesture":"stroke-maximize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-up","x":1.5e+308,"y":1.7976931348623157e+308,"points":3,"reason":"matches nothing"}"#,
+            #"{"t":130,"gesture":"stroke-minimize","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"line-down","x":1.5e+308,"y":1.7976931348623157e+308,"points":3,"reason":"matches nothing"}"#,
+            #"{"t":130,"gesture":"stroke-close","type":"stroke","source":"pointer","state":"cancelled","fingers":1,"shape":"l-down-right","x":1.5e+308,"y":1.7976931348623157e+308,"points":3,"reason":"matches nothing"}"#,
         ])
         for line in lines {
             #expect(throws: Never.self, "\(line)") { try JSONValue.parse(line) }
