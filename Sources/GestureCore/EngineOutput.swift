@@ -34,6 +34,13 @@ public struct EngineOutput: BitwiseCopyable {
         self.kind = kind
         self.values = values
     }
+
+    /// The recognizer whose gesture this output recognizes: its transition to `ended`, which
+    /// the log, the overlay and replay all call recognized (a continuous gesture has begun
+    /// before, and a stroke begins before it is read); nil for any other output.
+    public var recognized: GestureRecognizer.ID? {
+        if case let .transition(id, _, .ended, _) = kind { id } else { nil }
+    }
 }
 
 /// The ownership decision for one touch, one pointer press, or one touchpad gesture.

@@ -142,12 +142,10 @@ public final class OverlayModel {
     /// recognition adds a message, and input handed back to the application ends there.
     public func output(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
-        case let .transition(id, from, to, reason):
+        case let .transition(id, _, to, reason):
             let r = engine.recognizer(id)
             setLine(r, state: to.rawValue, reason: to == .failed || to == .cancelled ? reason.map { engine.reason($0).description } : nil)
-            if to == .began || (to == .ended && from == .possible) {
-                say("recognized \(r.type) \"\(r.name)\"", .recognized, at: o.time)
-            }
+            if o.recognized != nil { say("recognized \(r.type) \"\(r.name)\"", .recognized, at: o.time) }
         case let .pending(id, other):
             setLine(engine.recognizer(id), state: "waits for \"\(engine.recognizer(other).name)\" to fail", reason: nil)
         case let .decision(d) where !d.accepted:

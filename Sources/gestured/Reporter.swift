@@ -30,18 +30,20 @@ final class Reporter: DispatchObserver {
         switch o.kind {
         case let .decision(d):
             if tracing { log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))") }
-        case let .transition(id, _, to, reasonID):
-            guard debugging || to == .ended else { return }
+        case let .transition(id, from, to, reasonID):
+            guard debugging || o.recognized != nil else { return }
             let r = engine.recognizer(id)
             if debugging {
-                let reason = reasonID.map(engine.reason)
-                if to == .failed {
-                    log.debug("\(r.type) \"\(r.name)\": failed: \(reason?.description ?? "")")
-                } else {
-                    log.debug("\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")")
+                // Each transition once a gesture, with its reason; a gesture's every update
+                // after its first is a trace line.
+                let repeated = from == .changed && to == .changed
+                if !repeated || tracing {
+                    let reason = reasonID.map(engine.reason)
+                    let line = "\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")"
+                    if repeated { log.trace("\(line)") } else { log.debug("\(line)") }
                 }
             }
-            if to == .ended { log.info("recognized \(r.type) \"\(r.name)\"") }
+            if o.recognized != nil { log.info("recognized \(r.type) \"\(r.name)\"") }
         case let .illegalTransition(id, from, to):
             let r = engine.recognizer(id)
             log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")

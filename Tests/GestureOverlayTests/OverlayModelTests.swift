@@ -57,6 +57,17 @@ import Testing
         ])
     }
 
+    /// A continuous gesture begins before it is recognized: the overlay says recognized when
+    /// it ends, as the log does, and not while it goes on.
+    @Test func aContinuousGestureIsSaidRecognizedWhenItEndsNotWhenItBegins() {
+        send(0, .buttonPress(button: 1, at: Point(x: 100, y: 100)))
+        for step in 1...4 { send(Double(step) * 10, .motion(at: Point(x: 100 + Double(step) * 20, y: 100))) }
+        #expect(model.scene(at: 40, layout).texts.filter { $0.hasPrefix("recognized") } == [])
+        #expect(model.scene(at: 40, layout).texts.contains(#"pan "drag": changed"#))
+        send(50, .buttonRelease(button: 1, at: Point(x: 180, y: 100)))
+        #expect(model.scene(at: 50, layout).texts.filter { $0.hasPrefix("recognized") } == [#"recognized pan "drag""#])
+    }
+
     @Test func aRecognizedGestureIsAMessageThatFades() {
         for (i, x) in [500.0, 540, 580].enumerated() { send(0, .touchBegin(id: i + 1, at: Point(x: x, y: 300))) }
         for step in 1...5 {
