@@ -136,7 +136,8 @@ public final class Bindings {
     }
 
     /// The fingers a pan, pinch or rotation takes from `source`: the bounds not written are the
-    /// declared ones, and on a touchpad no fewer than it reports the gesture with.
+    /// declared ones, and on a touchpad no fewer than `touchpadFewestUnwritten`, or than it
+    /// reports the gesture with when `max-fingers` is written below that.
     static func fingerRange(_ count: GestureBinding.FingerCount, of type: GestureBinding.GestureType,
                             source: InputSource) -> ClosedRange<Int> {
         switch count {
@@ -144,10 +145,18 @@ public final class Bindings {
             return n...n
         case let .between(min, max):
             var lo = min ?? ConfigSchema.minFingers.fallback(for: type)!
-            if min == nil && source == .touchpad { lo = Swift.max(lo, type.touchpadMinimumFingers) }
+            if min == nil && source == .touchpad {
+                let fewest = max.map { $0 < touchpadFewestUnwritten } == true ? type.touchpadMinimumFingers : touchpadFewestUnwritten
+                lo = Swift.max(lo, fewest)
+            }
             return lo...Swift.max(lo, max ?? ConfigSchema.maxFingers.fallback(for: type)!)
         }
     }
+
+    /// The fewest fingers a touchpad pan, pinch or rotation takes when no count is written:
+    /// two-finger pinches and rotations are the applications' (a browser's zoom) unless a
+    /// binding asks for two.
+    public static let touchpadFewestUnwritten = 3
 
     /// What the recognizer `id` names in this engine was made for; nil for one these bindings
     /// did not make.

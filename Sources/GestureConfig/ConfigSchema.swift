@@ -125,7 +125,7 @@ enum ConfigSchema {
     static let minFingers = ConfigKey<Int>(
         "min-fingers", .gesture([.pinch, .rotate, .pan]), .integer(1...10),
         .byType([.pinch: 2, .rotate: 2, .pan: 1]),
-        doc: "the fewest fingers (on a touchpad, at least 3 for a pan, 2 for pinch and rotate)")
+        doc: "the fewest fingers (on a touchpad 3 when no count is written: two-finger pinches stay the applications' zoom; at least 2 for pinch and rotate, 3 for a pan)")
     static let maxFingers = ConfigKey<Int>(
         "max-fingers", .gesture([.pinch, .rotate, .pan]), .integer(1...10),
         .byType([.pinch: 5, .rotate: 5, .pan: 10]),

@@ -29,19 +29,13 @@ enum GestureSummary {
     static func line(_ g: GestureBinding) -> String {
         var parts: [String] = [g.type.rawValue]
         func fingers(_ n: Int) -> String { "\(n) finger\(n == 1 ? "" : "s")" }
-        func fingers(_ count: GestureBinding.FingerCount) -> String? {
-            switch count {
-            case .exactly(let n): return fingers(n)
-            case .between(nil, nil): return nil
-            case let .between(lo, hi): return "\(lo ?? 1)-\(hi.map(String.init) ?? "any") fingers"
-            }
-        }
+        let takes = Self.fingers(g)
         switch g.kind {
         case .tap(let t): parts += (t.taps > 1 ? ["\(t.taps) taps"] : []) + [fingers(t.fingers)]
         case .swipe(let s): parts += [fingers(s.fingers), s.direction.rawValue]
-        case .pan(let p): parts += [fingers(p.fingers), p.direction?.rawValue].compactMap { $0 }
-        case .pinch(let p): parts += [fingers(p.fingers), p.way?.rawValue].compactMap { $0 }
-        case .rotate(let p): parts += [fingers(p.fingers), p.way?.rawValue].compactMap { $0 }
+        case .pan(let p): parts += [takes, p.direction?.rawValue].compactMap { $0 }
+        case .pinch(let p): parts += [takes, p.way?.rawValue].compactMap { $0 }
+        case .rotate(let p): parts += [takes, p.way?.rawValue].compactMap { $0 }
         case .edge(let e): parts += [fingers(e.fingers), "from the \(e.edge.rawValue) edge"]
         case .press(let p): parts += (p.taps > 0 ? ["after \(p.taps) tap\(p.taps == 1 ? "" : "s")"] : []) + [fingers(p.fingers)]
         case .stroke(let s):
@@ -56,6 +50,22 @@ enum GestureSummary {
         if let device = g.device { where_ += ", device \(device)" }
         let on = g.on == .end ? "" : " on \(g.on.rawValue)"
         return "\(g.name): \(parts.joined(separator: " ")), \(where_)\(on) -> \(g.actions.map(\.text).joined(separator: "; "))"
+    }
+}
+
+extension GestureSummary {
+    /// The finger counts a binding takes, with the defaults filled in: `3 fingers`, `2-5
+    /// fingers`, or per source where they differ (`2-5 fingers on the touchscreen, 3-5 on the
+    /// touchpad`); nil where no source has fingers (a pointer's stroke).
+    static func fingers(_ g: GestureBinding) -> String? {
+        let bySource = g.sources.filter { $0 != .pointer }.compactMap { s in g.fingers(from: s).map { (source: s, range: $0) } }
+        guard let first = bySource.first else { return nil }
+        func words(_ r: ClosedRange<Int>, _ unit: Bool = true) -> String {
+            let count = r.lowerBound == r.upperBound ? "\(r.lowerBound)" : "\(r.lowerBound)-\(r.upperBound)"
+            return unit ? "\(count) finger\(r == 1...1 ? "" : "s")" : count
+        }
+        if bySource.allSatisfy({ $0.range == first.range }) { return words(first.range) }
+        return bySource.enumerated().map { i, s in "\(words(s.range, i == 0)) on the \(s.source.rawValue)" }.joined(separator: ", ")
     }
 }
 

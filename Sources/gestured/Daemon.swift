@@ -189,7 +189,14 @@ final class Daemon {
         showOverlay(options.overlay || fresh.config.settings.overlay)
         serveStreams(fresh.config.settings)
         allowExec(unless: loaded.execRefusal)
+        sayGestures(fresh.config)
         log.info("\(loaded.why): reloaded \(fresh.config.gestures.count) gestures from \(fresh.config.file); grabbing \(listener.grabbedText)")
+    }
+
+    /// Each gesture the daemon runs with, as `gestured check` says it: the finger counts it
+    /// takes from each source, with the defaults filled in.
+    private func sayGestures(_ config: Config) {
+        for g in config.gestures { log.info("gesture \(GestureSummary.line(g))") }
     }
 
     /// Exec actions are refused while others could have changed the config as it was last read.
@@ -214,6 +221,7 @@ final class Daemon {
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
         var sources = PollSources(x: x.fileDescriptor, signals: Signals.fd,
                                   configWatch: reloader?.watchFD, configLoaded: reloader?.loadedFD)
+        sayGestures(bindings.config)
         log.info("\(readyText)")
         var signalled = false
         while true {

@@ -10,6 +10,9 @@ import TestSupport
         let begin = try #require(page.range(of: ConfigSchema.docsBegin), "docs/config.md has no line \(ConfigSchema.docsBegin)")
         let end = try #require(page.range(of: ConfigSchema.docsEnd), "docs/config.md has no line \(ConfigSchema.docsEnd)")
         let written = String(page[begin.lowerBound..<end.upperBound])
+        if Docs.updating, written != ConfigSchema.markdown {
+            Docs.write(page.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: ConfigSchema.markdown), to: "docs/config.md")
+        }
         #expect(written == ConfigSchema.markdown, "docs/config.md's key tables differ from the declarations; they should read:\n\(ConfigSchema.markdown)")
     }
 

@@ -217,4 +217,20 @@ import GestureCore
         } catch { messages = error.errors.map(\.description) }
         #expect(messages == [#"c.toml:4:6: gesture "pan-1": with repeat the actions fire on each step while the gesture changes; on must be "update" or absent, not "end" (gesture[0].on)"#])
     }
+
+    /// A touchpad pinch or rotation bound without a finger count takes three fingers or more:
+    /// a two-finger pinch goes back to the application (a browser's zoom) at its begin, and
+    /// one with three is the binding's. Two are taken only when written.
+    @Test(arguments: [("pinch", "pinch-begin", "pinch-end"), ("rotate", "pinch-begin", "pinch-end")])
+    func aTouchpadPinchOrRotationWithoutAFingerCountLeavesTwoFingersToTheApplication(type: String, begin: String, end: String) throws {
+        let unwritten = "[[gesture]]\nname = \"g\"\ntype = \"\(type)\"\nsource = \"touchpad\"\naction = \"show-desktop\"\n"
+        func decisions(_ config: String, fingers: Int) throws -> [String] {
+            try replay(config, [#"{"t":0,"ev":"\#(begin)","fingers":\#(fingers)}"#, #"{"t":8,"ev":"\#(end)","fingers":\#(fingers)}"#],
+                       decisions: true).filter { $0.contains("decision") }
+        }
+        #expect(try decisions(unwritten, fingers: 2) == [#"{"t":0,"touchpad":"pinch","fingers":2,"decision":"reject","why":"unused"}"#])
+        #expect(try decisions(unwritten, fingers: 3) == [#"{"t":0,"touchpad":"pinch","fingers":3,"decision":"accept","why":"wanted"}"#])
+        #expect(try decisions(unwritten + "fingers = 2\n", fingers: 2) == [#"{"t":0,"touchpad":"pinch","fingers":2,"decision":"accept","why":"wanted"}"#])
+        #expect(try decisions(unwritten + "max-fingers = 2\n", fingers: 2) == [#"{"t":0,"touchpad":"pinch","fingers":2,"decision":"accept","why":"wanted"}"#])
+    }
 }

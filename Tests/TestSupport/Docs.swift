@@ -10,6 +10,17 @@ public enum Docs {
         String(decoding: bytes(path), as: UTF8.self)
     }
 
+    /// Whether the tests that compare a page with what the code renders rewrite it instead
+    /// (GESTURED_UPDATE_DOCS=1), for the change to be read in the diff.
+    public static var updating: Bool { getenv("GESTURED_UPDATE_DOCS").map { String(cString: $0) } == "1" }
+
+    /// Writes `text` to the file at `path` in the repository.
+    public static func write(_ text: String, to path: String) {
+        guard let f = fopen(root + "/" + path, "w") else { fatalError("cannot write \(path)") }
+        defer { fclose(f) }
+        fputs(text, f)
+    }
+
     /// The file's bytes as they are, for input that may not be UTF-8.
     public static func bytes(_ path: String) -> [UInt8] {
         guard let f = fopen(root + "/" + path, "r") else { fatalError("cannot open \(path)") }
