@@ -56,7 +56,7 @@ public final class GesturedStream: ServedStream {
 
     /// Makes `folder` (mode 0700), or takes it when it is this user's own folder (not a link),
     /// closing it to others if it was open to them.
-    static func makePrivate(_ folder: String, for address: StreamAddress) throws(StreamError) {
+    public static func makePrivate(_ folder: String, for address: StreamAddress) throws(StreamError) {
         if mkdir(folder, 0o700) == 0 { return }
         guard errno == EEXIST else { throw StreamError(address.dbus, "cannot make \(folder): \(String(cString: strerror(errno)))") }
         var s = stat()

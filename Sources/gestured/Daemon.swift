@@ -43,6 +43,9 @@ final class Daemon {
     /// Whether the log shows trace lines (one per input event): the level is set before start.
     private let tracing: Bool
     private var recordStart: Double?
+    /// `gestured record` processes the input is handed to (`RecordHandOff`): while any is,
+    /// actions are not performed.
+    private var recorders: [(output: NonBlockingOutput, start: Double?, who: String)] = []
     var bindings: Bindings { dispatcher.bindings }
     /// The one line that says the daemon runs, and on what.
     private var readyText = "ready"
@@ -211,7 +214,7 @@ final class Daemon {
     }
 
     /// The log and the record: what the run loop writes on while their readers are behind.
-    private var outputs: [NonBlockingOutput] { options.outputs + (options.record.map { [$0] } ?? []) }
+    private var outputs: [NonBlockingOutput] { options.outputs + (options.record.map { [$0] } ?? []) + recorders.map(\.output) }
 
     /// Runs until SIGTERM or SIGINT; returns the exit code. Each turn: the signals first, then
     /// the input, what is due, and a poll until the nearest timer or source.
@@ -356,6 +359,7 @@ final class Daemon {
             return true
         }
         if signals.contains(.child) { CommandRunner.reap() }
+        if signals.contains(.record) { attachRecorders() }
         if signals.contains(.reload) {
             if let reloader {
                 reloader.request("SIGHUP", screen: screen)
@@ -388,11 +392,47 @@ final class Daemon {
     }
 
     private func record(_ event: InputEvent) {
-        guard let file = options.record else { return }
-        let start = recordStart ?? event.time
-        recordStart = start
+        if let file = options.record {
+            let start = recordStart ?? event.time
+            recordStart = start
+            file.write(Daemon.traceLine(event, since: start))
+        }
+        guard !recorders.isEmpty else { return }
+        for i in recorders.indices {
+            let start = recorders[i].start ?? event.time
+            recorders[i].start = start
+            recorders[i].output.write(Daemon.traceLine(event, since: start))
+        }
+        let gone = recorders.filter { $0.output.isGone }
+        guard !gone.isEmpty else { return }
+        recorders.removeAll { $0.output.isGone }
+        for r in gone {
+            r.output.close()
+            log.info("gestured record (pid \(r.who)) stopped")
+        }
+        if recorders.isEmpty {
+            dispatcher.actions.dryRun = options.dryRun
+            if !options.dryRun { log.info("actions are performed again") }
+        }
+    }
+
+    private static func traceLine(_ event: InputEvent, since start: Double) -> String {
         var e = event
         e.time = event.time - start
-        file.write(TraceWriter.line(e) + "\n")
+        return TraceWriter.line(e) + "\n"
+    }
+
+    /// Takes the FIFOs of `gestured record` processes that asked (SIGUSR1): each gets the trace
+    /// of the input from now on, and no action is performed while any reads.
+    private func attachRecorders() {
+        for (fd, who) in RecordHandOff.take() {
+            let output = NonBlockingOutput(fd, capacity: Record.capacity, owning: true) { dropped in
+                "# \(dropped) event\(dropped == 1 ? " was" : "s were") dropped here: the output was not read\n"
+            }
+            output.write(TraceWriter.header(bindings.engine.screen) + "\n")
+            recorders.append((output, nil, who))
+            log.info("recording for gestured record (pid \(who)): actions are not performed until it stops")
+        }
+        if !recorders.isEmpty { dispatcher.actions.dryRun = true }
     }
 }

@@ -39,8 +39,9 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
         var waiting: Int { queue.count - start }
     }
 
-    /// Writes to `fd`, opened again without blocking when it is a pipe or a terminal.
-    init(_ fd: Int32, capacity: Int, notice: @escaping @Sendable (Int) -> String) {
+    /// Writes to `fd`, opened again without blocking when it is a pipe or a terminal. `owning`:
+    /// the descriptor is the output's own, closed once opened again, and by `close()`.
+    init(_ fd: Int32, capacity: Int, owning: Bool = false, notice: @escaping @Sendable (Int) -> String) {
         self.capacity = capacity
         self.notice = notice
         var st = stat()
@@ -63,7 +64,21 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
                 break
             }
         }
+        if owning && state.fd != fd { Glibc.close(fd) }
         self.state = Mutex(state)
+    }
+
+    /// Closes the descriptor written to; every line from now on is dropped. For an output that
+    /// owns its descriptor.
+    func close() {
+        state.withLock { s in
+            guard s.fd >= 0 else { return }
+            Glibc.close(s.fd)
+            s.fd = -1
+            s.gone = true
+            s.queue.removeAll()
+            s.start = 0
+        }
     }
 
     /// Writes one line (or several, taken whole), now or when the reader has room; drops it
@@ -85,6 +100,9 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
             take(bytes, into: &s)
         }
     }
+
+    /// Whether the reader is gone (a closed pipe or FIFO): every line from now on is dropped.
+    var isGone: Bool { state.withLock { $0.gone } }
 
     /// What the run loop polls for while bytes wait: the descriptor, writable.
     var pollDescriptor: pollfd? {

@@ -10,6 +10,8 @@ enum Signals {
         static let terminate = Pending(rawValue: 1 << 0)
         static let reload = Pending(rawValue: 1 << 1)
         static let child = Pending(rawValue: 1 << 2)
+        /// `gestured record` asks to be handed the input (`RecordHandOff`).
+        static let record = Pending(rawValue: 1 << 3)
     }
 
     private static let flags = Atomic<UInt32>(0)
@@ -17,7 +19,7 @@ enum Signals {
     /// The end the run loop polls; readable after any handled signal.
     nonisolated(unsafe) private(set) static var fd: Int32 = -1
 
-    /// Installs the handlers for TERM, INT, HUP and CHLD, ignores PIPE, and unblocks the
+    /// Installs the handlers for TERM, INT, HUP, CHLD and USR1, ignores PIPE, and unblocks the
     /// handled ones: a parent may have started the daemon with them blocked.
     static func install() {
         var fds: [Int32] = [0, 0]
@@ -28,13 +30,14 @@ enum Signals {
         }
         (fd, pipeWrite) = (fds[0], fds[1])
         flags.store(0, ordering: .sequentiallyConsistent)  // initialised before any handler runs
-        let handled = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
+        let handled = [SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1]
         for s in handled {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
                 let bit: Pending = switch sig {
                 case SIGTERM, SIGINT: .terminate
                 case SIGHUP: .reload
+                case SIGUSR1: .record
                 default: .child
                 }
                 Signals.flags.bitwiseOr(bit.rawValue, ordering: .sequentiallyConsistent)
