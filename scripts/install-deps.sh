@@ -13,11 +13,11 @@ check="python3 groff-base"
 # All the tests (make test), besides those: a real Xorg with the dummy video driver and the
 # inputtest input driver, openbox as the window manager, xcompmgr as a compositor, and the X
 # utilities the tests use to look at the result (x11-xkb-utils: setxkbmap, a layout changed under
-# the daemon; libxres-dev: which connections a process holds). The system's python3 with PyGObject (python3-gi, gir1.2-glib-2.0) is the touchegg
+# the daemon; libxres-dev: which connections a process holds; man-db: the installed man pages found as man finds them). The system's python3 with PyGObject (python3-gi, gir1.2-glib-2.0) is the touchegg
 # client of the stream's tests, as GNOME Shell's X11 Gestures extension uses Gio. i3lock and xsecurelock are the real screen lockers the locked-screen tests
 # hold the screen with. dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check
 # the Debian package.
-test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils xinput x11-apps xcompmgr i3lock xsecurelock libxres-dev"
+test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils xinput x11-apps xcompmgr i3lock xsecurelock libxres-dev man-db"
 
 case "${1:-build}" in
   build) wanted="$build" ;;

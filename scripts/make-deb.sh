@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds gestured_<version>_<arch>.deb from a built release binary, with dpkg-deb: the binary,
 # the systemd user unit (enabled for graphical sessions by its preset), the XDG autostart
-# entry, completions, man pages, the copyright file and the changelog; Depends computed from
+# entry, completions, man pages (the config's in section 5), the reference pages, the copyright file and the changelog; Depends computed from
 # the binary's shared libraries by dpkg-shlibdeps. The binary has the Swift runtime linked in
 # (--static-swift-stdlib), and libstdc++ too: 11.0 MB stripped, all of it; shipping the runtime
 # instead would put 14.2 MB of libraries under /usr/lib/gestured (libswiftCore, _Concurrency, _StringProcessing,
@@ -10,6 +10,8 @@
 # Called by `make deb`; prints the package's path.
 set -eu
 configuration="${1:-release}"
+# The reference pages installed in the package's and make install's doc folder.
+docs="config.md gestures.md strokes.md desktop.md trace-format.md troubleshooting.md"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="$root/.build/$configuration/gestured"
 [ -x "$bin" ] || { echo "make-deb: $bin is not built" >&2; exit 1; }
@@ -20,7 +22,7 @@ out="$root/.build/deb"
 stage="$out/gestured_${version}_$arch"
 rm -rf "$stage"
 install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/lib/systemd/user" "$stage/usr/lib/systemd/user-preset" \
-  "$stage/etc/xdg/autostart" "$stage/usr/share/man/man1" "$stage/usr/share/bash-completion/completions" \
+  "$stage/etc/xdg/autostart" "$stage/usr/share/man/man1" "$stage/usr/share/man/man5" "$stage/usr/share/bash-completion/completions" \
   "$stage/usr/share/zsh/vendor-completions" "$stage/usr/share/fish/vendor_completions.d" "$stage/usr/share/doc/gestured"
 
 install -m 755 "$bin" "$stage/usr/bin/gestured"
@@ -29,11 +31,15 @@ sed "s|@BINDIR@|/usr/bin|g" "$root/Config/service/gestured.service" > "$stage/us
 printf 'enable gestured.service\n' > "$stage/usr/lib/systemd/user-preset/90-gestured.preset"
 sed "s|@BINDIR@|/usr/bin|g" "$root/Config/service/gestured.desktop" > "$stage/etc/xdg/autostart/gestured.desktop"
 "$bin" --generate-manual "$stage/usr/share/man/man1"
-gzip -9n "$stage"/usr/share/man/man1/*.1
+mv "$stage"/usr/share/man/man1/*.5 "$stage/usr/share/man/man5/"
+gzip -9n "$stage"/usr/share/man/man1/*.1 "$stage"/usr/share/man/man5/*.5
 "$bin" --generate-completion-script bash > "$stage/usr/share/bash-completion/completions/gestured"
 "$bin" --generate-completion-script zsh > "$stage/usr/share/zsh/vendor-completions/_gestured"
 "$bin" --generate-completion-script fish > "$stage/usr/share/fish/vendor_completions.d/gestured.fish"
 install -m 644 "$root/packaging/copyright" "$stage/usr/share/doc/gestured/copyright"
+# The reference pages the default config and the man pages point to, compressed as policy asks.
+for page in $docs; do install -m 644 "$root/docs/$page" "$stage/usr/share/doc/gestured/$page"; done
+gzip -9n "$stage"/usr/share/doc/gestured/*.md
 date=$(git -C "$root" log -1 --format=%aD 2>/dev/null || date -R)
 printf 'gestured (%s) unstable; urgency=medium\n\n  * Built from gestured %s (see https://github.com/gestured/gestured).\n\n -- gestured developers <gestured@users.noreply.github.com>  %s\n' \
   "$version" "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "$version")" "$date" | gzip -9n > "$stage/usr/share/doc/gestured/changelog.gz"

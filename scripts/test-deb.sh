@@ -28,6 +28,10 @@ HOME="$dir" XDG_CONFIG_HOME="$dir" /usr/bin/gestured check >/dev/null || fail "t
   || fail "the user unit does not run the installed binary"
 grep -qx "Exec=/usr/bin/gestured run" /etc/xdg/autostart/gestured.desktop || fail "the autostart entry does not run the installed binary"
 [ -f /usr/share/man/man1/gestured-doctor.1.gz ] || fail "no man page for gestured doctor"
+[ "$(man -w 5 gestured.toml 2>/dev/null)" = /usr/share/man/man5/gestured.toml.5.gz ] || fail "man 5 gestured.toml finds no page"
+zcat /usr/share/doc/gestured/config.md.gz | grep -q "^## Actions" || fail "the package holds no config reference"
+reference=$(sed -n 's/^# Reference: //p' "$root/Sources/GestureConfig/Resources/default.toml")
+for f in $(echo "$reference" | grep -o '/usr/[^ ;,)]*'); do [ -e "$f" ] || fail "the default config points at $f, which the package does not hold"; done
 files=$(dpkg -L gestured | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 [ -n "$files" ] || fail "dpkg lists no files of the package"
 $sudo dpkg --purge gestured >/dev/null || fail "dpkg --purge gestured failed"

@@ -15,6 +15,8 @@ grep -qx "Restart=on-failure" "$p/share/systemd/user/gestured.service" || fail "
 grep -qx "Exec=$p/bin/gestured run" "$dir/autostart/gestured.desktop" || fail "autostart entry does not run the installed binary"
 grep -q "gestured" "$p/share/man/man1/gestured.1" || fail "no man page"
 [ -f "$p/share/man/man1/gestured-run.1" ] || fail "no man page for gestured run"
+grep -q "^.SH ACTIONS" "$p/share/man/man5/gestured.toml.5" || fail "no man page for the config"
+[ -f "$p/share/doc/gestured/config.md" ] || fail "no config reference"
 replies=$(bash --norc -c '. "$1"; COMP_WORDS=(gestured re); COMP_CWORD=1; _gestured; echo "${COMPREPLY[*]}"' - "$p/share/bash-completion/completions/gestured")
 [ "$replies" = "replay record" ] || fail "the bash completion offers '$replies' for 'gestured re'"
 [ -s "$p/share/zsh/site-functions/_gestured" ] || fail "no zsh completion"

@@ -75,7 +75,27 @@ public enum CommandTable {
 
     public static let program = Program(
         name: "gestured", abstract: "Gestures for X11 desktops: touchscreen, touchpad and pointer strokes.",
-        version: Version.gestured, commands: [run, check, replay, learn, record, devices, doctor, `init`], defaultCommand: "run")
+        version: Version.gestured, commands: [run, check, replay, learn, record, devices, doctor, `init`], defaultCommand: "run",
+        manualSections: [
+            ManualSection("Files", items: [
+                ("$XDG_CONFIG_HOME/gestured/config.toml",
+                 "The config (~/.config/gestured/config.toml without XDG_CONFIG_HOME); without it the embedded default runs. Its keys, actions and shapes: gestured.toml(5)."),
+                ("$XDG_RUNTIME_DIR/gestured/", "The folder of gestured's own gesture stream and of gestured record's hand-off, which only its user can open."),
+                ("/usr/share/doc/gestured/", "The reference pages: config.md, gestures.md, strokes.md, desktop.md, trace-format.md and troubleshooting.md."),
+            ]),
+            ManualSection("Signals", "What the running daemon does on each signal.", items: [
+                ("SIGHUP", "Reads the config again; a config with errors is refused with each located error, and the last good one stays."),
+                ("SIGTERM, SIGINT", "Gives back every touch and press it holds or has not read yet, lets go of its grabs, and exits 0."),
+                ("SIGUSR1", "Hands its input to a waiting gestured record (see gestured-record(1)); sent by gestured record itself."),
+            ]),
+            ManualSection("Exit status", items: [
+                ("0", "Success; for check, a config that loads and whose exec actions the daemon will run."),
+                ("1", "An error, said on standard error with its place (file:line:column for a config); for check, also exec actions the daemon would refuse."),
+                ("3", "The daemon lost its connection to the X server."),
+                ("64", "A command line that does not parse (EX_USAGE)."),
+            ]),
+        ],
+        seeAlso: [("gestured.toml", 5)])
 }
 
 /// `--log-level`'s values; the daemon maps them onto its logger's levels.

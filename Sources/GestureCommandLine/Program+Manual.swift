@@ -2,6 +2,11 @@
 public struct ManualPage: Equatable, Sendable {
     public let file: String
     public let text: String
+
+    public init(file: String, text: String) {
+        self.file = file
+        self.text = text
+    }
 }
 
 extension Program {
@@ -22,8 +27,14 @@ extension Program {
         }
         lines += [".TP", ".BI help \" command\"", Self.text("Show help for a command.")]
         lines += [".SH OPTIONS"] + optionItems(visibleOptions(of: top))
-        lines += [".SH SEE ALSO"] + commands.enumerated().map { i, command in
-            ".BR \(Self.roman("\(name)-\(command.name)")) (1)" + (i < commands.count - 1 ? "," : "")
+        for section in manualSections {
+            lines.append(".SH \(Self.roman(section.title.uppercased()))")
+            for paragraph in Self.paragraphs(section.text) { lines += [".PP", Self.text(paragraph)] }
+            for item in section.items { lines += [".TP", ".B \(Self.roman(item.term))", Self.text(item.text)] }
+        }
+        let pages = seeAlso + commands.map { ("\(name)-\($0.name)", 1) }
+        lines += [".SH SEE ALSO"] + pages.enumerated().map { i, page in
+            ".BR \(Self.roman(page.name)) (\(page.section))" + (i < pages.count - 1 ? "," : "")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -68,13 +79,13 @@ extension Program {
 
     /// A name or flag for troff: its dashes are minus signs, so that they can be searched for
     /// and copied.
-    static func roman(_ text: String) -> String {
+    public static func roman(_ text: String) -> String {
         text.escaping(["\\": "\\e", "-": "\\-"])
     }
 
     /// Running text for troff: backslashes escaped, and a line that begins with `.` or `'`
     /// protected from being read as a request.
-    static func text(_ text: String) -> String {
+    public static func text(_ text: String) -> String {
         let escaped = text.escaping(["\\": "\\e"])
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }

@@ -11,11 +11,19 @@ public struct Program: Sendable {
     /// The options before any command: `--version` and the hidden ones that print the
     /// completion scripts and write the man pages (`-h`/`--help` comes with every command).
     let top: Command
+    /// What the program's man page tells beside the commands and options: files, signals,
+    /// exit status.
+    public let manualSections: [ManualSection]
+    /// Other pages the program's man page points to, as `gestured.toml(5)`: name and section.
+    public let seeAlso: [(name: String, section: Int)]
 
     /// EX_USAGE (sysexits.h): a command line that does not parse, as swift-argument-parser had it.
     public static let usageExitStatus: Int32 = 64
 
-    public init(name: String, abstract: String, version: String, commands: [Command], defaultCommand: String) {
+    public init(name: String, abstract: String, version: String, commands: [Command], defaultCommand: String,
+                manualSections: [ManualSection] = [], seeAlso: [(name: String, section: Int)] = []) {
+        self.manualSections = manualSections
+        self.seeAlso = seeAlso
         self.name = name
         self.abstract = abstract
         self.version = version
@@ -56,4 +64,17 @@ public enum Invocation: Equatable, Sendable {
     case writeManual(folder: String)
     /// Print it to standard error and exit with `Program.usageExitStatus`.
     case usageError(String)
+}
+
+/// A section of a man page: a paragraph, then a term and its text for each item.
+public struct ManualSection: Sendable {
+    public let title: String
+    public let text: String
+    public let items: [(term: String, text: String)]
+
+    public init(_ title: String, _ text: String = "", items: [(term: String, text: String)] = []) {
+        self.title = title
+        self.text = text
+        self.items = items
+    }
 }

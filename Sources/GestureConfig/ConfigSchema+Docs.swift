@@ -21,6 +21,30 @@ extension ConfigSchema {
     }
 }
 
+/// The config's keys as its reference pages tell them (docs/config.md, the man page): one row
+/// per declaration.
+public struct ConfigKeyReference: Sendable {
+    /// `settings` or `gesture`.
+    public let table: String
+    public let name: String
+    /// The gesture types that take it; empty for a setting.
+    public let types: [String]
+    public let values: String
+    public let absent: String
+    public let doc: String
+
+    /// Every key, settings first, in the order they are declared.
+    public static var all: [ConfigKeyReference] {
+        ConfigSchema.all.filter { $0.scope == .settings }.map {
+            ConfigKeyReference(table: "settings", name: $0.name, types: [], values: $0.valuesText, absent: $0.absentText, doc: $0.doc)
+        } + ConfigSchema.all.filter { $0.scope != .settings }.map {
+            ConfigKeyReference(table: "gesture", name: $0.name,
+                               types: $0.scope == .everyGesture ? ["every type"] : $0.scope.types.map(\.rawValue),
+                               values: $0.valuesText, absent: $0.absentText, doc: $0.doc)
+        }
+    }
+}
+
 private extension String {
     /// A table cell's text, with its pipes escaped.
     func replacingPipes() -> String {

@@ -22,12 +22,14 @@ enum Gestured {
         }
     }
 
-    /// `--generate-manual FOLDER`: the man pages, written over any that are there.
+    /// `--generate-manual FOLDER`: the man pages, written over any that are there: the program's
+    /// and each command's (section 1), and the config's (`gestured.toml.5`).
     static func writeManual(to folder: String) {
         if let code = Path.makeFolders(folder, mode: 0o755) {
             CLIError.exit(CLIError("\(folder): cannot create the folder: \(String(cString: strerror(code)))"))
         }
-        for page in CommandTable.program.manualPages() {
+        // The config's page, section 5, beside the commands' pages: the package moves it to man5.
+        for page in CommandTable.program.manualPages() + [ConfigManual.page] {
             let path = folder + "/" + page.file
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             var failed = fd < 0 ? errno : Descriptor.write(fd, page.text)

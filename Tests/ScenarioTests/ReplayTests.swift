@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import GestureActions
 import GestureConfig
 import GestureCore
 import GestureReplay
@@ -310,10 +311,35 @@ import GestureTrace
         #expect(r.status == 0 && r.out == "" && r.err == "")
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted() == [
             "gestured-check.1", "gestured-devices.1", "gestured-doctor.1", "gestured-init.1", "gestured-learn.1", "gestured-record.1",
-            "gestured-replay.1", "gestured-run.1", "gestured.1",
+            "gestured-replay.1", "gestured-run.1", "gestured.1", "gestured.toml.5",
         ])
         let page = try String(contentsOf: pages.appendingPathComponent("gestured-run.1"), encoding: .utf8)
         #expect(page.hasPrefix(".TH GESTURED\\-RUN 1 "))
+    }
+
+    /// The config's page, section 5, as man shows it: every key, action and built-in shape,
+    /// the files and exec's safety, in troff that groff reads without a warning.
+    @Test func theConfigsManPageTellsEveryKeyActionAndShape() throws {
+        let dir = try folder("config-manual")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try gestured(["--generate-manual", dir.path]).status == 0)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+        // No overstriking for bold and underlining: the text as it reads.
+        p.arguments = ["-man", "-Tutf8", "-ww", "-P-cbou", dir.appendingPathComponent("gestured.toml.5").path]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let plain = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .replacingOccurrences(of: "\u{2010}", with: "-").replacingOccurrences(of: "\u{2212}", with: "-")
+        let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0 && warnings == "", "\(warnings)")
+        for key in ConfigKeyReference.all { #expect(plain.contains(key.name), "\(key.name)") }
+        for action in ActionCatalogue.all { #expect(plain.contains(action.verb), "\(action.form)") }
+        for shape in BuiltinTemplates.names { #expect(plain.contains(shape), "\(shape)") }
+        for section in ["SETTINGS", "GESTURE KEYS", "ACTIONS", "SHAPES", "EXEC SAFETY", "FILES"] { #expect(plain.contains(section), "\(section)") }
     }
 
     @Test func replayReadsStandardInputAndPrintsJSONLines() throws {
