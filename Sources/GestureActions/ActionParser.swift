@@ -90,7 +90,8 @@ public enum ActionParser {
             }
             let names = Action.WindowCommand.allCases.map(\.rawValue) + ["tile", "to-monitor", "move", "resize"]
             guard words.count == 1, let c = Action.WindowCommand(rawValue: words[0]) else {
-                throw ActionError(message: "\"window\" needs one of \(names.joined(separator: ", ")), not \"\(rest)\"")
+                let hint = Suggestion.closest(to: rest, among: names).map { " (did you mean \"window \($0)\"?)" } ?? ""
+                throw ActionError(message: "\"window\" needs one of \(names.joined(separator: ", ")), not \"\(rest)\"\(hint)")
             }
             return .window(c, window: window)
         case "drag":
@@ -123,7 +124,10 @@ public enum ActionParser {
         case "":
             throw ActionError(message: "the action is empty")
         default:
-            let hint = Suggestion.closest(to: verb, among: verbs).map { " (did you mean \"\($0)\"?)" } ?? ""
+            // `show desktop` is `show-desktop` written with a space.
+            let joined = args.first.map { verb + "-" + $0 }
+            let meant = joined.flatMap { verbs.contains($0) ? $0 : nil } ?? Suggestion.closest(to: verb, among: verbs)
+            let hint = meant.map { " (did you mean \"\($0)\"?)" } ?? ""
             throw ActionError(message: "unknown action \"\(verb)\"\(hint); actions start with one of \(verbs.joined(separator: ", "))")
         }
     }

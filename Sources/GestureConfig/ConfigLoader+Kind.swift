@@ -85,7 +85,7 @@ extension ConfigLoader {
         case (true, false):
             if let shape = r.read(S.shape) {
                 if known().contains(shape) { return .shape(shape) }
-                r.fail("shape", r.notOneOf("shape", shape, known()))
+                r.fail("shape", r.notOneOf("shape", shape, known(), aliases: BuiltinTemplates.aliases))
             }
         case (false, true):
             if let sequence = r.read(S.directions) { return .directions(sequence) }

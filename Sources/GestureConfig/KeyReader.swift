@@ -36,8 +36,8 @@ struct KeyReader {
         return fallback
     }
 
-    func notOneOf(_ key: String, _ value: String, _ allowed: [String]) -> String {
-        let hint = Suggestion.closest(to: value, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
+    func notOneOf(_ key: String, _ value: String, _ allowed: [String], aliases: [String: String] = [:]) -> String {
+        let hint = Suggestion.closest(to: value, among: allowed, aliases: aliases).map { " (did you mean \"\($0)\"?)" } ?? ""
         return "\(key) \"\(value)\" is not one of \(allowed.joined(separator: ", "))\(hint)"
     }
 

@@ -106,6 +106,33 @@ import GestureActions
         ])
     }
 
+    /// What a new user writes first, misremembered: each error says what was meant.
+    @Test func aWordWrittenAsPeopleSayItSuggestsTheOneMeant() {
+        #expect(loadErrors("""
+            [[gesture]]
+            name = "a"
+            type = "tap"
+            action = ["window maximise", "show desktop"]
+
+            [[gesture]]
+            name = "b"
+            type = "pinch"
+            direction = "inward"
+            action = "pass"
+
+            [[gesture]]
+            name = "c"
+            type = "stroke"
+            shape = "L"
+            action = "pass"
+            """) == [
+            #"config.toml:4:10: gesture "a": action 1: "window" needs one of maximize, unmaximize, toggle-maximize, minimize, fullscreen, close, raise, tile, to-monitor, move, resize, not "maximise" (did you mean "window maximize"?) (gesture[0].action)"#,
+            #"config.toml:4:10: gesture "a": action 2: unknown action "show" (did you mean "show-desktop"?); actions start with one of exec, keys, click, scroll, desktop, window, drag, pointer, show-desktop, pass, stream (gesture[0].action)"#,
+            #"config.toml:9:13: gesture "b": direction "inward" is not one of in, out (did you mean "in"?) (gesture[1].direction)"#,
+            #"config.toml:15:9: gesture "c": shape "L" is not one of arrow, caret, check, circle, delete, l-down-left, l-down-right, l-up-left, l-up-right, left-brace, left-bracket, line-down, line-left, line-right, line-up, pigtail, question-mark, rectangle, right-brace, right-bracket, star, triangle, v, x (did you mean "l-down-right"?) (gesture[2].shape)"#,
+        ])
+    }
+
     @Test func overlayIsTrueOrFalse() {
         #expect(loadErrors("[settings]\noverlay = \"yes\"\n") == [
             #"config.toml:2:11: settings: overlay must be true or false (settings.overlay)"#,
