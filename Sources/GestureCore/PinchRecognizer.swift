@@ -2,8 +2,8 @@
 /// `threshold` (in `direction` when one is given: a pinch `in` begins only when the fingers
 /// close, and fails if they spread first); changes with every move; ends on lift or at the
 /// touchpad gesture's end. On a touchpad it reads the absolute scale of XInput 2.4 pinch
-/// events. Reports `scale` relative to the span when it began and `velocity` in scale per
-/// second.
+/// events. Reports `scale` relative to the fingers' span when they landed (as a rotation its
+/// angle since then, and a pan its translation), and `velocity` in scale per second.
 public final class PinchRecognizer: ContinuousGestureRecognizer {
     public enum Way: String, CaseIterable, Sendable { case `in`, out }
 
@@ -44,8 +44,8 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
 
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)
-        values.scale = event.metrics.scale / scaleAtBegin
-        values.scaleVelocity = event.metrics.scaleVelocity / scaleAtBegin
+        values.scale = event.metrics.scale
+        values.scaleVelocity = event.metrics.scaleVelocity
         values.location = event.location
         // Began, changed, ended or cancelled: a failed gesture reports nothing.
         guard currentState != .possible else { return }

@@ -111,8 +111,8 @@ import GestureCore
                      #"{"t":30,"ev":"pinch-update","fingers":2,"scale":1.3}"#,
                      #"{"t":40,"ev":"pinch-end","fingers":2}"#]
         let actions = try replay(config, trace).filter { $0.contains("\"action\"") }.map { $0.split(separator: "\"")[5] }
-        // Relative to where it began (1.2): 1.5 (two steps up), then 1.083 (both steps back).
-        #expect(actions == ["keys ctrl+plus", "keys ctrl+plus", "keys ctrl+minus", "keys ctrl+minus"])
+        // From the fingers' span when they landed: 1.8 (three steps up), then 1.3 (two back).
+        #expect(actions == ["keys ctrl+plus", "keys ctrl+plus", "keys ctrl+plus", "keys ctrl+minus", "keys ctrl+minus"])
     }
 
     @Test(arguments: ["1.2e18", "1.7e308"])
@@ -128,15 +128,17 @@ import GestureCore
             reverse = "keys ctrl+minus"
             """
         let trace = [#"{"t":0,"ev":"pinch-begin","fingers":2}"#,
-                     #"{"t":10,"ev":"pinch-update","fingers":2,"scale":1.2}"#,
+                     #"{"t":10,"ev":"pinch-update","fingers":2,"scale":1.15}"#,
                      #"{"t":20,"ev":"pinch-update","fingers":2,"scale":\#(scale)}"#,
                      #"{"t":30,"ev":"pinch-update","fingers":2,"scale":\#(scale)}"#,
                      #"{"t":40,"ev":"pinch-end","fingers":2}"#]
         let out = try replay(config, trace).filter { $0.contains("\"action\"") || $0.contains("\"warning\"") }
         let cap = Bindings.maxStepsPerEvent
         // Steps are counted up to Int32.max at the most: what lies past that is no number of steps.
-        let dropped = Int(min((Double(scale)! - 1) / 0.1, Double(Int32.max)).rounded(.towardZero)) - cap
-        let fired = (1...cap).map { #"{"t":20,"action":"keys ctrl+plus","gesture":"zoom","step":\#($0)}"# }
+        // One step at 1.15 (steps count from the fingers' span when they landed), then the cap.
+        let dropped = Int(min((Double(scale)! - 1) / 0.1, Double(Int32.max)).rounded(.towardZero)) - 1 - cap
+        let fired = [#"{"t":10,"action":"keys ctrl+plus","gesture":"zoom","step":1}"#]
+            + (2...cap + 1).map { #"{"t":20,"action":"keys ctrl+plus","gesture":"zoom","step":\#($0)}"# }
         #expect(out == fired + [#"{"t":20,"gesture":"zoom","warning":"\#(dropped) steps past the cap of \#(cap) per event dropped"}"#])
     }
 
