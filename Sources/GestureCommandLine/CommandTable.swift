@@ -9,7 +9,7 @@ public enum CommandTable {
     public static let display = Option<String?>.value(
         "display", valueName: "name", help: "The X display (default: $DISPLAY).")
     public static let logLevel = Option<LogLevel>.choice(
-        "log-level", default: .info, help: "error, warn, info, debug or trace.")
+        "log-level", default: .info, help: "How much the log says: debug adds each gesture's transitions and why it failed, trace every input event.")
     public static let dryRun = Option<Bool>.flag(
         "dry-run", help: "Recognize and log, but perform no action.")
     public static let overlay = Option<Bool>.flag(

@@ -100,7 +100,7 @@ final class Daemon {
         showOverlay(options.overlay || config.settings.overlay)
         serveStreams(config.settings)
         readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
-            + Daemon.count(devices) + "; \(config.gestures.count) gestures from \(config.file); grabbing \(listener.grabbedText)"
+            + Daemon.count(devices) + "; \(Daemon.gestures(config)) from \(config.file); grabbing \(listener.grabbedText)"
     }
 
     /// Remakes the overlay's and feedback's windows when a compositor came or went: translucent
@@ -112,6 +112,11 @@ final class Daemon {
         if feedback.followCompositor(), let w = feedback.window {
             log.info("feedback window now \(w.translucent ? "translucent, a compositor came" : "shaped, the compositor left")")
         }
+    }
+
+    /// `1 gesture`, `13 gestures`
+    static func gestures(_ config: Config) -> String {
+        "\(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s")"
     }
 
     /// `1 touchscreen, no touchpad, 1 pointer, 1 keyboard`
@@ -193,7 +198,7 @@ final class Daemon {
         serveStreams(fresh.config.settings)
         allowExec(unless: loaded.execRefusal)
         sayGestures(fresh.config)
-        log.info("\(loaded.why): reloaded \(fresh.config.gestures.count) gestures from \(fresh.config.file); grabbing \(listener.grabbedText)")
+        log.info("\(loaded.why): reloaded \(Daemon.gestures(fresh.config)) from \(fresh.config.file); grabbing \(listener.grabbedText)")
     }
 
     /// Each gesture the daemon runs with, as `gestured check` says it: the finger counts it

@@ -41,7 +41,7 @@ struct DaemonOptions {
         let journal = JournalLogHandler.standardErrorIsTheJournal(), level = logLevel.level
         @Sendable func logger(to stream: any TextOutputStream & Sendable) -> Logger {
             var log = Logger(label: "gestured") { label in
-                journal ? JournalLogHandler(stream: stream) as any LogHandler : StreamLogHandler(label: label, stream: stream)
+                journal ? JournalLogHandler(stream: stream) as any LogHandler : TerminalLogHandler(label: label, stream: stream)
             }
             log.logLevel = level
             return log

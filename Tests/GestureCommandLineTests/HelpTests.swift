@@ -56,8 +56,10 @@ import Testing
                                       $XDG_CONFIG_HOME/gestured/config.toml if it exists,
                                       else the embedded default.
               --display <name>        The X display (default: $DISPLAY).
-              --log-level <log-level> error, warn, info, debug or trace. (values: error,
-                                      warn, info, debug, trace; default: info)
+              --log-level <log-level> How much the log says: debug adds each gesture's
+                                      transitions and why it failed, trace every input
+                                      event. (values: error, warn, info, debug, trace;
+                                      default: info)
               -h, --help              Show help information.
 
             """)

@@ -42,11 +42,16 @@ public final class DaemonProcess {
         child = try ChildProcess.spawn(binary, (command + ["--config", configURL.path, "--display", display, "--log-level", "debug"] + extra)
                                         .map { $0.replacingOccurrences(of: "@DIR@", with: dir) },
                                        environment: environment, standardOutput: outputFile, standardError: logFile)
-        try waitFor(journal ? ">ready on " : "] ready", timeout: .seconds(10), every: .milliseconds(1))
+        try waitFor(journal ? ">ready on " : "gestured: ready on ", timeout: .seconds(10), every: .milliseconds(1))
         startup = ContinuousClock.now - spawned
     }
 
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// A log line's message: what follows its time, level and `gestured: `.
+    public static func message(_ line: Substring) -> String {
+        line.range(of: "gestured: ").map { String(line[$0.upperBound...]) } ?? String(line)
+    }
     public var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
     /// Waits until the log contains `text`, looking `every` so often.

@@ -40,7 +40,7 @@ extension LiveTests {
         try swipeLeft()
         #expect(try waitForResult(d, lines: 1) == ["first"])
         try write(config("second"), to: d, replacing: true)
-        try d.waitFor("the config file changed: reloaded 1 gestures")
+        try d.waitFor("the config file changed: reloaded 1 gesture ")
         try swipeLeft()
         #expect(try waitForResult(d, lines: 2) == ["first", "second"])
     }
@@ -54,7 +54,7 @@ extension LiveTests {
         #expect(try waitForResult(d, lines: 1) == ["second"])
         try write(config("third"), to: d, replacing: true)
         try d.waitFor("debug overlay off")
-        try d.waitFor("reloaded 1 gestures from")
+        try d.waitFor("reloaded 1 gesture from")
         try swipeLeft()
         #expect(try waitForResult(d, lines: 2) == ["second", "third"])
     }
@@ -80,7 +80,7 @@ extension LiveTests {
         // Replaced as editors do, then written in place and left open: the write is seen (the
         // reload waits for the writer, at most 2 s).
         try write(config("second"), to: d, replacing: true)
-        try d.waitFor("the config file changed: reloaded 1 gestures")
+        try d.waitFor("the config file changed: reloaded 1 gesture ")
         let url = d.directory.appendingPathComponent("config.toml")
         let open = fopen(url.path, "w")!
         defer { fclose(open) }
@@ -100,7 +100,7 @@ extension LiveTests {
         try write(config("third"), to: d)
         try d.waitFor("reloaded")
         d.child.signal(SIGHUP)
-        try d.waitFor("SIGHUP: reloaded 1 gestures")
+        try d.waitFor("SIGHUP: reloaded 1 gesture ")
         try swipeLeft()
         #expect(try waitForResult(d, lines: 1) == ["third"])
     }
@@ -109,7 +109,7 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config("unsafe"))
         chmod(d.directory.appendingPathComponent("config.toml").path, 0o666)
         d.child.signal(SIGHUP)
-        try d.waitFor("SIGHUP: reloaded 1 gestures")
+        try d.waitFor("SIGHUP: reloaded 1 gesture ")
         #expect(d.log.contains("exec actions are refused"))
         try swipeLeft()
         try d.waitFor("exec refused")
@@ -136,14 +136,14 @@ extension LiveTests {
         #expect(chmod(folder, 0o777) == 0)
         let theirs = config("theirs").replacingOccurrences(of: "@DIR@", with: folder)
         try asAnotherUser("printf '%s\\n' '\(theirs.replacingOccurrences(of: "'", with: "'\\''"))' > \(folder)/theirs.toml && mv -f \(folder)/theirs.toml \(configPath)", in: d)
-        try d.waitFor("the config file changed: reloaded 1 gestures")
+        try d.waitFor("the config file changed: reloaded 1 gesture ")
         try d.waitFor("exec actions are refused")
         try swipeLeft()
         try d.waitFor("exec refused")
         // The owner's config back in its place: still refused, the folder named.
         try write(config("owners"), to: d, replacing: true)
         d.child.signal(SIGHUP)
-        try d.waitFor("SIGHUP: reloaded 1 gestures")
+        try d.waitFor("SIGHUP: reloaded 1 gesture ")
         try swipeLeft()
         try StreamLiveTests.waitForLines(d, "exec refused", count: 2)
         #expect(d.log.contains("exec actions are refused: the folder \(folder) is writable by every user"), "\(d.log)")
@@ -158,7 +158,7 @@ extension LiveTests {
         let folder = d.directory.path
         #expect(chown(folder, StreamAbuser.nobody, StreamAbuser.nobody) == 0)
         d.child.signal(SIGHUP)
-        try d.waitFor("SIGHUP: reloaded 1 gestures")
+        try d.waitFor("SIGHUP: reloaded 1 gesture ")
         #expect(d.log.contains("exec actions are refused: the folder \(folder) is owned by another user (uid \(StreamAbuser.nobody))"), "\(d.log)")
         try swipeLeft()
         try d.waitFor("exec refused")
@@ -166,7 +166,7 @@ extension LiveTests {
         // Given back to its owner, the folder lets exec run again.
         #expect(chown(folder, getuid(), getgid()) == 0)
         d.child.signal(SIGHUP)
-        try StreamLiveTests.waitForLines(d, "SIGHUP: reloaded 1 gestures", count: 2)
+        try StreamLiveTests.waitForLines(d, "SIGHUP: reloaded 1 gesture ", count: 2)
         try d.waitFor("exec actions are allowed again")
         try swipeLeft()
         #expect(try waitForResult(d, lines: 1) == ["unsafe"])

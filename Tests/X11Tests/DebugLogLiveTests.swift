@@ -19,10 +19,7 @@ extension LiveTests {
         try drawBack()
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
         try d.waitFor("stroke \"forward\": cancelled")
-        // What follows `[gestured] ` on each line that speaks of a stroke.
-        let lines = d.log.split(separator: "\n").filter { $0.contains("stroke \"") }.compactMap { line in
-            line.range(of: "] ").map { String(line[$0.upperBound...]) }
-        }
+        let lines = d.log.split(separator: "\n").filter { $0.contains("stroke \"") }.map(DaemonProcess.message)
         #expect(lines == [
             #"stroke "back": began"#, #"stroke "forward": began"#,
             #"stroke "back": changed"#, #"stroke "forward": changed"#,

@@ -75,7 +75,7 @@ struct DevicesComeAndGoLiveTests {
     /// The daemon's lines about devices, in order.
     static func deviceLines(_ d: DaemonProcess) -> [String] {
         d.log.split(separator: "\n").compactMap { line in
-            line.range(of: "[gestured] device ").map { "device " + line[$0.upperBound...] }
+            line.range(of: "gestured: device ").map { "device " + line[$0.upperBound...] }
         }.filter { $0.contains("\"") }
     }
 

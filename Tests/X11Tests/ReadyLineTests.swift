@@ -9,7 +9,7 @@ extension LiveTests {
     /// defaults filled in), then the ready line.
     @Test func theReadyLineSaysTheDisplayTheDevicesTheGesturesAndTheGrabs() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "info"])
-        let lines = d.log.split(separator: "\n").map { $0.split(separator: "] ", maxSplits: 1).last.map(String.init) ?? "" }
+        let lines = d.log.split(separator: "\n").map(DaemonProcess.message)
         // The test server's inputtest devices, plus the X server's own XTEST devices, which are left out.
         #expect(lines == [
             "gesture three-left: swipe 3 fingers left, touchscreen+touchpad -> exec echo \"$GESTURE_NAME $GESTURE_FINGERS $GESTURE_DIRECTION\" >> \(d.directory.path)/result.txt",
@@ -37,7 +37,7 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "info"],
                                   environment: ["JOURNAL_STREAM": "1:1"])
         let lines = d.log.split(separator: "\n")
-        #expect(lines.count == 4 && lines[3].contains(" info gestured: [gestured] ready on "), "\(d.log)")
+        #expect(lines.count == 4 && lines[3].contains(" info gestured: ready on "), "\(d.log)")
     }
 }
 
@@ -47,7 +47,7 @@ struct PointerOnlyTests {
         let server = try XServer.start(devices: [.mouse(), .keyboard()])
         defer { server.stop() }
         let d = try DaemonProcess(display: server.displayName, config: LiveTests.config, extra: ["--log-level", "info"])
-        #expect(d.log.contains("warning gestured: [gestured] no touchscreen or touchpad: only pointer strokes can fire"), "\(d.log)")
+        #expect(d.log.contains("warning gestured: no touchscreen or touchpad: only pointer strokes can fire"), "\(d.log)")
         #expect(d.log.contains(": no touchscreen, no touchpad, 1 pointer, 1 keyboard; 3 gestures"), "\(d.log)")
     }
 

@@ -125,7 +125,7 @@ extension StreamLiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config, environment: ["XDG_RUNTIME_DIR": ""])
         let folder = "/tmp/gestured-\(getuid())"
         try d.waitFor("gestured stream on unix:path=\(folder)/stream")
-        #expect(Self.lines(d, "XDG_RUNTIME_DIR").map { $0.split(separator: "] ", maxSplits: 1).last.map(String.init) } == [
+        #expect(Self.lines(d, "XDG_RUNTIME_DIR").map(DaemonProcess.message) == [
             "gestured stream: XDG_RUNTIME_DIR is not set (or not an absolute path): serving in \(folder), a folder only you can open",
         ])
         var s = stat()
@@ -138,7 +138,7 @@ extension StreamLiveTests {
         try squatter.waitFor("ready")
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         try d.waitFor("touchegg stream: cannot serve")
-        #expect(Self.lines(d, "touchegg stream: cannot serve").map { $0.split(separator: "] ", maxSplits: 1).last.map(String.init) } == [
+        #expect(Self.lines(d, "touchegg stream: cannot serve").map(DaemonProcess.message) == [
             "touchegg stream: cannot serve unix:abstract=touchegg: taken by pid \(squatter.child.pid) (python3) of user 65534 (nobody), "
                 + "NOT one of yours: clients connecting to unix:abstract=touchegg hear that program, not gestured; running without it",
         ], "\(d.log)")

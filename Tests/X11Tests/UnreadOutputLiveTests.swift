@@ -82,7 +82,7 @@ extension LiveTests {
     @Test func withStandardErrorUnreadTheDaemonDropsLogLinesAndNeitherHoldsTheMouseNorIgnoresSigterm() throws {
         let (child, pipe, folder) = try daemonWithUnreadPipe(["run"], level: "trace")
         defer { child.terminate(grace: .seconds(1)); try? FileManager.default.removeItem(at: folder) }
-        _ = try pipe.read(until: "] ready")
+        _ = try pipe.read(until: "gestured: ready")
         pipe.fill()
         #expect(try rightClickReachesTheWindow(), "a right click was held while the log was unread")
         // A long stroke logs far more than the log keeps for its reader: lines are dropped.
@@ -106,7 +106,7 @@ extension LiveTests {
         #expect(try rightClickReachesTheWindow(), "a right click was held after the log dropped lines")
         // The reader is back: the count of what was dropped comes, then the lines after it.
         let caughtUp = try pipe.read(until: "log lines were dropped: standard error was not read")
-        #expect(caughtUp.contains(/\] \d+ log lines were dropped: standard error was not read\n/), "\(caughtUp.suffix(2000))")
+        #expect(caughtUp.contains(/gestured: \d+ log lines were dropped: standard error was not read\n/), "\(caughtUp.suffix(2000))")
         // Away again: SIGTERM still ends the daemon, whose last lines wait half a second at most.
         pipe.fill()
         child.signal(SIGTERM)
@@ -119,7 +119,7 @@ extension LiveTests {
         defer { child.terminate(grace: .seconds(1)); try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("other")
         let deadline = ContinuousClock.now + .seconds(10)
-        while !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("] ready") {
+        while !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("gestured: ready") {
             guard ContinuousClock.now < deadline, child.isRunning else { throw TestWindowError("record never got ready") }
             usleep(2_000)
         }

@@ -1,0 +1,36 @@
+import Glibc
+import Logging
+
+/// Log lines for a terminal or a file: `2026-11-29T01:02:03+0000 info gestured: ready on :0 ...`,
+/// the time, the level and the program, then the message; under systemd `JournalLogHandler`
+/// writes them instead.
+struct TerminalLogHandler: LogHandler {
+    var logLevel: Logger.Level = .info
+    var metadata = Logger.Metadata()
+    let label: String
+    /// Where the lines go: standard error, through a `NonBlockingOutput`.
+    let stream: any TextOutputStream & Sendable
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var fields = metadata
+        if let extra = event.metadata { fields.merge(extra) { $1 } }
+        let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        var stream = stream
+        stream.write("\(Self.timestamp()) \(event.level) \(label): \(event.message)\(suffix)\n")
+    }
+
+    /// Now, local time, as ISO 8601 with its offset from UTC.
+    static func timestamp() -> String {
+        var now = time(nil)
+        var local = tm()
+        localtime_r(&now, &local)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
