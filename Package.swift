@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "GestureOverlay", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
         // What feedback draws at each progress, and its return in time: pure, like the engine.
         .target(name: "GestureFeedback", dependencies: ["GestureCore", "GestureActions", "GestureOverlay"], swiftSettings: uncheckedInRelease),
-        // sd-bus for the gesture streams, loaded with dlopen on first use (lazy.c): a daemon with no stream never maps
+        // sd-bus for the gesture streams, loaded with dlopen when a stream's first client connects (lazy.c): a daemon with no client never maps
         // libsystemd. Its headers come from libsystemd-dev; the package depends on libsystemd0.
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GestureStream", dependencies: [
