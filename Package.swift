@@ -12,6 +12,7 @@ let package = Package(
     name: "gestured",
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
+        .executable(name: "gestured-settings", targets: ["gestured-settings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -50,6 +51,10 @@ let package = Package(
             "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
             "GestureStream", .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: uncheckedInRelease),
+        // The settings window: GTK 4 and libadwaita through their C API, in its own executable
+        // and package; the daemon links none of it.
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Generated strokes of the 16 shapes and of non-shapes, and the figures measured on them.
         .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "TestSupport"], path: "Tests/StrokeEvaluation"),
