@@ -83,21 +83,24 @@ struct Domain<Value: Sendable>: Sendable {
     let contains: @Sendable (Value) -> Bool
     /// The value of `key` in the reader's table, which is there; nil after reporting why not.
     let read: @Sendable (KeyReader, String) -> Value?
+    /// How a form edits it, in the units it is written in (`FieldForm`).
+    let form: FieldForm
 
     init(text: String, choices: [String]?, show: @escaping @Sendable (Value) -> String,
-         contains: @escaping @Sendable (Value) -> Bool = { _ in true },
+         contains: @escaping @Sendable (Value) -> Bool = { _ in true }, form: FieldForm = .text,
          read: @escaping @Sendable (KeyReader, String) -> Value?) {
         self.text = text
         self.choices = choices
         self.show = show
         self.contains = contains
+        self.form = form
         self.read = read
     }
 
     /// The same values, read as something else (degrees as radians); `back` undoes `transform`.
     func map<T>(_ transform: @escaping @Sendable (Value) -> T, back: @escaping @Sendable (T) -> Value) -> Domain<T> {
         let (read, show, contains) = (self.read, self.show, self.contains)
-        return Domain<T>(text: text, choices: choices, show: { show(back($0)) }, contains: { contains(back($0)) }) { r, key in
+        return Domain<T>(text: text, choices: choices, show: { show(back($0)) }, contains: { contains(back($0)) }, form: form) { r, key in
             read(r, key).map(transform)
         }
     }
@@ -108,7 +111,7 @@ extension Domain where Value == Double {
     /// that a value is out of it.
     static func number(_ range: ClosedRange<Double>, _ unit: String, inMessages messageUnit: String? = nil) -> Domain {
         Domain(text: "\(unit), \(format(range.lowerBound)) to \(format(range.upperBound))", choices: nil, show: format,
-               contains: range.contains) { r, key in
+               contains: range.contains, form: .number(range, unit: unit)) { r, key in
             r.number(key, in: range, unit: messageUnit)
         }
     }
@@ -116,26 +119,27 @@ extension Domain where Value == Double {
 
 extension Domain where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> Domain {
-        Domain(text: "\(range.lowerBound) to \(range.upperBound)", choices: nil, show: String.init, contains: range.contains) { r, key in
+        Domain(text: "\(range.lowerBound) to \(range.upperBound)", choices: nil, show: String.init, contains: range.contains,
+               form: .integer(range)) { r, key in
             r.integer(key, in: range)
         }
     }
 }
 
 extension Domain where Value == Bool {
-    static let bool = Domain(text: "`true` or `false`", choices: nil, show: { "`\($0)`" }) { r, key in r.bool(key) }
+    static let bool = Domain(text: "`true` or `false`", choices: nil, show: { "`\($0)`" }, form: .toggle) { r, key in r.bool(key) }
 }
 
 extension Domain where Value == String {
     static let string = Domain(text: "string", choices: nil, show: { "`\($0)`" }) { r, key in r.string(key) }
     /// `*`, `?`, `[abc]`, `[a-z]`, `[!a-z]`, case-insensitive; kept as written.
-    static let glob = Domain(text: "glob", choices: nil, show: { "`\($0)`" }) { r, key in r.glob(key) }
+    static let glob = Domain(text: "glob", choices: nil, show: { "`\($0)`" }, form: .glob) { r, key in r.glob(key) }
 }
 
 extension Domain where Value == [String] {
     /// A name or a list of names; `what` names them in the message (`gesture names`).
     static func list(of what: String) -> Domain {
-        Domain(text: "list of \(what)", choices: nil, show: { $0.isEmpty ? "none" : $0.joined(separator: ", ") }) { r, key in
+        Domain(text: "list of \(what)", choices: nil, show: { $0.isEmpty ? "none" : $0.joined(separator: ", ") }, form: .list(of: what)) { r, key in
             r.stringList(key, of: what)
         }
     }
@@ -143,7 +147,8 @@ extension Domain where Value == [String] {
 
 extension Domain where Value == [Action] {
     /// `"..."` or `["...", "..."]`, each an action string.
-    static let actions = Domain(text: "action or list of actions", choices: nil, show: { $0.map { "`\($0.text)`" }.joined(separator: ", ") }) { r, key in
+    static let actions = Domain(text: "action or list of actions", choices: nil, show: { $0.map { "`\($0.text)`" }.joined(separator: ", ") },
+                                form: .actions) { r, key in
         r.actions(key)
     }
 }
@@ -153,7 +158,7 @@ extension Domain where Value: Equatable {
     static func choice(_ values: [(String, Value)]) -> Domain {
         let words = values.map(\.0)
         return Domain(text: words.map { "`\($0)`" }.joined(separator: ", "), choices: words,
-                      show: { v in values.first { $0.1 == v }.map { "`\($0.0)`" } ?? "" }) { r, key in
+                      show: { v in values.first { $0.1 == v }.map { "`\($0.0)`" } ?? "" }, form: .choice(words)) { r, key in
             guard let word = r.string(key) else { return nil }
             guard let found = values.first(where: { $0.0 == word }) else {
                 r.fail(key, r.notOneOf(key, word, words))

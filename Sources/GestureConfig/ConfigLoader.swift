@@ -206,7 +206,8 @@ public final class ConfigLoader {
             b.feedback = settings.feedback && b.feedbackProblem == nil
         }
         dropTouchpad(&b, r)
-        return b
+        // Read and checked like any other, then left out.
+        return r.value(S.enabled) ? b : nil
     }
 
     /// `drag`, `pointer`, `window move` and `window resize` follow the fingers of a pan or an

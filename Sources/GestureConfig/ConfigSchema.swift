@@ -83,6 +83,10 @@ enum ConfigSchema {
         "action", .everyGesture, .actions, .required(needs: "has no action", standIn: []),
         doc: "what to do, run in order")
 
+    static let enabled = ConfigKey<Bool>(
+        "enabled", .everyGesture, .bool, .value(true),
+        doc: "`false` keeps the binding in the file but turns it off, as the settings window's switch does")
+
     // MARK: [[gesture]], some types
 
     static let taps = ConfigKey<Int>(
@@ -175,7 +179,7 @@ enum ConfigSchema {
         touchTimeout, arrivalWindow, templates, overlay,
         touchpadCommitDistance, touchscreenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
         feedbackEverywhere,
-        name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action,
+        name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action, enabled,
         taps, pressTaps, movement, duration, interval, swipeDirection, panDirection, pinchDirection, rotateDirection,
         distance, speed, minFingers, maxFingers, pinchThreshold, rotateThreshold, edge, margin,
         button, shape, directions, panRepeat, pinchRepeat, rotateRepeat, reverse, feedback,
@@ -258,7 +262,7 @@ extension ConfigKey: AnyConfigKey {
 
 extension Domain where Value == DirectionSequence {
     /// A stroke's moves (`DR`), parsed as the recognizer takes them.
-    static let directionSequence = Domain(text: "string", choices: nil, show: { "`\($0)`" }) { r, key in
+    static let directionSequence = Domain(text: "string", choices: nil, show: { "`\($0)`" }, form: .directions) { r, key in
         guard let text = r.string(key) else { return nil }
         do throws(DirectionParseError) {
             return try DirectionSequence(parsing: text)
