@@ -54,7 +54,9 @@ let package = Package(
         // The settings window: GTK 4 and libadwaita through their C API, in its own executable
         // and package; the daemon links none of it.
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
-        .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita"]),
+        // What the window shows and how an edit changes the file: plain Swift, tested without a display.
+        .target(name: "GestureSettings", dependencies: ["GestureConfig", "GestureActions"]),
+        .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita", "GestureSettings", "GestureConfig", "GestureActions", "GestureX11", "CXInput2"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Generated strokes of the 16 shapes and of non-shapes, and the figures measured on them.
         .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "TestSupport"], path: "Tests/StrokeEvaluation"),
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureStreamTests", dependencies: ["GestureCore", "GestureStream"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureCore", "GestureActions", "GestureConfig", "GestureDispatch", "TestSupport"]),
+        .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),
