@@ -9,7 +9,7 @@ public final class SingleInstance {
         public var description: String { "gestured is already running on \(display); stop it first (or send it SIGHUP to reload its config)" }
     }
 
-    private let window: Window
+    let window: Window
 
     /// The daemon running on the display: its process id and when it started (Unix time).
     public struct Running: Sendable {

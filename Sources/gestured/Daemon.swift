@@ -36,6 +36,7 @@ final class Daemon {
     /// Draws what the actions of gestures with feedback will do, as the fingers go.
     let feedback: Feedback
     private let instance: SingleInstance
+    private var configAnnouncements = 0
     /// Reads the config file again when it changes or on SIGHUP; nil for the embedded default.
     private let reloader: ConfigReloader?
     let options: Options
@@ -99,6 +100,7 @@ final class Daemon {
         }
         showOverlay(options.overlay || config.settings.overlay)
         serveStreams(config.settings)
+        announce(applied: true, file: config.file, detail: Daemon.gestures(config))
         readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
             + Daemon.count(devices) + "; \(Daemon.gestures(config)) from \(config.file); grabbing \(listener.grabbedText)"
     }
@@ -178,6 +180,7 @@ final class Daemon {
         switch loaded.result {
         case .failure(let e):
             log.error("\(loaded.why): the config has errors; keeping the last good one:\n\(e.description)")
+            announce(applied: false, file: reloader?.path ?? "", detail: e.description)
             return
         case .success(let b):
             fresh = b
@@ -190,6 +193,7 @@ final class Daemon {
             try listener.regrab(fresh.needs)
         } catch {
             log.error("\(loaded.why): \(error); keeping the last good config")
+            announce(applied: false, file: fresh.config.file, detail: "\(error)")
             return
         }
         dispatcher.bindings = fresh
@@ -199,6 +203,13 @@ final class Daemon {
         allowExec(unless: loaded.execRefusal)
         sayGestures(fresh.config)
         log.info("\(loaded.why): reloaded \(Daemon.gestures(fresh.config)) from \(fresh.config.file); grabbing \(listener.grabbedText)")
+        announce(applied: true, file: fresh.config.file, detail: Daemon.gestures(fresh.config))
+    }
+
+    /// Tells the settings window what became of a load (`ConfigState`).
+    private func announce(applied: Bool, file: String, detail: String) {
+        configAnnouncements += 1
+        instance.announce(ConfigState(applied: applied, file: file, detail: detail, serial: configAnnouncements), on: x)
     }
 
     /// Each gesture the daemon runs with, as `gestured check` says it: the finger counts it
