@@ -56,7 +56,10 @@ let package = Package(
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // What the window shows and how an edit changes the file: plain Swift, tested without a display.
         .target(name: "GestureSettings", dependencies: ["GestureConfig", "GestureActions"]),
-        .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita", "GestureSettings", "GestureConfig", "GestureActions", "GestureX11", "CXInput2"]),
+        // GTK calls back on its one main thread through C function pointers, which Swift 6's
+        // checking cannot see: the window's code is checked in the Swift 5 mode.
+        .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita", "GestureSettings", "GestureConfig", "GestureActions", "GestureX11", "CXInput2"],
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Generated strokes of the 16 shapes and of non-shapes, and the figures measured on them.
         .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "TestSupport"], path: "Tests/StrokeEvaluation"),

@@ -52,7 +52,8 @@ enum BindingWords {
             let taps = int("taps") ?? 0
             return (taps == 0 ? "Press and hold" : "Tap \(taps == 1 ? "once" : "\(taps) times"), then hold") + " with \(count)"
         case "stroke":
-            let what = t["shape"]?.string.map { "a \($0.replacingDashes())" } ?? t["directions"]?.string.map { "the moves \($0)" } ?? "a stroke"
+            let what = t["shape"]?.string.map { $0.hasPrefix("line-") ? "a \($0.replacingDashes())" : "the shape \($0)" }
+                ?? t["directions"]?.string.map { "the moves \($0)" } ?? "a stroke"
             let button = int("button") ?? 3
             let held = button == 3 ? "the right button" : button == 1 ? "the left button" : button == 2 ? "the middle button" : "button \(button)"
             return "Draw \(what) with \(held) held"

@@ -99,18 +99,40 @@ public final class SettingsDocument {
     /// loads, and returns its index.
     @discardableResult
     public func addBinding(type: String) throws(TOMLEditError) -> Int {
-        var entries: [(String, TOMLEditor.Literal)] = [("name", .string(uniqueName(type))), ("type", .string(type))]
-        switch type {
-        case "swipe": entries += [("fingers", .integer(3)), ("direction", .string("left"))]
-        case "edge": entries += [("edge", .string("left"))]
-        case "stroke": entries += [("source", .string("pointer")), ("shape", .string("line-left"))]
-        case "pinch", "rotate": entries += [("fingers", .integer(3))]
-        case "pan": entries += [("min-fingers", .integer(3))]
-        default: break
-        }
-        entries.append(("action", .string("show-desktop")))
+        let entries: [(String, TOMLEditor.Literal)] = [("name", .string(uniqueName(type))), ("type", .string(type))]
+            + Self.needs(type) + [("action", .string("show-desktop"))]
         try edit { e throws(TOMLEditError) in try e.addItem("gesture", entries) }
         return rows.count - 1
+    }
+
+    /// Makes a binding another type: keys the new type does not take are removed, and what it
+    /// needs is filled in as for a new one; name, source, app and actions stay.
+    public func changeType(binding index: Int, to type: String) throws(TOMLEditError) {
+        guard let table = (try? TOMLReader.parse(text))?["gesture"]?.array?[index].table else { return }
+        let taken = Set(SettingsSchema.fields(for: type).map(\.name))
+        let needs = Self.needs(type)
+        try edit { e throws(TOMLEditError) in
+            for key in table.keys where !taken.contains(key) { try e.remove(key, from: .item("gesture", index)) }
+            if table["source"]?.string.map({ s in GestureBinding.GestureType(rawValue: type)?.sources.contains { $0.rawValue == s } == false }) == true {
+                try e.remove("source", from: .item("gesture", index))
+            }
+            try e.set("type", to: .string(type), in: .item("gesture", index))
+            for (key, value) in needs where table[key] == nil || !taken.contains(key) {
+                try e.set(key, to: value, in: .item("gesture", index))
+            }
+        }
+    }
+
+    /// What a new binding of `type` is written with, besides its name, type and action.
+    static func needs(_ type: String) -> [(String, TOMLEditor.Literal)] {
+        switch type {
+        case "swipe": [("fingers", .integer(3)), ("direction", .string("left"))]
+        case "edge": [("edge", .string("left"))]
+        case "stroke": [("source", .string("pointer")), ("shape", .string("line-left"))]
+        case "pinch", "rotate": [("fingers", .integer(3))]
+        case "pan": [("min-fingers", .integer(3))]
+        default: []
+        }
     }
 
     /// Adds a copy of a binding, as written, after it, under a new name; returns its index.

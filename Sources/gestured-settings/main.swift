@@ -1,24 +1,37 @@
 import CAdwaita
+import GestureSettings
+#if canImport(Glibc)
+import Glibc
+#endif
 
-func cast<T>(_ p: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<T>? { p?.assumingMemoryBound(to: T.self) }
-func raw<T>(_ p: UnsafeMutablePointer<T>?) -> UnsafeMutableRawPointer? { p.map(UnsafeMutableRawPointer.init) }
+// gestured-settings [--config FILE]: the settings window of gestured.
+var arguments = Array(CommandLine.arguments.dropFirst())
+var configPath: String?
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--config", "-c":
+        guard let path = arguments.first else {
+            fputs("gestured-settings: --config needs a file\n", stderr)
+            exit(2)
+        }
+        configPath = path
+        arguments.removeFirst()
+    case "--help", "-h":
+        print("""
+        usage: gestured-settings [--config FILE]
 
-let app = adw_application_new("io.github.gestured.Settings", G_APPLICATION_DEFAULT_FLAGS)
-typealias Activate = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-let activate: Activate = { app, _ in
-    let window = adw_preferences_window_new()
-    gtk_window_set_application(cast(raw(window)), cast(app))
-    let page = adw_preferences_page_new()
-    let group = adw_preferences_group_new()
-    adw_preferences_group_set_title(cast(raw(group)), "Touchpad")
-    let row = adw_action_row_new()
-    adw_preferences_row_set_title(cast(raw(row)), "Swipe left with 3 fingers")
-    adw_action_row_set_subtitle(cast(raw(row)), "next desktop")
-    adw_preferences_group_add(cast(raw(group)), row)
-    adw_preferences_page_add(cast(raw(page)), cast(raw(group)))
-    adw_preferences_window_add(cast(raw(window)), cast(raw(page)))
-    gtk_window_present(cast(raw(window)))
+        The settings window of gestured: every gesture binding and setting of FILE
+        (default: $XDG_CONFIG_HOME/gestured/config.toml) to see and edit; saving keeps
+        the file's comments and order, and the running daemon reloads it.
+        """)
+        exit(0)
+    default:
+        fputs("gestured-settings: unknown argument \"\(argument)\" (try --help)\n", stderr)
+        exit(2)
+    }
 }
-g_signal_connect_data(app, "activate", unsafeBitCast(activate, to: GCallback.self), nil, nil, GConnectFlags(rawValue: 0))
-let status = g_application_run(cast(raw(app)), CommandLine.argc, CommandLine.unsafeArgv)
-exit(status)
+var environment: [String: String] = [:]
+for name in ["XDG_CONFIG_HOME", "HOME"] { if let v = getenv(name) { environment[name] = String(cString: v) } }
+let path = configPath ?? ConfigFile.userPath(environment: environment)
+exit(SettingsApp(configPath: path).run())

@@ -108,6 +108,23 @@ import GestureConfig
         #expect(doc.text.hasPrefix(Self.config))
     }
 
+    @Test func anotherTypeDropsTheKeysItDoesNotTakeAndFillsWhatItNeeds() throws {
+        let (doc, _) = try document()
+        try doc.changeType(binding: 0, to: "edge")
+        #expect(doc.problems == [])
+        #expect(doc.row(0)?.title == "Slide in from the left edge with 3 fingers")
+        #expect(doc.text.contains("""
+        name = "next-desktop"
+        type = "edge"
+        fingers = 3
+        action = "desktop next"
+        edge = "left"
+        """))
+        try doc.changeType(binding: 1, to: "tap")
+        #expect(doc.problems == [])
+        #expect(doc.row(1)?.sentence == "Tap with 1 finger on the touchpad or touchscreen: press alt+Left")
+    }
+
     @Test func aDuplicateGetsANewNameAndDeleteTakesItAway() throws {
         let (doc, _) = try document()
         let copy = try doc.duplicate(binding: 1)

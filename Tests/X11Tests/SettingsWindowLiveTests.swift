@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// gestured-settings on the test X server, driven as a person (or a screen reader) drives it:
+/// AT-SPI finds its widgets by role and name, xdotool clicks and types (settings-window.py).
+extension LiveTests {
+    static let settingsBinary = DaemonProcess.root.appendingPathComponent(".build/debug/gestured-settings")
+    static let screenshots = DaemonProcess.root.appendingPathComponent(".build/settings-screenshots")
+
+    /// Runs settings-window.py against the daemon's config; its output lines, split at tabs.
+    func driveSettingsWindow(_ d: DaemonProcess) throws -> [[String]] {
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        let script = DaemonProcess.root.appendingPathComponent("Tests/X11Tests/settings-window.py").path
+        let output = d.directory.appendingPathComponent("settings-window.out")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
+            ["--", "/usr/bin/python3", script, Self.settingsBinary.path, d.directory.appendingPathComponent("config.toml").path, Self.screenshots.path],
+            // The doctor of the status page is this build's gestured; GTK draws without a GPU.
+            environment: ["DISPLAY": server.displayName, "GSK_RENDERER": "cairo", "PATH": DaemonProcess.binary.deletingLastPathComponent().path + ":" + path,
+                          "XDG_RUNTIME_DIR": d.directory.path],
+            standardOutput: output)
+        if !child.waitForExit(timeout: .seconds(90)) {
+            child.terminate(grace: .seconds(1))
+            Issue.record("settings-window.py did not finish within 90 s")
+        }
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    @Test func theSettingsWindowListsEveryBindingAndSavesAnEditTheDaemonReloads() throws {
+        let original = try String(contentsOf: DaemonProcess.root.appendingPathComponent("Config/default.toml"), encoding: .utf8)
+        let d = try DaemonProcess(display: server.displayName, config: original)
+        let lines = try driveSettingsWindow(d)
+        #expect(lines.last == ["done"], "\(lines)")
+        // Every binding of the file, listed under its name.
+        let names = original.split(separator: "\n").filter { $0.hasPrefix("name = \"") }.map { $0.dropFirst(8).dropLast() }
+        let rows = lines.filter { $0.first == "row" }.map { $0[1] }
+        for name in names { #expect(rows.contains { $0.hasPrefix(name + " ") }, "no row for \(name): \(rows)") }
+        #expect(rows.contains("tap Tap with 1 finger"))
+        // The file: one line changed, one binding added at the end, the rest as written.
+        let written = try String(contentsOf: d.directory.appendingPathComponent("config.toml"), encoding: .utf8)
+        let changed = original.replacingOccurrences(of: "name = \"next-desktop\"\ntype = \"swipe\"\nfingers = 3",
+                                                    with: "name = \"next-desktop\"\ntype = \"swipe\"\nfingers = 4")
+        #expect(changed != original)
+        #expect(written == changed + "\n[[gesture]]\nname = \"tap\"\ntype = \"tap\"\naction = \"show-desktop\"\n")
+        // The daemon reloaded it, and the window said so.
+        try d.waitFor("the config file changed: reloaded \(names.count + 1) gestures")
+        #expect(lines.contains(["toast", "Applied: gestured now uses \(names.count + 1) gestures."]))
+        #expect(lines.contains { $0.first == "status" && $0[1].hasPrefix("gestured is running") })
+        #expect(lines.filter { $0.first == "screenshot" }.count == 5)
+    }
+}
