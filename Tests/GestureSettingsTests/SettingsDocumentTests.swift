@@ -122,7 +122,7 @@ import GestureConfig
         """))
         try doc.changeType(binding: 1, to: "tap")
         #expect(doc.problems == [])
-        #expect(doc.row(1)?.sentence == "Tap with 1 finger on the touchpad or touchscreen: press alt+Left")
+        #expect(doc.row(1)?.sentence == "Tap with 1 finger on the touchscreen: press alt+Left")
     }
 
     @Test func aDuplicateGetsANewNameAndDeleteTakesItAway() throws {
