@@ -37,7 +37,8 @@ build: deps
 run: build
 	$(SWIFT) run gestured run $(if $(CONFIG),--config $(CONFIG))
 
-# Every test target but X11Tests, the live tests: no X server, no release build, no package.
+# Every test target but X11Tests, the live tests: no X server, no release build, no package
+# (the settings window's model, GestureSettingsTests, runs here: it needs no display).
 # A test that starts an X server anywhere else fails here (XServer.start refuses under
 # GESTURED_NO_X_SERVER=1), and no test here sees the desktop's own display. The engine's
 # property test and the fuzz target run on fewer inputs than in make test (20,000 streams
@@ -52,6 +53,8 @@ test: test-deps static-cxx
 	scripts/test-install.sh
 	$(SWIFT) build -c release $(LINK_release) --product gestured
 	scripts/test-deb.sh
+	$(SWIFT) build -c release $(LINK_release) --product gestured-settings
+	scripts/test-settings-deb.sh
 	$(SWIFT) test --skip-build
 
 # The fuzz target over mutated configs and traces, for as many inputs as asked (make test runs 3,000).
@@ -63,6 +66,7 @@ fuzz: test-deps
 # One markdown table of figures measured on this machine, on the test X server (docs/performance.md).
 bench: test-deps static-cxx
 	$(SWIFT) build -c release $(LINK_release) --product gestured
+	$(SWIFT) build -c release $(LINK_release) --product gestured-settings
 	$(SWIFT) build -c release $(LINK_release) --product gestured-bench
 	.build/release/gestured-bench
 
@@ -77,10 +81,13 @@ install: deps static-cxx
 	$(SWIFT) build -c $(CONFIGURATION) $(LINK_$(CONFIGURATION)) --product gestured
 	scripts/install.sh "$(PREFIX)" "$(CONFIGURATION)" "$(AUTOSTART_DIR)"
 
-# The Debian package, .build/deb/gestured_<version>_<arch>.deb (scripts/make-deb.sh).
+# The Debian packages, .build/deb/gestured_<version>_<arch>.deb (scripts/make-deb.sh) and the
+# settings window's, gestured-settings_<version>_<arch>.deb (scripts/make-settings-deb.sh).
 deb: test-deps static-cxx
 	$(SWIFT) build -c release $(LINK_release) --product gestured
+	$(SWIFT) build -c release $(LINK_release) --product gestured-settings
 	scripts/make-deb.sh release
+	scripts/make-settings-deb.sh release
 
 clean:
 	rm -rf .build

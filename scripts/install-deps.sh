@@ -5,7 +5,8 @@ set -eu
 
 # Build: the X11 client libraries the daemon links against (libX11-xcb too: it reads its events
 # through XCB), and libsystemd's sd-bus for the gesture streams (touchegg's and gestured's own).
-build="libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev pkg-config"
+# GTK 4 and libadwaita for the settings window, gestured-settings (the daemon links neither).
+build="libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev pkg-config libgtk-4-dev libadwaita-1-dev"
 # The tests without an X server (make check): python3 (3.11 or later) for tomllib, the reference
 # the TOML reader's tests compare with; groff reads the man pages gestured writes, with every
 # warning on.
@@ -16,8 +17,10 @@ check="python3 groff-base"
 # the daemon; libxres-dev: which connections a process holds; man-db: the installed man pages found as man finds them). The system's python3 with PyGObject (python3-gi, gir1.2-glib-2.0) is the touchegg
 # client of the stream's tests, as GNOME Shell's X11 Gestures extension uses Gio. i3lock and xsecurelock are the real screen lockers the locked-screen tests
 # hold the screen with. dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check
-# the Debian package.
-test="dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils xinput x11-apps xcompmgr i3lock xsecurelock libxres-dev man-db"
+# the Debian package. The settings window's live test reads it through AT-SPI as a screen reader
+# does (python3-pyatspi, at-spi2-core, under dbus-run-session from dbus-daemon) and clicks and
+# types with xdotool; desktop-file-validate checks its .desktop entry.
+test="python3-pyatspi at-spi2-core dbus-daemon xdotool desktop-file-utils dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils xinput x11-apps xcompmgr i3lock xsecurelock libxres-dev man-db"
 
 case "${1:-build}" in
   build) wanted="$build" ;;

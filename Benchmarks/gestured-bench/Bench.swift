@@ -58,6 +58,15 @@ enum Bench {
         let single: [String: (LiveBench) throws -> Void] = ["floor": { try $0.measureFloor() }, "overload": { try $0.measureOverload() },
                                                             "drag": { try $0.measureDrag() }, "stream": { try $0.measureStream() },
                                                             "feedback": { try $0.measureFeedback() }]
+        if CommandLine.arguments.dropFirst().first == "settings" {
+            let server = try XServer.start()
+            defer { server.stop() }
+            try server.startWindowManager()
+            var table = Table()
+            try SettingsWindowBench.measure(into: &table, display: server.displayName, directory: directory)
+            print(table.markdown)
+            return
+        }
         if let mode = CommandLine.arguments.dropFirst().first, let measure = single[mode] {
             let server = try XServer.start()
             defer { server.stop() }
@@ -78,6 +87,7 @@ enum Bench {
         try server.startWindowManager()
         let machine = Machine.describe(xorgLog: server.logFile)
         try LiveBench(server: server, binary: binary).measure(into: &table)
+        try SettingsWindowBench.measure(into: &table, display: server.displayName, directory: directory)
         print("machine: \(machine)\n\n\(table.markdown)")
     }
 

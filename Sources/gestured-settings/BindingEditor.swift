@@ -14,6 +14,7 @@ final class BindingEditor {
     private let scroller: Widget
     private var page: Widget?
     private var problemsLabel: Widget?
+    private var summary: Widget?
 
     static func open(window: MainWindow, binding index: Int) {
         let editor = BindingEditor(window: window, index: index)
@@ -57,6 +58,7 @@ final class BindingEditor {
         self.page = page
 
         let summary = UI.preferencesGroup(row.title, description: row.sentence)
+        self.summary = summary
         problemsLabel = UI.label(row.problems.joined(separator: "\n"), wrap: true, css: ["error"])
         gtk_widget_set_visible(problemsLabel!, row.problems.isEmpty ? 0 : 1)
         UI.add(problemsLabel!, to: summary)
@@ -151,7 +153,10 @@ final class BindingEditor {
                 self?.rebuild()
                 return false
             }
-        } else if let row = window.document.row(index), let label = problemsLabel {
+        } else if let row = window.document.row(index), let label = problemsLabel, let summary {
+            // What the binding is now, in words, and what check says of it.
+            adw_preferences_group_set_title(cast(summary), UI.escaped(row.title))
+            adw_preferences_group_set_description(cast(summary), UI.escaped(row.sentence))
             gtk_label_set_text(cast(label), row.problems.joined(separator: "\n"))
             gtk_widget_set_visible(label, row.problems.isEmpty ? 0 : 1)
         }

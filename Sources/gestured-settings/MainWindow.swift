@@ -63,7 +63,10 @@ final class MainWindow {
         changed()
     }
 
-    func present() { gtk_window_present(cast(window)) }
+    func present() {
+        FirstFrame.watch(window)
+        gtk_window_present(cast(window))
+    }
 
     /// After any edit: the pages and the buttons show the document as it is now.
     func changed(focusing binding: Int? = nil) {

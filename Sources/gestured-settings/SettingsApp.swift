@@ -20,6 +20,7 @@ final class SettingsApp {
                 window.present()
                 return
             }
+            if getenv("GESTURED_SETTINGS_BARE") != nil { return FirstFrame.bareWindow(cast(app)) }
             do {
                 let document = try SettingsDocument(path: configPath, knowsKey: XKeysym.isKnown)
                 window = MainWindow(app: cast(app), document: document)

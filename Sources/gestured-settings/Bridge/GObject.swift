@@ -83,6 +83,11 @@ func on<U>(_ object: UnsafeMutablePointer<U>, _ signal: String, _ action: @escap
     on(object, signal) { _ in action(); return 0 }
 }
 
+/// The same for an object whose type Swift sees as opaque (GdkFrameClock).
+func on(_ object: OpaquePointer, _ signal: String, _ action: @escaping () -> Void) {
+    on(UnsafeMutablePointer<UInt8>(object), signal, action)
+}
+
 /// A property change, "notify::name".
 func onNotify<U>(_ object: UnsafeMutablePointer<U>, _ property: String, _ action: @escaping () -> Void) {
     on(object, "notify::" + property, arguments: 1) { _ in action(); return 0 }
