@@ -40,6 +40,9 @@ extension LiveTests {
         let rows = lines.filter { $0.first == "row" }.map { $0[1] }
         for name in names { #expect(rows.contains { $0.hasPrefix(name + " ") }, "no row for \(name): \(rows)") }
         #expect(rows.contains("tap Tap with 1 finger"))
+        // Every control named, in the window and in a binding's dialog.
+        #expect(lines.contains(["unnamed", ""]), "\(lines.filter { $0.first?.hasPrefix("unnamed") == true })")
+        #expect(lines.contains(["unnamed in the dialog", ""]), "\(lines.filter { $0.first?.hasPrefix("unnamed") == true })")
         // The file: one line changed, one binding added at the end, the rest as written.
         let written = try String(contentsOf: d.directory.appendingPathComponent("config.toml"), encoding: .utf8)
         let changed = original.replacingOccurrences(of: "name = \"next-desktop\"\ntype = \"swipe\"\nfingers = 3",

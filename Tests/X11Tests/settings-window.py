@@ -2,7 +2,7 @@
 # xdotool (the pointer and keyboard), for SettingsWindowLiveTests. Run under dbus-run-session
 # with DISPLAY set: settings-window.py SETTINGS-BINARY CONFIG SCREENSHOT-FOLDER
 # Prints one line per fact, tab-separated, for the test to compare; exits 1 on a step that fails.
-import os, struct, subprocess, sys, time, zlib
+import os, re, struct, subprocess, sys, time, zlib
 import pyatspi
 
 binary, config, shots = sys.argv[1:4]
@@ -117,6 +117,17 @@ for a in walk(app):
         say("row", a.name)
 screenshot("Gesture Settings", "gestures")
 
+# Every control has a name a screen reader can say.
+controls = ("push button", "toggle button", "check box", "combo box", "spin button", "text", "switch", "page tab")
+def unnamed(root):
+    """Controls without a name of their own: none, or the one GTK falls back to, the type's (GtkSwitch)."""
+    def nameless(name):
+        name = (name or "").strip()
+        return not name or re.match(r"^(Gtk|Adw)[A-Z]\w*$", name)
+    return [a.getRoleName() for a in walk(root)
+            if a.getRoleName() in controls and nameless(a.name) and a.getState().contains(pyatspi.STATE_VISIBLE)]
+say("unnamed", " ".join(unnamed(app)))
+
 # Change a field: the fingers of next-desktop, typed into its spin button.
 click(find("list item", lambda n: n.startswith("next-desktop ")))
 wait_for("the binding's dialog", lambda: frame("Gesture next-desktop"))
@@ -124,20 +135,31 @@ spin = wait_for("the fingers field", lambda: find("spin button", lambda n: n == 
 click(spin)
 keys("ctrl+a", "4", "Tab")
 wait_for("the row in its new words", lambda: find("list item", lambda n: n == "next-desktop Swipe left with 4 fingers"))
+say("unnamed in the dialog", " ".join(unnamed(frame("Gesture next-desktop"))))
 screenshot("Gesture next-desktop", "binding")
 keys("Escape")
 wait_for("the dialog to close", lambda: None if frame("Gesture next-desktop") else True)
 
-# Add a binding: a tap, the first type offered.
-click(wait_for("the add button", lambda: find("push button", lambda n: n == "Add")))
+# Add a binding with the keyboard alone: the add button focused, Enter pressed.
+add = wait_for("the add button", lambda: find("push button", lambda n: n == "Add"))
+def tab_to(acc, most=60):
+    """Presses Tab until `acc` has the focus: it is reachable with the keyboard."""
+    for n in range(most):
+        if acc.getState().contains(pyatspi.STATE_FOCUSED):
+            return n
+        keys("Tab")
+        time.sleep(0.03)
+    fail("%s is not reached with Tab" % acc.name)
+say("tabs to add", tab_to(add))
+keys("Return")
 wait_for("the new binding's dialog", lambda: frame("Gesture tap"))
 screenshot("Gesture tap", "new-binding")
 keys("Escape")
 wait_for("the dialog to close", lambda: None if frame("Gesture tap") else True)
 say("row", wait_for("the new row", lambda: find("list item", lambda n: n.startswith("tap "))).name)
 
-# Save, and wait for what the daemon says.
-click(find("push button", lambda n: n == "Save"))
+# Save with Ctrl+S, and wait for what the daemon says.
+keys("ctrl+s")
 toast = wait_for("the daemon's answer", lambda: find("label", lambda n: n.startswith(("Applied", "Saved.", "gestured has not"))))
 say("toast", toast.name)
 screenshot("Gesture Settings", "saved")
