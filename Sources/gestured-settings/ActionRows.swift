@@ -5,7 +5,7 @@ import GestureSettings
 /// it still needs (keys pressed in the recorder, a command shown plainly with its warning, a
 /// desktop number); an action the list has no entry for is edited as its text.
 enum ActionRows {
-    static func add(to group: Widget, texts: [String], window: MainWindow, set: @escaping ([String]) -> Void) {
+    static func add(to group: Widget, texts: [String], window: MainWindow, dialog: Widget, set: @escaping ([String]) -> Void) {
         let choices = ActionCatalogue.all
         let texts = texts.isEmpty ? ["show-desktop"] : texts
         for (n, text) in texts.enumerated() {
@@ -52,7 +52,7 @@ enum ActionRows {
             case .chord:
                 let r = UI.actionRow("Keys", subtitle: "Pressed together, as you would on the keyboard")
                 let record = UI.button(parameter) {
-                    ShortcutRecorder.record(over: window.window) { chord in replace("keys " + chord) }
+                    ShortcutRecorder.record(over: dialog) { chord in replace("keys " + chord) }
                 }
                 gtk_widget_set_valign(record, GTK_ALIGN_CENTER)
                 gtk_widget_set_tooltip_text(record, "Press to record other keys")

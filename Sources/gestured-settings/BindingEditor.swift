@@ -71,7 +71,7 @@ final class BindingEditor {
         for field in SettingsSchema.fields(for: row.type) {
             switch field.name {
             case "action":
-                ActionRows.add(to: what, texts: row.actionTexts, window: window) { [unowned self] texts in
+                ActionRows.add(to: what, texts: row.actionTexts, window: window, dialog: dialog) { [unowned self] texts in
                     set("action", texts.count == 1 ? .string(texts[0]) : .strings(texts), structural: true)
                 }
             case "type":

@@ -3,31 +3,34 @@ import CXInput2
 import GestureX11
 
 /// Picks an application by clicking one of its windows, as `xprop` does: the pointer is grabbed
-/// on a connection of its own with a crosshair, and the first click names the window under it;
-/// any key or a click on the root cancels. The class is read as gestured matches it.
+/// on a plain Xlib connection of its own with a crosshair, and the first click names the window
+/// under it; a key or a click on the root cancels. The class is read as gestured matches it
+/// (`XConnection.applicationClass`, on a connection of gestured's kind, whose events XCB reads,
+/// so that it cannot be the one that waits for the click).
 enum WindowPicker {
     static func pick(_ done: @escaping (String?) -> Void) {
-        guard let x = try? XConnection(name: nil) else { return done(nil) }
-        let cursor = XCreateFontCursor(x.display, 34) // XC_crosshair
+        guard let d = XOpenDisplay(nil) else { return done(nil) }
+        let root = XDefaultRootWindow(d)
+        let cursor = XCreateFontCursor(d, 34) // XC_crosshair
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask)
-        guard XGrabPointer(x.display, x.root, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursor, UInt(CurrentTime)) == GrabSuccess else {
+        guard XGrabPointer(d, root, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursor, UInt(CurrentTime)) == GrabSuccess else {
+            XCloseDisplay(d)
             return done(nil)
         }
-        XGrabKeyboard(x.display, x.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
-        XFlush(x.display)
+        XGrabKeyboard(d, root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+        XFlush(d)
         every(milliseconds: 30) {
-            while XPending(x.display) > 0 {
+            while XPending(d) > 0 {
                 var event = XEvent()
-                XNextEvent(x.display, &event)
-                if event.type == ButtonPress || event.type == KeyPress {
-                    let child = event.type == ButtonPress ? event.xbutton.subwindow : 0
-                    XUngrabPointer(x.display, UInt(CurrentTime))
-                    XUngrabKeyboard(x.display, UInt(CurrentTime))
-                    XFreeCursor(x.display, cursor)
-                    XFlush(x.display)
-                    done(child == 0 ? nil : x.applicationClass(of: child))
-                    return false
-                }
+                XNextEvent(d, &event)
+                guard event.type == ButtonPress || event.type == KeyPress else { continue }
+                let child = event.type == ButtonPress ? event.xbutton.subwindow : 0
+                XUngrabPointer(d, UInt(CurrentTime))
+                XUngrabKeyboard(d, UInt(CurrentTime))
+                XFreeCursor(d, cursor)
+                XCloseDisplay(d)
+                done(child == 0 ? nil : (try? XConnection(name: nil))?.applicationClass(of: child))
+                return false
             }
             return true
         }

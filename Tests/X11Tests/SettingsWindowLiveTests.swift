@@ -43,16 +43,20 @@ extension LiveTests {
         // Every control named, in the window and in a binding's dialog.
         #expect(lines.contains(["unnamed", ""]), "\(lines.filter { $0.first?.hasPrefix("unnamed") == true })")
         #expect(lines.contains(["unnamed in the dialog", ""]), "\(lines.filter { $0.first?.hasPrefix("unnamed") == true })")
-        // The file: one line changed, one binding added at the end, the rest as written.
+        // The file: a field typed, a chord recorded, an application picked by clicking the
+        // dialog (its class), a binding added at the end; the rest as written.
         let written = try String(contentsOf: d.directory.appendingPathComponent("config.toml"), encoding: .utf8)
-        let changed = original.replacingOccurrences(of: "name = \"next-desktop\"\ntype = \"swipe\"\nfingers = 3",
-                                                    with: "name = \"next-desktop\"\ntype = \"swipe\"\nfingers = 4")
-        #expect(changed != original)
+        let changed = original
+            .replacingOccurrences(of: "name = \"next-desktop\"\ntype = \"swipe\"\nfingers = 3", with: "name = \"next-desktop\"\ntype = \"swipe\"\nfingers = 4")
+            .replacingOccurrences(of: "shape = \"line-left\"\naction = \"keys alt+Left\"\n",
+                                  with: "shape = \"line-left\"\naction = \"keys ctrl+shift+Up\"\napp = \"gestured-settings\"\n")
+        #expect(changed.components(separatedBy: "\n").count == original.components(separatedBy: "\n").count + 1)
         #expect(written == changed + "\n[[gesture]]\nname = \"tap\"\ntype = \"tap\"\naction = \"show-desktop\"\n")
         // The daemon reloaded it, and the window said so.
         try d.waitFor("the config file changed: reloaded \(names.count + 1) gestures")
         #expect(lines.contains(["toast", "Applied: gestured now uses \(names.count + 1) gestures."]))
         #expect(lines.contains { $0.first == "status" && $0[1].hasPrefix("gestured is running") })
+        #expect(lines.contains(["picked", "App App"]))
         #expect(lines.filter { $0.first == "screenshot" }.count == 5)
     }
 }
