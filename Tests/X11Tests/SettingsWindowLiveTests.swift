@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import X11TestSupport
 import XServerSupport
+import GestureX11
 
 /// gestured-settings on the test X server, driven as a person (or a screen reader) drives it:
 /// AT-SPI finds its widgets by role and name, xdotool clicks and types (settings-window.py).
@@ -58,5 +59,24 @@ extension LiveTests {
         #expect(lines.contains { $0.first == "status" && $0[1].hasPrefix("gestured is running") })
         #expect(lines.contains(["picked", "App App"]))
         #expect(lines.filter { $0.first == "screenshot" }.count == 5)
+    }
+}
+
+extension LiveTests {
+    /// What the settings window reads after a save: the daemon's word on each load, on the window
+    /// that holds its selection.
+    @Test func theDaemonSaysOnItsWindowWhatBecameOfEachLoad() throws {
+        let d = try DaemonProcess(display: server.displayName, config: config("first"))
+        let x = try XConnection(name: server.displayName)
+        let path = d.directory.appendingPathComponent("config.toml").path
+        #expect(SingleInstance.configState(x) == ConfigState(applied: true, file: path, detail: "1 gestures", serial: 1))
+        try write("[[gesture]]\ntype = \"swipe\"\ndirection = \"lfet\"\n", to: d)
+        try d.waitFor("the config has errors; keeping the last good one")
+        let refused = try #require(SingleInstance.configState(x))
+        #expect(refused.serial == 2 && !refused.applied && refused.file == path)
+        #expect(refused.detail.hasPrefix("\(path):3:13: gesture \"swipe-1\": direction \"lfet\" is not one of"))
+        try write(config("second"), to: d, replacing: true)
+        try d.waitFor("reloaded 1 gestures")
+        #expect(SingleInstance.configState(x) == ConfigState(applied: true, file: path, detail: "1 gestures", serial: 3))
     }
 }
