@@ -240,6 +240,25 @@ public final class SettingsDocument {
         self.rows = rows
     }
 
+    /// A problem as a row shows it under the binding: `line 15: direction "sideways" is not
+    /// one of ...`, without the file, the column, the binding's name and the key path, which the
+    /// row already says (the whole message is the row's tooltip and accessible description).
+    public func brief(_ message: String) -> String {
+        var text = Substring(message)
+        if text.hasPrefix(path + ":") { text = text.dropFirst(path.count + 1) }
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        var line: String?
+        if parts.count == 3, let l = Int(parts[0]), Int(parts[1]) != nil {
+            line = String(l)
+            text = parts[2].drop { $0 == " " }
+        }
+        if text.hasPrefix("gesture \""), let end = text.firstRange(of: "\": ") { text = text[end.upperBound...] }
+        if text.hasSuffix(")"), let open = text.ranges(of: " (gesture[").last ?? text.ranges(of: " (settings").last {
+            text = text[..<open.lowerBound]
+        }
+        return (line.map { "line \($0): " } ?? "") + text
+    }
+
     /// `gesture[2].direction` -> (2, nil); `settings.overlay` -> (nil, "overlay").
     static func subject(_ keyPath: String?) -> (Int?, String?) {
         guard let keyPath else { return (nil, nil) }

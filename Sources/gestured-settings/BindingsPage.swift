@@ -60,7 +60,8 @@ final class BindingsPage {
     }
 
     private func bindingRow(_ row: BindingRow) -> Widget {
-        let r = UI.actionRow(row.title, subtitle: row.actions)
+        let briefs = row.problems.map(window.document.brief)
+        let r = UI.actionRow(row.title, subtitle: ([row.actions] + briefs).joined(separator: "\n"))
         setAccessibleName(r, row.name)
         setAccessibleDescription(r, ([row.sentence] + row.problems).joined(separator: "\n"))
         if !row.problems.isEmpty {

@@ -78,6 +78,7 @@ import GestureConfig
         let row = try #require(doc.row(0))
         #expect(row.problems == ["\(path):9:13: gesture \"next-desktop\": direction \"sideways\" is not one of right, down-right, down, down-left, left, up-left, up, up-right (gesture[0].direction)"])
         #expect(doc.row(1)?.problems == [])
+        #expect(row.problems.map(doc.brief) == ["line 9: direction \"sideways\" is not one of right, down-right, down, down-left, left, up-left, up, up-right"])
     }
 
     @Test func aSyntaxErrorIsOneProblemWithItsPlace() throws {
