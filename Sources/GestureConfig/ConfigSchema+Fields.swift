@@ -48,6 +48,15 @@ public enum SettingsSchema {
 
     static let fields: [SchemaField] = ConfigSchema.all.map { ($0 as! any FieldDeclaring).field }
 
+    /// A doc line as help: plain, without its "(see ...)" pointers to the docs.
+    static func help(_ markdown: String) -> String {
+        var text = plain(markdown)
+        while let see = text.firstRange(of: " (see "), let close = text[see.upperBound...].firstIndex(of: ")") {
+            text.removeSubrange(see.lowerBound...close)
+        }
+        return text
+    }
+
     /// `text` without backticks, and `[words](link)` as its words.
     static func plain(_ markdown: String) -> String {
         var out = "", link = false, skipping = false
@@ -83,7 +92,7 @@ extension ConfigKey: FieldDeclaring {
         var required = false
         if case .required = absent { required = true }
         return SchemaField(
-            name: name, types: scope.types.map(\.rawValue), form: domain.form, help: SettingsSchema.plain(doc), isRequired: required,
+            name: name, types: scope.types.map(\.rawValue), form: domain.form, help: SettingsSchema.help(doc), isRequired: required,
             defaultText: { type in
                 switch absent {
                 case .value(let v): return SettingsSchema.plain(domain.show(v))

@@ -24,7 +24,9 @@ enum FieldRows {
             })
         case .number(let range, let unit):
             let current = value?.double ?? value?.int.map(Double.init)
-            return number(title, field, range: range, step: range.upperBound - range.lowerBound <= 1 ? 0.01 : 1, unit: unit,
+            // Hundredths where the values are fractions (a scale, a threshold), whole units elsewhere.
+            let fractional = range.upperBound - range.lowerBound <= 1 || range.lowerBound != range.lowerBound.rounded()
+            return number(title, field, range: range, step: fractional ? 0.01 : 1, unit: unit,
                           current: current, absent: absent, set: { set(.number($0)) }, reset: { set(nil) })
         case .integer(let range):
             return number(title, field, range: Double(range.lowerBound)...Double(range.upperBound), step: 1, unit: nil,
@@ -73,8 +75,9 @@ enum FieldRows {
     private static func number(_ title: String, _ field: SchemaField, range: ClosedRange<Double>, step: Double, unit: String?,
                                current: Double?, absent: String?, set: @escaping (Double) -> Void, reset: @escaping () -> Void) -> Widget {
         var subtitle = field.help
-        if let unit { subtitle += " (\(unit))" }
         if current == nil, let absent { subtitle += ". Not set: \(absent)" }
+        // The unit beside the title, unless the title says it already ("Commit scale").
+        let unit = unit.flatMap { title.lowercased().contains($0.lowercased()) ? nil : $0 }
         let r = UI.actionRow(title + (unit.map { ", \($0)" } ?? ""), subtitle: subtitle)
         let spin = widget(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step))
         gtk_spin_button_set_digits(cast(spin), step < 1 ? 2 : 0)

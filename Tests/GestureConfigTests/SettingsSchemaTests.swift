@@ -40,7 +40,8 @@ import Testing
     @Test func helpIsTheDocLineWithoutItsMarkdown() {
         #expect(SettingsSchema.plain("see [Settings](#settings), `a` and [desktop.md](desktop.md#x)") == "see Settings, a and desktop.md")
         let field = SettingsSchema.settings.first { $0.name == "gestured-stream" }
-        #expect(field?.help == "serves every recognized gesture on D-Bus at $XDG_RUNTIME_DIR/gestured/stream (see desktop.md)")
+        #expect(field?.help == "serves every recognized gesture on D-Bus at $XDG_RUNTIME_DIR/gestured/stream")
+        #expect(SettingsSchema.help("how far (see [Progress](#progress)) it goes (see x)") == "how far it goes")
     }
 
     @Test func aBindingTurnedOffIsCheckedButLeftOut() throws {

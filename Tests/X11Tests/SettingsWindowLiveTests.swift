@@ -58,7 +58,7 @@ extension LiveTests {
         #expect(lines.contains(["toast", "Applied: gestured now uses \(names.count + 1) gestures."]))
         #expect(lines.contains { $0.first == "status" && $0[1].hasPrefix("gestured is running") })
         #expect(lines.contains(["picked", "App App"]))
-        #expect(lines.filter { $0.first == "screenshot" }.count == 5)
+        #expect(lines.filter { $0.first == "screenshot" }.count == 6)
     }
 }
 

@@ -198,6 +198,11 @@ toast = wait_for("the daemon's answer", lambda: find("label", lambda n: n.starts
 say("toast", toast.name)
 screenshot("Gesture Settings", "saved")
 
+# The settings page.
+click(wait_for("the settings tab", lambda: find("page tab", lambda n: n.startswith("Settings"))))
+wait_for("the settings page", lambda: find("spin button", lambda n: n == "Arrival window in ms"))
+screenshot("Gesture Settings", "settings")
+
 # The status page.
 click(wait_for("the status tab", lambda: find("page tab", lambda n: n.startswith("Status"))))
 say("status", wait_for("the daemon's row", lambda: find("list item", lambda n: n.startswith("gestured is"))).name)
