@@ -13,6 +13,8 @@ final class MainWindow {
     private var settings: SettingsPage!
     private var status: StatusPage!
     private let daemon = DaemonWatch()
+    /// The settings page is built when first shown: the first frame shows the gestures.
+    private var settingsShown = false
 
     init(app: UnsafeMutablePointer<GtkApplication>, document: SettingsDocument) {
         self.document = document
@@ -42,6 +44,11 @@ final class MainWindow {
         let bar = widget(adw_view_switcher_bar_new())
         adw_view_switcher_bar_set_stack(cast(bar), cast(stack))
         g_object_bind_property(UnsafeMutableRawPointer(switcher), "title-visible", UnsafeMutableRawPointer(bar), "reveal", G_BINDING_SYNC_CREATE)
+        onNotify(stack, "visible-child-name") { [unowned self] in
+            guard !settingsShown, let name = adw_view_stack_get_visible_child_name(cast(stack)), String(cString: name) == "settings" else { return }
+            settingsShown = true
+            settings.rebuild()
+        }
         adw_toast_overlay_set_child(cast(toasts), stack)
         gtk_widget_set_vexpand(toasts, 1)
         adw_application_window_set_content(cast(window), UI.box(true, spacing: 0, [header, toasts, bar]))
@@ -71,7 +78,7 @@ final class MainWindow {
     /// After any edit: the pages and the buttons show the document as it is now.
     func changed(focusing binding: Int? = nil) {
         bindings.rebuild(focusing: binding)
-        settings.rebuild()
+        if settingsShown { settings.rebuild() }
         gtk_widget_set_sensitive(saveButton, document.hasChanges ? 1 : 0)
         gtk_widget_set_sensitive(undoButton, document.canUndo ? 1 : 0)
     }

@@ -44,6 +44,7 @@ extension LiveTests {
         // Every control named, in the window and in a binding's dialog.
         #expect(lines.contains(["unnamed", ""]), "\(lines.filter { $0.first?.hasPrefix("unnamed") == true })")
         #expect(lines.contains(["unnamed in the dialog", ""]), "\(lines.filter { $0.first?.hasPrefix("unnamed") == true })")
+        #expect(lines.contains(["unnamed in the settings", ""]), "\(lines.filter { $0.first?.hasPrefix("unnamed") == true })")
         // The file: a field typed, a chord recorded, an application picked by clicking the
         // dialog (its class), a binding added at the end; the rest as written.
         let written = try String(contentsOf: d.directory.appendingPathComponent("config.toml"), encoding: .utf8)

@@ -201,6 +201,7 @@ screenshot("Gesture Settings", "saved")
 # The settings page.
 click(wait_for("the settings tab", lambda: find("page tab", lambda n: n.startswith("Settings"))))
 wait_for("the settings page", lambda: find("spin button", lambda n: n == "Arrival window in ms"))
+say("unnamed in the settings", " ".join(unnamed(app)))
 screenshot("Gesture Settings", "settings")
 
 # The status page.
