@@ -139,7 +139,7 @@ def unnamed(root):
     def nameless(name):
         name = (name or "").strip()
         return not name or re.match(r"^(Gtk|Adw)[A-Z]\w*$", name)
-    return [a.getRoleName() for a in walk(root)
+    return [a.getRoleName() + (" in " + a.parent.name if a.parent is not None and a.parent.name else "") for a in walk(root)
             if a.getRoleName() in controls and nameless(a.name) and a.getState().contains(pyatspi.STATE_VISIBLE)]
 say("unnamed", " ".join(unnamed(app)))
 
@@ -192,17 +192,18 @@ keys("Escape")
 wait_for("the dialog to close", lambda: None if frame("Gesture tap") else True)
 say("row", wait_for("the new row", lambda: find("list item", lambda n: n.startswith("tap "))).name)
 
-# Save with Ctrl+S, and wait for what the daemon says.
-keys("ctrl+s")
-toast = wait_for("the daemon's answer", lambda: find("label", lambda n: n.startswith(("Applied", "Saved.", "gestured has not"))))
-say("toast", toast.name)
-screenshot("Gesture Settings", "saved")
-
 # The settings page.
 click(wait_for("the settings tab", lambda: find("page tab", lambda n: n.startswith("Settings"))))
 wait_for("the settings page", lambda: find("spin button", lambda n: n == "Arrival window in ms"))
 say("unnamed in the settings", " ".join(unnamed(app)))
 screenshot("Gesture Settings", "settings")
+click(wait_for("the gestures tab", lambda: find("page tab", lambda n: n.startswith("Gestures"))))
+
+# Save with Ctrl+S, and wait for what the daemon says.
+keys("ctrl+s")
+toast = wait_for("the daemon's answer", lambda: find("label", lambda n: n.startswith(("Applied", "Saved.", "gestured has not"))))
+say("toast", toast.name)
+screenshot("Gesture Settings", "saved")
 
 # The status page.
 click(wait_for("the status tab", lambda: find("page tab", lambda n: n.startswith("Status"))))
