@@ -108,12 +108,12 @@ final class MainWindow {
         changed()
         guard before.running else {
             toast("Saved. gestured is not running on this display; start it on the Status page.")
-            status.refresh()
+            status.recheck()
             return
         }
         if before.config?.file != document.path {
             toast("Saved. gestured reads \(before.config?.file ?? "another config"); restart it to read this file.")
-            status.refresh()
+            status.recheck()
             return
         }
         let serial = before.config?.serial ?? 0
@@ -127,7 +127,7 @@ final class MainWindow {
                 } else {
                     showError("gestured kept its last good config", state.detail)
                 }
-                status.refresh()
+                status.recheck()
                 return false
             }
             if waited >= 5_000 {

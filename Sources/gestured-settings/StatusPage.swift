@@ -81,6 +81,12 @@ final class StatusPage {
         }
     }
 
+    /// After a save: the daemon's state and the doctor's findings again.
+    func recheck() {
+        refresh()
+        runDoctor()
+    }
+
     private func runDoctor() {
         doctorRunning = true
         Command.run([Command.gestured, "doctor"] + (window.document.fileExists ? ["--config", window.document.path] : [])) { [weak self] _, output in
