@@ -6,7 +6,7 @@ import GestureSettings
 /// desktop number); an action the list has no entry for is edited as its text.
 enum ActionRows {
     static func add(to group: Widget, texts: [String], window: MainWindow, dialog: Widget, set: @escaping ([String]) -> Void) {
-        let choices = ActionCatalogue.all
+        let choices = ActionChoices.all
         let texts = texts.isEmpty ? ["show-desktop"] : texts
         for (n, text) in texts.enumerated() {
             let title = texts.count == 1 ? "Action" : "Action \(n + 1)"
@@ -15,7 +15,7 @@ enum ActionRows {
                 all[n] = new
                 set(all)
             }
-            let found = ActionCatalogue.choice(for: text)
+            let found = ActionChoices.choice(for: text)
             let combo = widget(adw_combo_row_new())
             adw_preferences_row_set_title(cast(combo), title)
             adw_combo_row_set_model(cast(combo), UI.stringList(choices.map(\.title) + ["Other (as written)"]))
@@ -33,7 +33,7 @@ enum ActionRows {
                 case .command: parameter = "notify-send gestured"
                 case .desktopNumber: parameter = "1"
                 }
-                replace(ActionCatalogue.text(choice, parameter))
+                replace(ActionChoices.text(choice, parameter))
             }
             if texts.count > 1 {
                 UI.suffix(combo, UI.iconButton("list-remove-symbolic", name: "Remove \(title.lowercased())") {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GestureConfig
+import GestureActions
 @testable import GestureSettings
 
 /// The settings window's model with no display: a config in, rows out; an edit in, the file's
@@ -213,19 +214,42 @@ import GestureConfig
 /// Action texts and their words, and the list to pick from.
 @Suite struct ActionCatalogueTests {
     @Test func everyChoiceParsesAndSaysItselfInWords() throws {
-        for choice in ActionCatalogue.all {
-            let text = ActionCatalogue.text(choice, choice.parameter == .chord ? "super+Left" : choice.parameter == .command ? "true" : "2")
-            let found = try #require(ActionCatalogue.choice(for: text), "\(text)")
+        for choice in ActionChoices.all {
+            let text = ActionChoices.text(choice, choice.parameter == .chord ? "super+Left" : choice.parameter == .command ? "true" : "2")
+            let found = try #require(ActionChoices.choice(for: text), "\(text)")
             #expect(found.0 == choice)
             #expect(!choice.title.isEmpty && choice.title.first!.isUppercase)
         }
-        #expect(Set(ActionCatalogue.all.map(\.title)).count == ActionCatalogue.all.count)
+        #expect(Set(ActionChoices.all.map(\.title)).count == ActionChoices.all.count)
+    }
+
+    /// What `form` (`desktop next|prev|<n> [wrap]`) asks to be able to pick: its words up to the
+    /// first choice of words, each choice; a placeholder (`<n>`) or an option ends it.
+    static func picks(_ form: String) -> [String] {
+        var prefix: [String] = []
+        for word in form.split(separator: " ").map(String.init) {
+            if word.hasPrefix("[") || word.hasPrefix("<") { break }
+            if word.contains("|") {
+                return word.split(separator: "|").map(String.init).filter { !$0.hasPrefix("<") }.map { (prefix + [$0]).joined(separator: " ") }
+            }
+            prefix.append(word)
+        }
+        return [prefix.joined(separator: " ")]
+    }
+
+    @Test func everyActionOfTheCatalogueCanBePicked() {
+        #expect(Self.picks("desktop next|prev|<n> [wrap]") == ["desktop next", "desktop prev"])
+        for entry in GestureActions.ActionCatalogue.all {
+            for pick in Self.picks(entry.form) {
+                #expect(ActionChoices.all.contains { $0.text == pick || $0.text.hasPrefix(pick + " ") }, "no choice for \(pick) (\(entry.form))")
+            }
+        }
     }
 
     @Test func parametersComeBackAsWritten() {
-        #expect(ActionCatalogue.choice(for: "keys ctrl+alt+Left")?.1 == "ctrl+alt+Left")
-        #expect(ActionCatalogue.choice(for: "exec notify-send  'two  spaces'")?.1 == "notify-send  'two  spaces'")
-        #expect(ActionCatalogue.choice(for: "desktop 3")?.0.parameter == .desktopNumber)
-        #expect(ActionCatalogue.choice(for: "desktop next")?.0.title == "Next desktop")
+        #expect(ActionChoices.choice(for: "keys ctrl+alt+Left")?.1 == "ctrl+alt+Left")
+        #expect(ActionChoices.choice(for: "exec notify-send  'two  spaces'")?.1 == "notify-send  'two  spaces'")
+        #expect(ActionChoices.choice(for: "desktop 3")?.0.parameter == .desktopNumber)
+        #expect(ActionChoices.choice(for: "desktop next")?.0.title == "Next desktop")
     }
 }

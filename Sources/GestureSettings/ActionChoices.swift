@@ -1,9 +1,11 @@
 import GestureActions
 
 /// Every action gestured performs, as a list to pick from: each as the config writes it and in
-/// words. The window's own values come from the action types' cases, so that a new window
-/// command or tile appears here without a change.
-public enum ActionCatalogue {
+/// words. Where `GestureActions.ActionCatalogue` writes a form (`window tile left|right|...`),
+/// this has one choice per action the form allows, from the action types' cases, so that a new
+/// window command or tile appears here without a change; a test fails when the catalogue gains
+/// an action this cannot pick.
+public enum ActionChoices {
     /// What a pick still needs from the user.
     public enum Parameter: Equatable, Sendable {
         case none
