@@ -70,14 +70,14 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         let x = try XConnection(name: server.displayName)
         let path = d.directory.appendingPathComponent("config.toml").path
-        #expect(SingleInstance.configState(x) == ConfigState(applied: true, file: path, detail: "1 gestures", serial: 1))
+        #expect(SingleInstance.configState(x) == ConfigState(applied: true, file: path, detail: "1 gesture", serial: 1))
         try write("[[gesture]]\ntype = \"swipe\"\ndirection = \"lfet\"\n", to: d)
         try d.waitFor("the config has errors; keeping the last good one")
         let refused = try #require(SingleInstance.configState(x))
         #expect(refused.serial == 2 && !refused.applied && refused.file == path)
         #expect(refused.detail.hasPrefix("\(path):3:13: gesture \"swipe-1\": direction \"lfet\" is not one of"))
         try write(config("second"), to: d, replacing: true)
-        try d.waitFor("reloaded 1 gestures")
-        #expect(SingleInstance.configState(x) == ConfigState(applied: true, file: path, detail: "1 gestures", serial: 3))
+        try d.waitFor("reloaded 1 gesture ")
+        #expect(SingleInstance.configState(x) == ConfigState(applied: true, file: path, detail: "1 gesture", serial: 3))
     }
 }
