@@ -241,10 +241,21 @@ protocol AnyConfigKey: Sendable {
     var valuesText: String { get }
     /// What its absence means, as the docs say it; by type when it differs.
     var absentText: String { get }
+    /// The value its absence stands for in a gesture of `type` (or in `[settings]`), as the
+    /// docs write a value; nil when absence means none.
+    func defaultText(for type: GestureBinding.GestureType?) -> String?
 }
 
 extension ConfigKey: AnyConfigKey {
     var valuesText: String { domain.text }
+
+    func defaultText(for type: GestureBinding.GestureType?) -> String? {
+        switch absent {
+        case .value(let v): return domain.show(v)
+        case .byType(let values): return type.flatMap { values[$0] }.map(domain.show)
+        case .none, .required: return nil
+        }
+    }
 
     var absentText: String {
         switch absent {

@@ -33,6 +33,27 @@ import TestSupport
         #expect(Set(seen) == Set(GestureBinding.GestureType.allCases) && seen.count == GestureBinding.GestureType.allCases.count)
     }
 
+    /// Each default docs/gestures.md gives in its parameters column, `key` (unit, value), is
+    /// the one the schema declares for that type.
+    @Test func theDefaultsTheGesturesPageGivesAreTheDeclaredOnes() {
+        let rows = Docs.text("docs/gestures.md").split(separator: "\n").filter { $0.hasPrefix("| `") }
+        var compared = 0
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            guard cells.count > 3, let type = GestureBinding.GestureType(rawValue: cells[1].trimmingBackticks()) else { continue }
+            for match in cells[3].matches(of: /`([a-z-]+)` \(([^()]*)\)/) {
+                let name = String(match.1)
+                // The value is the group's last part before any `;`: `(px, 10)`, `(2; touchpad 3)`.
+                let last = match.2.split(separator: ";").first?.split(separator: ",").last?.trimmingSpaces() ?? ""
+                guard Double(last) != nil else { continue }
+                let key = ConfigSchema.all.first { $0.name == name && $0.scope != .settings && $0.scope.types.contains(type) }
+                #expect(key?.defaultText(for: type)?.trimmingBackticks() == last, "docs/gestures.md: \(type.rawValue) \(name) (\(match.2))")
+                compared += 1
+            }
+        }
+        #expect(compared > 20)
+    }
+
     @Test func noTwoDeclarationsGiveAGestureTypeTheSameKey() {
         var seen: Set<String> = []
         for key in ConfigSchema.all {

@@ -59,7 +59,7 @@ final class StreamClient {
 
 /// The gesture streams, live: the daemon on a test X server of its own, real touchpad gestures
 /// through the inputtest driver, and clients that do what the desktop shells do. Serialized, and
-/// alone in using the streams' addresses.
+/// alone in using the streams' addresses, in this process and (`MachineWideLock`) on the machine.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct StreamLiveTests {
     static let server: Result<XServer, Error> = Result {
@@ -70,7 +70,12 @@ struct StreamLiveTests {
 
     let server: XServer
 
-    init() throws { server = try Self.server.get() }
+    init() throws {
+        // The streams' abstract addresses (`@touchegg`, `@gestured`) are the machine's, not this
+        // process's: another test run's daemons and clients would answer on them too.
+        MachineWideLock.hold("stream-addresses")
+        server = try Self.server.get()
+    }
 
     /// touch-timeout is long: input read later than it is given back unseen, and a machine
     /// busy with the rest of the suite has held the daemon up for 372 ms.
