@@ -22,7 +22,8 @@ public final class Bindings {
         let gestures = config.gestures + (config.settings.toucheggStream ? Bindings.streamed(besides: config.gestures) : [])
         self.gestures = gestures
         engine = GestureEngine(settings: GestureEngine.Settings(touchTimeout: config.settings.touchTimeout,
-                                                                arrivalWindow: config.settings.arrivalWindow),
+                                                                arrivalWindow: config.settings.arrivalWindow,
+                                                                sourceTimeouts: config.settings.sourceTimeouts),
                                screen: screen)
         var byName: [String: [GestureRecognizer]] = [:]
         var books: [InputSource: StrokeBook] = [:]

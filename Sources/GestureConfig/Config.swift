@@ -5,9 +5,12 @@ import GestureActions
 public struct Config: Sendable {
     public struct Settings: Equatable, Sendable {
         // The defaults are the declarations' (`ConfigSchema`).
-        /// Milliseconds a touch may stay undecided. Unless set, it grows to outlast the longest
-        /// press or multi-tap bound, so that it can be recognized before its touch is handed back.
+        /// Milliseconds a touch may stay undecided. Unless set, each source's grows to outlast
+        /// the longest press or multi-tap bound on it (`sourceTimeouts`), so that it can be
+        /// recognized before its touch is handed back.
         public var touchTimeout = ConfigSchema.touchTimeout.defaultValue
+        /// The sources whose touch timeout grew past `touchTimeout` for their own bindings.
+        public var sourceTimeouts: [InputSource: Double] = [:]
         /// Milliseconds the first finger of a multi-finger gesture waits for the others.
         public var arrivalWindow = ConfigSchema.arrivalWindow.defaultValue
         /// Template files, as written in the config (relative to its folder).
@@ -27,6 +30,9 @@ public struct Config: Sendable {
         /// Gives feedback to every binding that can have it (`GestureBinding.feedbackProblem` is nil).
         public var feedback = ConfigSchema.feedbackEverywhere.defaultValue
         public init() {}
+
+        /// Milliseconds a touch, press or touchpad gesture of `source` may stay undecided.
+        public func touchTimeout(for source: InputSource) -> Double { sourceTimeouts[source] ?? touchTimeout }
 
         /// The commit distance of a pan, swipe or edge gesture on `source`.
         public func commitDistance(for source: InputSource) -> Double {

@@ -277,8 +277,10 @@ public final class ConfigLoader {
 
     /// A press begins only after its duration, and a multi-tap ends only at its last lift; a
     /// touch handed back before then could never be part of it (the engine fails a gesture
-    /// whose held touch is handed back). Without an explicit touch-timeout it grows to outlast
-    /// the longest press or multi-tap; an explicit one that is too short is an error.
+    /// whose held touch is handed back). Without an explicit touch-timeout, the timeout of each
+    /// source the gesture listens to grows to outlast it, and only that source's: a touchscreen
+    /// double tap does not hold a mouse button longer. An explicit one that is too short is an
+    /// error.
     func fitTouchTimeout(_ config: inout Config, explicit: Bool) {
         for g in config.gestures {
             guard let hold = GestureBinding.holdSpan(g) else { continue }
@@ -289,7 +291,9 @@ public final class ConfigLoader {
                 report("gesture \"\(g.name)\": \(hold.what) takes \(format(hold.span)) ms, but settings.touch-timeout \(format(config.settings.touchTimeout)) ms hands its touches back first; raise touch-timeout to at least \(format(needed))",
                        table: "gesture", index: i, key: hold.key, path: "gesture[\(i)].\(hold.key)")
             } else {
-                config.settings.touchTimeout = needed
+                for source in g.sources where needed > config.settings.touchTimeout(for: source) {
+                    config.settings.sourceTimeouts[source] = needed
+                }
             }
         }
     }

@@ -14,7 +14,7 @@ extension GestureEngine {
         }
         var added: UInt64 = 0
         for (id, at) in entries where table.slot(of: id) == nil {
-            guard let slot = table.add(id: id, at: at, time: now, timeout: settings.touchTimeout) else {
+            guard let slot = table.add(id: id, at: at, time: now, timeout: settings.touchTimeout(for: arena.source)) else {
                 emit(.decision(TouchDecision(target: target(arena, id: id), accepted: false, why: .unused)))
                 continue
             }
@@ -84,6 +84,7 @@ extension GestureEngine {
         frame.time = now
         frame.touches = table.touches(table.down)
         frame.metrics.regroup(frame.touches)
+        if phase == .ended { failShortOfFingers(arena, ended) }
         arena.forEachParticipant { r in
             guard r.isLive && r.tracking & ended != 0 else { return }
             let mine = r.tracking & ended
@@ -106,6 +107,19 @@ extension GestureEngine {
         settle(arena)
     }
 
+    /// A gesture of several fingers takes them down together: a recognizer that never had its
+    /// `requiredTouches` down together when one of its fingers lifts can no longer use that
+    /// finger, and fails now, so that its touches go back to the application while the others
+    /// are still down rather than all after their end (a quick two-finger tap under a
+    /// three-finger binding, a finger lifted while the others land).
+    private func failShortOfFingers(_ arena: Arena, _ ended: UInt64) {
+        arena.forEachParticipant { r in
+            guard r.currentState == .possible && !r.isPending && r.tracking & ended != 0
+                && r.maxTrackedTogether < r.requiredTouches else { return }
+            r.fail("a finger lifted with \(r.maxTrackedTogether) of \(r.requiredTouches) fingers down together")
+        }
+    }
+
     func arrivalWindowClosed(_ arena: Arena) {
         arena.arrivalDeadline = nil
         arena.frame.time = now
@@ -123,7 +137,7 @@ extension GestureEngine {
         if arena.touchpadOpen { touchpadEnded(cancelled: true) }
         arena.open(app: event.app, device: event.device)
         let table = arena.table
-        guard let slot = table.add(id: 0, at: .zero, time: now, timeout: settings.touchTimeout) else { return }
+        guard let slot = table.add(id: 0, at: .zero, time: now, timeout: settings.touchTimeout(for: .touchpad)) else { return }
         let bit: UInt64 = 1 << UInt64(slot)
         deadlineAdded(table.timeouts[slot])
         let frame = arena.frame

@@ -75,22 +75,41 @@ extension GestureEngine {
         if kept < arena.participants.count { arena.participants.removeLast(arena.participants.count - kept) }
     }
 
+    /// Decides every touch that can be decided now: those kept first, then those handed back in
+    /// the order that gives the application the most faithful sequence the X server allows. The
+    /// server hands a rejected touch back whole at once (its begin and updates as they happened
+    /// and, for one that has ended, an end), so touches still down go first, oldest first, and
+    /// stay open while the ended ones follow, oldest first: a quick two-finger tap comes back
+    /// as two touches down together, not as one tap after the other.
     private func decideTouches(_ arena: Arena) {
         let table = arena.table
-        var undecided = table.used & ~table.decided
-        if undecided != 0 {
-            var (held, won) = holders(arena)
-            while undecided != 0 {
-                let slot = undecided.trailingZeroBitCount
-                let bit: UInt64 = 1 << UInt64(slot)
-                undecided &= undecided - 1
-                guard won & bit != 0 || held & bit == 0 else { continue }
-                decide(arena, slot: slot, accept: won & bit != 0, why: won & bit != 0 ? .recognized : .unused)
-                // A decision can fail recognizers and let touches go: look again for the next.
-                (held, won) = holders(arena)
-            }
+        while true {
+            let undecided = table.used & ~table.decided
+            guard undecided != 0 else { break }
+            let (held, won) = holders(arena)
+            let ready = undecided & (won | ~held)
+            guard ready != 0 else { break }
+            let kept = ready & won, down = ready & ~won & table.down
+            let slot = oldest(table, kept != 0 ? kept : down != 0 ? down : ready)
+            let accept = kept != 0
+            // A decision can fail recognizers and let touches go: look again for the next.
+            decide(arena, slot: slot, accept: accept, why: accept ? .recognized : .unused)
         }
         freeDecidedSlots(arena)
+    }
+
+    /// The slot among `slots` whose touch began first (the lower id when two began together).
+    private func oldest(_ table: TouchTable, _ slots: UInt64) -> Int {
+        var rest = slots
+        var best = rest.trailingZeroBitCount
+        rest &= rest - 1
+        while rest != 0 {
+            let slot = rest.trailingZeroBitCount
+            rest &= rest - 1
+            let a = table.slots[slot], b = table.slots[best]
+            if a.beganAt < b.beganAt || (a.beganAt == b.beganAt && a.id < b.id) { best = slot }
+        }
+        return best
     }
 
     /// The touch slots some participant holds, and those held by one that has recognized and

@@ -3,15 +3,23 @@
 /// engine tells the run loop when it next needs to be woken (`nextDeadline()`).
 public final class GestureEngine {
     public struct Settings: Equatable, Sendable {
-        /// Milliseconds a touch may stay undecided before it is handed back to the application.
+        /// Milliseconds a touch may stay undecided before it is handed back to the application,
+        /// on every source that `sourceTimeouts` does not name.
         public var touchTimeout: Double
         /// Milliseconds the first finger of a possible multi-finger gesture waits for the others.
         public var arrivalWindow: Double
+        /// The touch timeout of each source, by `InputSource.position`: each waits only as long
+        /// as its own bindings need (a touchscreen double tap does not hold a mouse button).
+        private var timeouts: [Double]
 
-        public init(touchTimeout: Double = 300, arrivalWindow: Double = 60) {
+        public init(touchTimeout: Double = 300, arrivalWindow: Double = 60, sourceTimeouts: [InputSource: Double] = [:]) {
             self.touchTimeout = touchTimeout
             self.arrivalWindow = arrivalWindow
+            timeouts = InputSource.allCases.map { sourceTimeouts[$0] ?? touchTimeout }
         }
+
+        /// Milliseconds a touch, press or touchpad gesture of `source` may stay undecided.
+        public func touchTimeout(for source: InputSource) -> Double { timeouts[source.position] }
     }
 
     public let settings: Settings

@@ -17,7 +17,7 @@ struct Check: GesturedCommand {
         for c in TemplateReview.confusions(of: user, others: BuiltinTemplates.all) {
             Descriptor.write(STDERR_FILENO, TemplateWarning.text(c) + "\n")
         }
-        print("\(config.file): \(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s"), touch-timeout \(Int(config.settings.touchTimeout)) ms, arrival-window \(Int(config.settings.arrivalWindow)) ms")
+        print("\(config.file): \(config.gestures.count) gesture\(config.gestures.count == 1 ? "" : "s"), touch-timeout \(Int(config.settings.touchTimeout)) ms, arrival-window \(Int(config.settings.arrivalWindow)) ms; held at most: \(config.holdText)")
         // What loads but the daemon will refuse fails the check, as `doctor` says it.
         if let refused = file.refusedExecs { CLIError.exit(CLIError("\(config.file): \(refused)")) }
     }

@@ -102,7 +102,7 @@ final class Daemon {
         serveStreams(config.settings)
         announce(applied: true, file: config.file, detail: Daemon.gestures(config))
         readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
-            + Daemon.count(devices) + "; \(Daemon.gestures(config)) from \(config.file); grabbing \(listener.grabbedText)"
+            + Daemon.count(devices) + "; \(Daemon.gestures(config)) from \(config.file); grabbing \(listener.grabbedText); held at most: \(config.holdText)"
     }
 
     /// Remakes the overlay's and feedback's windows when a compositor came or went: translucent
@@ -202,7 +202,7 @@ final class Daemon {
         serveStreams(fresh.config.settings)
         allowExec(unless: loaded.execRefusal)
         sayGestures(fresh.config)
-        log.info("\(loaded.why): reloaded \(Daemon.gestures(fresh.config)) from \(fresh.config.file); grabbing \(listener.grabbedText)")
+        log.info("\(loaded.why): reloaded \(Daemon.gestures(fresh.config)) from \(fresh.config.file); grabbing \(listener.grabbedText); held at most: \(fresh.config.holdText)")
         announce(applied: true, file: fresh.config.file, detail: Daemon.gestures(fresh.config))
     }
 

@@ -12,9 +12,11 @@ import GestureActions
                                                 "show-desktop", "back", "forward", "stroke-maximize", "stroke-minimize",
                                                 "stroke-close"])
         var settings = Config.Settings()
-        // Its three-finger double tap holds its first touches for up to 2 × 200 + 200 ms.
-        settings.touchTimeout = 650
+        // Its three-finger double tap holds its first touches for up to 2 × 200 + 200 ms: the
+        // touchscreen's, and only the touchscreen's (a right button held still waits 300 ms).
+        settings.sourceTimeouts = [.touchscreen: 650]
         #expect(config.settings == settings)
+        #expect(config.holdText == "touchscreen 650 ms, touchpad at its begin, pointer 300 ms")
     }
 
     @Test func everyExampleInTheConfigDocumentLoads() throws {
@@ -208,13 +210,32 @@ import GestureActions
             duration = 600
             action = "click 3"
             """, file: "c.toml")
-        #expect(config.settings.touchTimeout == 650)
+        #expect(config.settings.touchTimeout(for: .touchscreen) == 650)
     }
 
     @Test(arguments: [(2, 650.0), (3, 1050.0)])
     func theTouchTimeoutGrowsToOutlastAMultiTap(taps: Int, timeout: Double) throws {
         let config = try ConfigLoader.load("[[gesture]]\ntype = \"tap\"\ntaps = \(taps)\naction = \"click 1\"", file: "c.toml")
-        #expect(config.settings.touchTimeout == timeout)
+        #expect(config.settings.touchTimeout(for: .touchscreen) == timeout)
+    }
+
+    @Test func onlyTheSourcesOfAPressOrMultiTapWaitForIt() throws {
+        let config = try ConfigLoader.load("""
+            [[gesture]]
+            type = "tap"
+            source = "touchscreen"
+            taps = 2
+            action = "click 1"
+
+            [[gesture]]
+            type = "stroke"
+            source = "pointer"
+            shape = "line-left"
+            action = "click 1"
+            """, file: "c.toml")
+        #expect(config.settings.touchTimeout == 300)
+        #expect([InputSource.touchscreen, .touchpad, .pointer].map(config.settings.touchTimeout(for:)) == [650, 300, 300])
+        #expect(config.holdText == "touchscreen 650 ms, pointer 300 ms")
     }
 
     @Test func anExplicitTouchTimeoutShorterThanAMultiTapIsAnError() {

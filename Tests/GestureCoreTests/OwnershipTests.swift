@@ -30,6 +30,44 @@ import GestureCore
         ])
     }
 
+    @Test func aFingerLiftedBeforeAllWereDownTogetherHandsTheQuickTapBackAtOnceTheFingerStillDownFirst() {
+        // A quick two-finger tap under three-finger bindings, lifted within the arrival window:
+        // the first lift says no three fingers will be down together with it. The touch still
+        // down goes back first, then the ended one, so that the application has both down at
+        // once (the X server replays an ended touch whole, begin and end, at its reject).
+        let swipe = SwipeRecognizer(name: "three-swipe", source: .touchscreen, fingers: 3, direction: .left)
+        let tap = TapRecognizer(name: "three-double-tap", source: .touchscreen, taps: 2, fingers: 3)
+        let s = Scenario(swipe, tap)
+        s.showReasons = true
+        s.down(1, 100, 100).after(5).down(2, 160, 100).after(35).up(1, 100, 100).after(5).up(2, 160, 100).after(.arrivalWindow).idle()
+        #expect(s.log == [
+            "40 three-swipe failed: a finger lifted with 2 of 3 fingers down together",
+            "40 three-double-tap failed: a finger lifted with 2 of 3 fingers down together",
+            "40 touch 2 reject (unused)",
+            "40 touch 1 reject (unused)",
+        ])
+    }
+
+    @Test func aMultiFingerTapOfAllItsFingersStillHoldsThemThroughTheirLift() {
+        let tap = TapRecognizer(name: "three-double-tap", source: .touchscreen, taps: 2, fingers: 3)
+        let s = Scenario([tap], settings: .init(touchTimeout: 650))
+        s.tap(fingers: 3).after(.tapInterval).idle()
+        #expect(s.log == [
+            "260 three-double-tap failed",
+            "260 touch 1 reject (unused)", "260 touch 2 reject (unused)", "260 touch 3 reject (unused)",
+        ])
+    }
+
+    @Test func eachSourceWaitsItsOwnTimeout() {
+        // The touchscreen's double tap may hold a touch 650 ms; a still pointer press is the
+        // application's after the pointer's own 300 ms.
+        let tap = TapRecognizer(name: "double", source: .touchscreen, taps: 2)
+        let stroke = StrokeCaptureRecognizer(name: "stroke", source: .pointer)
+        let s = Scenario([tap, stroke], settings: .init(touchTimeout: 300, sourceTimeouts: [.touchscreen: 650]))
+        s.send(.buttonPress(button: 3, at: Point(x: 10, y: 10))).down(1, 100, 100).after(.touchTimeout).idle().after(350).idle()
+        #expect(s.log.filter { $0.contains("reject") } == ["300 button 3 reject (timeout)", "650 touch 1 reject (timeout)"])
+    }
+
     @Test func aGestureWhoseTouchWasHandedBackAtTheTimeoutNeverFiresLater() {
         // The first tap's touch has ended but is still held for the second tap; the timeout hands
         // it to the application, so the double tap may no longer be recognized from it.

@@ -16,7 +16,8 @@ extension LiveTests {
             "gesture pad-pinch: pinch 3 fingers, touchpad -> exec echo \"$GESTURE_NAME\" >> \(d.directory.path)/result.txt",
             "gesture back: stroke line-left button 3, pointer -> exec echo \"$GESTURE_NAME\" >> \(d.directory.path)/result.txt",
             "ready on \(server.displayName) (The X.Org Foundation, XInput 2.4): 1 touchscreen, 1 touchpad, 1 pointer, 1 keyboard; "
-                + "3 gestures from \(d.directory.path)/config.toml; grabbing touches, touchpad swipes, touchpad pinches, pointer buttons 3",
+                + "3 gestures from \(d.directory.path)/config.toml; grabbing touches, touchpad swipes, touchpad pinches, pointer buttons 3; "
+                + "held at most: touchscreen 300 ms, touchpad at its begin, pointer 300 ms",
         ])
     }
 }
@@ -28,7 +29,8 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "info"], journal: true)
         #expect(d.log.split(separator: "\n").filter { !$0.hasPrefix("<6>gesture ") } == [
             "<6>ready on \(server.displayName) (The X.Org Foundation, XInput 2.4): 1 touchscreen, 1 touchpad, 1 pointer, 1 keyboard; "
-                + "3 gestures from \(d.directory.path)/config.toml; grabbing touches, touchpad swipes, touchpad pinches, pointer buttons 3",
+                + "3 gestures from \(d.directory.path)/config.toml; grabbing touches, touchpad swipes, touchpad pinches, pointer buttons 3; "
+                + "held at most: touchscreen 300 ms, touchpad at its begin, pointer 300 ms",
         ])
     }
 
