@@ -6,12 +6,16 @@ extension Bindings {
     public var needs: InputNeeds {
         var needs = InputNeeds()
         for g in gestures {
-            if g.sources.contains(.touchscreen) { needs.touchscreen = true }
+            if g.sources.contains(.touchscreen) {
+                if config.settings.observes(.touchscreen) { needs.observeTouches = true } else { needs.touchscreen = true }
+            }
             if g.sources.contains(.touchpad) {
                 if g.type == .swipe || g.type == .pan { needs.touchpadSwipe = true }
                 if g.type == .pinch || g.type == .rotate { needs.touchpadPinch = true }
             }
-            if case .stroke(let s) = g.kind, g.sources.contains(.pointer) { needs.strokeButtons.insert(s.button) }
+            if case .stroke(let s) = g.kind, g.sources.contains(.pointer) {
+                if config.settings.observes(.pointer) { needs.observeButtons.insert(s.button) } else { needs.strokeButtons.insert(s.button) }
+            }
             if g.app != nil { needs.windowClasses = true }
         }
         return needs

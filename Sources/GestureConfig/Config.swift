@@ -11,6 +11,11 @@ public struct Config: Sendable {
         public var touchTimeout = ConfigSchema.touchTimeout.defaultValue
         /// The sources whose touch timeout grew past `touchTimeout` for their own bindings.
         public var sourceTimeouts: [InputSource: Double] = [:]
+        /// How touchscreen gestures are read: grabbed (the gesture layer sees touches first and
+        /// keeps or hands them back) or observed (the applications get every touch at once).
+        public var touchscreenMode = ConfigSchema.touchscreenMode.defaultValue
+        /// The same for the pointer's stroke buttons.
+        public var pointerMode = ConfigSchema.pointerMode.defaultValue
         /// Milliseconds the first finger of a multi-finger gesture waits for the others.
         public var arrivalWindow = ConfigSchema.arrivalWindow.defaultValue
         /// Template files, as written in the config (relative to its folder).
@@ -34,6 +39,15 @@ public struct Config: Sendable {
         /// Milliseconds a touch, press or touchpad gesture of `source` may stay undecided.
         public func touchTimeout(for source: InputSource) -> Double { sourceTimeouts[source] ?? touchTimeout }
 
+        /// Whether `source` is observed rather than grabbed.
+        public func observes(_ source: InputSource) -> Bool {
+            switch source {
+            case .touchscreen: touchscreenMode == .observe
+            case .pointer: pointerMode == .observe
+            case .touchpad: false
+            }
+        }
+
         /// The commit distance of a pan, swipe or edge gesture on `source`.
         public func commitDistance(for source: InputSource) -> Double {
             source == .touchpad ? touchpadCommitDistance : touchscreenCommitDistance
@@ -52,3 +66,14 @@ public struct Config: Sendable {
 
     public init(file: String) { self.file = file }
 }
+
+/// How gestured reads a source's input.
+public enum InputMode: String, CaseIterable, Sendable {
+    /// Grabbed: gestured sees the input first, keeps what a binding recognizes and hands the
+    /// rest back to the applications (which wait for that decision).
+    case grab
+    /// Observed from the raw events every client may read: nothing is grabbed, applications
+    /// get all of it at once and unchanged, and a bound gesture reaches them too.
+    case observe
+}
+

@@ -105,6 +105,8 @@ public final class ConfigLoader {
         }
         s.touchTimeout = r.value(S.touchTimeout)
         s.arrivalWindow = r.value(S.arrivalWindow)
+        s.touchscreenMode = r.value(S.touchscreenMode)
+        s.pointerMode = r.value(S.pointerMode)
         s.overlay = r.value(S.overlay)
         s.touchpadCommitDistance = r.value(S.touchpadCommitDistance)
         s.touchscreenCommitDistance = r.value(S.touchscreenCommitDistance)

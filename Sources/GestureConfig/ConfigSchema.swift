@@ -15,6 +15,12 @@ enum ConfigSchema {
     static let arrivalWindow = ConfigKey<Double>(
         "arrival-window", .settings, .number(0...10_000, "ms"), .value(60),
         doc: "how long the first finger of a multi-finger gesture waits for the others; shorter than `touch-timeout`")
+    static let touchscreenMode = ConfigKey<InputMode>(
+        "touchscreen-mode", .settings, .cases, .value(.grab),
+        doc: "`grab`: gestured sees touches first and hands back what no binding keeps; `observe`: nothing is grabbed, applications get every touch at once and a bound gesture reaches them too (see [Observe mode](#observe-mode))")
+    static let pointerMode = ConfigKey<InputMode>(
+        "pointer-mode", .settings, .cases, .value(.grab),
+        doc: "the same for the stroke buttons: `observe` leaves every press and its motion to the applications (a stroke also reaches them)")
     static let templates = ConfigKey<[String]>(
         "templates", .settings, .list(of: "file names"), .value([]),
         doc: "stroke template files written by `gestured learn`, relative to the config file")
@@ -176,7 +182,7 @@ enum ConfigSchema {
 
     /// Every declaration, in the order the docs list them.
     static let all: [any AnyConfigKey] = [
-        touchTimeout, arrivalWindow, templates, overlay,
+        touchTimeout, arrivalWindow, touchscreenMode, pointerMode, templates, overlay,
         touchpadCommitDistance, touchscreenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
         feedbackEverywhere,
         name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action, enabled,

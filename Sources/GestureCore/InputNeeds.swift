@@ -10,9 +10,17 @@ public struct InputNeeds: Equatable, Sendable {
     /// Whether some binding has an `app` rule: only then is the window class under a
     /// gesture worth its round trips to the server.
     public var windowClasses = false
+    /// Touchscreen touches followed by their raw events instead of a grab (observe mode):
+    /// the applications get every touch at once and unchanged, and gestured only watches.
+    public var observeTouches = false
+    /// Stroke buttons followed by their raw events instead of a grab (observe mode).
+    public var observeButtons: Set<Int> = []
 
     public init(touchscreen: Bool = false, touchpadSwipe: Bool = false, touchpadPinch: Bool = false,
-                strokeButtons: Set<Int> = [], windowClasses: Bool = false) {
+                strokeButtons: Set<Int> = [], windowClasses: Bool = false, observeTouches: Bool = false,
+                observeButtons: Set<Int> = []) {
+        self.observeTouches = observeTouches
+        self.observeButtons = observeButtons
         self.touchscreen = touchscreen
         self.touchpadSwipe = touchpadSwipe
         self.touchpadPinch = touchpadPinch

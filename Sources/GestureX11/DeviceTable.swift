@@ -9,6 +9,8 @@ struct DeviceTable {
     /// raw motion is where the pointer goes on the screen (XTestFakeMotionEvent is absolute),
     /// not how far it moves.
     private(set) var xtestPointers: Set<Int32> = []
+    /// Each touchscreen's axes, by id: where its raw touches are on the screen (observe mode).
+    private(set) var touchAxes: [Int32: (x: ClosedRange<Double>, y: ClosedRange<Double>)] = [:]
 
     init() {}
 
@@ -17,6 +19,7 @@ struct DeviceTable {
             names[device.id] = device.name
             if device.use == .slavePointer || (device.use == .floating && device.kind != .keyboard) { slavePointers.append(device.id) }
             if device.use == .slavePointer && device.name.hasSuffix("XTEST pointer") { xtestPointers.insert(device.id) }
+            if device.use != .masterPointer, let axes = device.axes { touchAxes[device.id] = axes }
         }
     }
 }

@@ -20,6 +20,15 @@ public struct InputDevice: Equatable, Sendable {
     public let touches: Int
     /// The master it is attached to.
     public let attachment: Int32
+    /// A touchscreen's first two axes (valuators 0 and 1), whose ranges the server maps onto
+    /// the screen: how a raw touch's position is read (observe mode).
+    public var axes: (x: ClosedRange<Double>, y: ClosedRange<Double>)? { axisRanges.count == 2 ? (axisRanges[0], axisRanges[1]) : nil }
+    let axisRanges: [ClosedRange<Double>]
+
+    public static func == (a: InputDevice, b: InputDevice) -> Bool {
+        (a.id, a.name, a.use, a.kind, a.touches, a.attachment) == (b.id, b.name, b.use, b.kind, b.touches, b.attachment)
+            && a.axisRanges == b.axisRanges
+    }
 
     public var isMaster: Bool { use == .masterPointer || use == .masterKeyboard }
 }
@@ -43,6 +52,7 @@ extension XConnection {
             }
             var touches = 0
             var direct = false, gestures = false
+            var ranges: [Int: ClosedRange<Double>] = [:]
             for c in 0..<Int(info.num_classes) {
                 guard let cls = info.classes[c] else { continue }
                 switch cls.pointee.type {
@@ -51,6 +61,9 @@ extension XConnection {
                     touches = Int(t.num_touches)
                     direct = t.mode == XIDirectTouch
                     gestures = gestures || t.mode == XIDependentTouch
+                case XIValuatorClass:
+                    let v = UnsafeRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    if v.number < 2 && v.max > v.min { ranges[Int(v.number)] = v.min...v.max }
                 case XIGestureClass:
                     let g = UnsafeRawPointer(cls).assumingMemoryBound(to: XIGestureClassInfo.self).pointee
                     touches = max(touches, Int(g.num_touches))
@@ -70,7 +83,8 @@ extension XConnection {
                 kind = .pointer
             }
             devices.append(InputDevice(id: info.deviceid, name: String(cString: info.name), use: use, kind: kind,
-                                       touches: touches, attachment: info.attachment))
+                                       touches: touches, attachment: info.attachment,
+                                       axisRanges: kind == .touchscreen && ranges.count == 2 ? [ranges[0]!, ranges[1]!] : []))
         }
         return devices.sorted { ($0.isMaster ? 0 : 1, $0.id) < ($1.isMaster ? 0 : 1, $1.id) }
     }

@@ -20,11 +20,16 @@ struct TouchLedger {
     private var emulating: [Int: Int32] = [:]
     private var nextId = 1
 
-    /// A touch began on `source`: its id, waiting for its decision.
-    mutating func begin(_ key: Key, source: Int32, emulatingPointer: Bool) -> Int {
+    /// A touch began on `source`: its id, waiting for its decision unless it is only
+    /// `observed` (its raw events: it is the application's already, and no answer is owed).
+    mutating func begin(_ key: Key, source: Int32, emulatingPointer: Bool, observed: Bool = false) -> Int {
         let id = nextId
         nextId = nextId == Int(Int32.max) ? 1 : nextId + 1
         coming[key] = id
+        if observed {
+            sources[id] = source
+            return id
+        }
         waiting[id] = key
         sources[id] = source
         if emulatingPointer { emulating[id] = source }
@@ -65,6 +70,13 @@ struct TouchLedger {
             lost.append((id, waiting[id] != nil))
         }
         return lost
+    }
+
+    /// The master and the slave of a pointer-emulating touch still waiting for its decision;
+    /// nil for any other.
+    func emulatingAndWaiting(_ id: Int) -> (master: Int32, source: Int32)? {
+        guard let source = emulating[id], let key = waiting[id] else { return nil }
+        return (key.device, source)
     }
 
     /// The touches waiting for their decision, by id.

@@ -29,11 +29,17 @@ struct UnseenMotion {
     }
 
     /// Where `slave`'s pointer went after its press at `press`, when it stands at `now`; nil
-    /// when it has not moved.
+    /// when it has not moved. Each axis is judged apart: an event names only the axes that
+    /// moved (a mouse moving sideways names x alone), so an axis still where it stood when
+    /// the master turned to the slave is the slave's own old value, not the pointer's, and
+    /// the pointer is where the press was on it.
     func motion(from press: Point, slave: Int32, now: Point?) -> Point? {
-        guard let now, !Self.same(now, press) else { return nil }
-        if let switched = atSwitch[slave], Self.same(now, switched) { return nil }
-        return now
+        guard var went = now else { return nil }
+        if let switched = atSwitch[slave] {
+            if abs(went.x - switched.x) < Self.tolerance { went.x = press.x }
+            if abs(went.y - switched.y) < Self.tolerance { went.y = press.y }
+        }
+        return Self.same(went, press) ? nil : went
     }
 
     private static func same(_ a: Point, _ b: Point) -> Bool {

@@ -38,6 +38,13 @@ extension XInputListener {
             touchpadReplayed = !accepted
         case .button(let b):
             guard var press = presses[b], press.frozen else { return }
+            if press.observed {
+                // The application has it: followed until it is let go, no answer owed.
+                press.decided = true
+                presses[b] = press.released ? nil : press
+                followPresses()
+                return
+            }
             XIAllowEvents(d, press.device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
             press.frozen = false
             // Kept and still down: its motion and release now come through the grab.
@@ -61,7 +68,7 @@ extension XInputListener {
             x.sync()
             drain()
             var undecided = touches.undecided.map { TouchDecision.Target.touch(id: $0) }
-            undecided += presses.filter(\.value.frozen).keys.sorted().map { TouchDecision.Target.button($0) }
+            undecided += presses.filter { $0.value.frozen && !$0.value.observed }.keys.sorted().map { TouchDecision.Target.button($0) }
             if touchpadPending != nil { undecided.append(.touchpad(.swipe, fingers: 0)) }
             if undecided.isEmpty { return given }
             for target in undecided { carry(target, accepted: false) }

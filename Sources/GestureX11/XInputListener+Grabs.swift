@@ -98,7 +98,9 @@ extension XInputListener {
         rawSelected = rawWanted
         var hierarchy = mask([XI_HierarchyChanged])
         var switches = mask(needs.strokeButtons.isEmpty ? [] : [XI_DeviceChanged])
-        var raw = mask(rawSelected ? [XI_RawMotion, XI_RawButtonRelease] : [])
+        var raw = mask((rawSelected ? [XI_RawMotion, XI_RawButtonRelease] : [])
+                       + (needs.observeButtons.isEmpty ? [] : [XI_RawButtonPress, XI_RawButtonRelease])
+                       + (needs.observeTouches ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
         hierarchy.withUnsafeMutableBufferPointer { h in
             switches.withUnsafeMutableBufferPointer { s in
                 raw.withUnsafeMutableBufferPointer { r in
@@ -114,7 +116,7 @@ extension XInputListener {
     }
 
     private var rawWanted: Bool {
-        !needs.strokeButtons.isEmpty && presses.values.contains(where: \.frozen)
+        !(needs.strokeButtons.isEmpty && needs.observeButtons.isEmpty) && presses.values.contains(where: \.frozen)
     }
 
     /// Turns the slaves' raw events off once no press waits for its decision. They are turned
@@ -141,14 +143,19 @@ extension XInputListener {
     }
 
     /// What the grabs cover, in words for the log: only what was taken, so that a server
-    /// without touchpad gestures (XInput 2.3) is not said to give them.
+    /// without touchpad gestures (XInput 2.3) is not said to give them; then what is observed.
     public var grabbedText: String {
         var parts: [String] = []
         if needs.touchscreen { parts.append("touches") }
+
         if needs.touchpadSwipe && x.hasGestures { parts.append("touchpad swipes") }
         if needs.touchpadPinch && x.hasGestures { parts.append("touchpad pinches") }
         if !needs.strokeButtons.isEmpty { parts.append("pointer buttons \(needs.strokeButtons.sorted().map(String.init).joined(separator: ", "))") }
-        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+        var observed: [String] = []
+        if needs.observeTouches { observed.append("touches") }
+        if !needs.observeButtons.isEmpty { observed.append("pointer buttons \(needs.observeButtons.sorted().map(String.init).joined(separator: ", "))") }
+        return (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+            + (observed.isEmpty ? "" : "; observing (nothing grabbed) \(observed.joined(separator: ", "))")
     }
 
     /// Takes and lets go of the slaves' swipe grabs so that, while `grabsTouchpadSlaves`, each

@@ -20,6 +20,11 @@ extension XInputListener {
         /// sent before it (an event carries the sequence number of the last request done) are
         /// in that position already.
         var caughtUpBy: UInt32 = 0
+        /// Observed (observe mode), not grabbed: the application has it already; followed by
+        /// raw events until it is let go, and no answer is owed.
+        var observed = false
+        /// The engine has decided it (an observed press is followed until its release anyway).
+        var decided = false
     }
 
     func pointer(_ type: Int32, _ e: XIDeviceEvent) {
@@ -77,6 +82,10 @@ extension XInputListener {
     /// device's deltas, and a release ends it. Those the server sent before gestured asked
     /// where the press stood are in that position already.
     func raw(_ type: Int32, _ e: XIRawEvent) {
+        if type == XI_RawButtonPress {
+            observedPress(e)
+            return
+        }
         // The master repeats its slaves' raw events: take the slaves' only.
         guard e.deviceid == e.sourceid,
               let (button, press) = presses.first(where: { $0.value.frozen && !$0.value.released }),
@@ -86,6 +95,10 @@ extension XInputListener {
             guard Int(e.detail) == button else { return }
             presses[button]!.released = true
             emit(e.time, .buttonRelease(button: button, at: press.at))
+            if press.observed && press.decided {
+                presses[button] = nil
+                followPresses()
+            }
             return
         }
         // The valuators as the pointer moves by them (after acceleration), axes 0 and 1.
@@ -124,7 +137,28 @@ extension XInputListener {
     /// application at once instead of being taken for the start of a stroke. Other clients'
     /// XTest strokes (xdotool, x11vnc) are followed like any pointer's.
     public func willPress(_ button: Int) {
-        guard needs.strokeButtons.contains(button) else { return }
+        guard needs.strokeButtons.contains(button) || needs.observeButtons.contains(button) else { return }
         ownPresses[button, default: 0] += 1
+    }
+
+    /// A press of an observed stroke button (observe mode), from its raw event: the
+    /// application has it already. It is followed from where the pointer is now (one round
+    /// trip, which also makes sure of the raw motion's selection) by its raw motion until its
+    /// raw release.
+    private func observedPress(_ e: XIRawEvent) {
+        let button = Int(e.detail)
+        guard e.deviceid == e.sourceid, needs.observeButtons.contains(button), presses[button] == nil else { return }
+        if devices.xtestPointers.contains(e.sourceid), let n = ownPresses[button], n > 0 {
+            // gestured's own click or drag: never a stroke.
+            ownPresses[button] = n > 1 ? n - 1 : nil
+            return
+        }
+        presses[button] = Press(device: e.deviceid, at: .zero, frozen: true, fedUntil: e.time, observed: true)
+        if !rawSelected { selectRootEvents() }
+        let asked = UInt32(truncatingIfNeeded: XNextRequest(x.display))
+        let at = x.pointer()
+        presses[button]?.caughtUpBy = asked
+        presses[button]?.at = at
+        emit(e.time, .buttonPress(button: button, at: at), device: e.sourceid, app: nil)
     }
 }

@@ -42,6 +42,12 @@ public final class XInputListener {
 
     /// The touches still coming to gestured, and those waiting for their decision.
     var touches = TouchLedger()
+    /// Pointer-emulating touches that ended while waiting for their decision, since the last
+    /// `settleTouchButtons`.
+    var endedWaiting: [Int] = []
+    /// Where each observed touch is (observe mode): a raw update may name one axis only, and
+    /// a raw end none.
+    var observedAt: [TouchLedger.Key: Point] = [:]
     /// The ends decoded in this drain, by their place in `events`, with the slave each came
     /// from: the server ends what a device had in flight as it turns the device off, and
     /// those ends are cancels once the same drain says it is off.
@@ -187,8 +193,10 @@ public final class XInputListener {
             pinch(type, data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee)
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             pointer(type, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
-        case XI_RawMotion, XI_RawButtonRelease:
+        case XI_RawMotion, XI_RawButtonPress, XI_RawButtonRelease:
             raw(type, data.assumingMemoryBound(to: XIRawEvent.self).pointee)
+        case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
+            rawTouch(type, data.assumingMemoryBound(to: XIRawEvent.self).pointee)
         case XI_HierarchyChanged:
             hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee)
         case XI_DeviceChanged:

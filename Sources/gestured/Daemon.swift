@@ -316,6 +316,7 @@ final class Daemon {
         }
         engine.flush()
         dispatcher.dispatch()
+        listener.settleTouchButtons()
         for (name, action, outcome) in dispatcher.actions.performDeferred() {
             reporter.report(name, action, outcome, at: listener.now())
         }

@@ -11,7 +11,15 @@ public final class TestWindow {
         public let detail: Int
         public let x: Double
         public let y: Double
-        public var description: String { "\(type) \(detail) at \(Int(x)),\(Int(y))" }
+        /// A touch's id (0 for other events).
+        public var touch = 0
+        /// The server's time of the event, in milliseconds.
+        public var time = 0
+        /// Where on the screen.
+        public var rootX = 0.0, rootY = 0.0
+        /// A pointer event the server made from a touch (XIPointerEmulated).
+        public var emulated = false
+        public var description: String { "\(type) \(touch != 0 ? touch : detail) at \(Int(x)),\(Int(y))" }
     }
 
     public let display: OpaquePointer
@@ -255,11 +263,14 @@ public final class TestWindow {
             var held = 0
             let mask = UnsafeBufferPointer(start: e.buttons.mask, count: Int(e.buttons.mask_len))
             for button in 1..<min(32, mask.count * 8) where mask[button / 8] & (1 << (button % 8)) != 0 { held |= 1 << (button - 1) }
-            received.append(Received(type: name, detail: held, x: e.event_x, y: e.event_y))
+            received.append(Received(type: name, detail: held, x: e.event_x, y: e.event_y, time: Int(e.time),
+                                     rootX: e.root_x, rootY: e.root_y, emulated: e.flags & XIPointerEmulated != 0))
         default:
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            let touch = type == XI_TouchBegin || type == XI_TouchUpdate || type == XI_TouchEnd
             received.append(Received(type: name, detail: type == XI_ButtonPress || type == XI_ButtonRelease ? Int(e.detail) : 0,
-                                     x: e.event_x, y: e.event_y))
+                                     x: e.event_x, y: e.event_y, touch: touch ? Int(e.detail) : 0, time: Int(e.time),
+                                     rootX: e.root_x, rootY: e.root_y, emulated: e.flags & XIPointerEmulated != 0))
         }
     }
 }
