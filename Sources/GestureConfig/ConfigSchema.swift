@@ -11,7 +11,7 @@ enum ConfigSchema {
 
     static let touchTimeout = ConfigKey<Double>(
         "touch-timeout", .settings, .number(1...60_000, "ms"), .value(300),
-        doc: "how long a grabbed touch may stay undecided before the application gets it; unless set, it grows to outlast the longest press or multi-tap (see [Settings](#settings))")
+        doc: "how long a grabbed touch, press or touchpad gesture may stay undecided before the application gets it; unless set, each source's grows to outlast the longest press or multi-tap bound on it (see [Settings](#settings))")
     static let arrivalWindow = ConfigKey<Double>(
         "arrival-window", .settings, .number(0...10_000, "ms"), .value(60),
         doc: "how long the first finger of a multi-finger gesture waits for the others; shorter than `touch-timeout`")

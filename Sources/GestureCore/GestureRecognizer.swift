@@ -33,7 +33,7 @@ open class GestureRecognizer {
     /// its second tap). When off, a touch that ends is let go.
     public var delaysTouchesEnded = true
     /// Fingers that must be down together; the engine fails the recognizer when fewer arrive
-    /// within the arrival window after the first.
+    /// within the arrival window after the first, or when one lifts before they all were.
     public var requiredTouches = 1
     /// Only sequences whose first event is over a window whose WM_CLASS matches.
     public var app: Glob?
