@@ -15,7 +15,7 @@ AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 STATIC_CXX := $(CURDIR)/.build/static-libstdc++
 LINK_release ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
 
-.PHONY: all build run check test bench bench-replay fuzz deps check-deps test-deps static-cxx clean install deb
+.PHONY: all build run check test bench bench-chromium bench-replay fuzz deps check-deps test-deps static-cxx clean install deb
 
 all: build
 
@@ -69,6 +69,14 @@ bench: test-deps static-cxx
 	$(SWIFT) build -c release $(LINK_release) --product gestured-settings
 	$(SWIFT) build -c release $(LINK_release) --product gestured-bench
 	.build/release/gestured-bench
+
+# What Chromium, full screen on a page that logs its events, saw of the same input without gestured
+# and under it (docs/engine.md, "What an application receives"); installs Debian's chromium.
+bench-chromium: test-deps static-cxx
+	@scripts/install-deps.sh chromium
+	$(SWIFT) build -c release $(LINK_release) --product gestured
+	$(SWIFT) build -c release $(LINK_release) --product gestured-bench
+	.build/release/gestured-bench chromium
 
 # Only the rows without an X server: the engine, replay, json.loads and libinput-gestures (a minute or two).
 bench-replay: test-deps static-cxx

@@ -19,14 +19,17 @@ check="python3 groff-base"
 # hold the screen with. dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian build and check
 # the Debian package. The settings window's live test reads it through AT-SPI as a screen reader
 # does (python3-pyatspi, at-spi2-core, under dbus-run-session from dbus-daemon) and clicks and
-# types with xdotool; desktop-file-validate checks its .desktop entry.
-test="python3-pyatspi at-spi2-core dbus-daemon xdotool desktop-file-utils dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils xinput x11-apps xcompmgr i3lock xsecurelock libxres-dev man-db"
+# types with xdotool; desktop-file-validate checks its .desktop entry. gcc builds the C reproducer
+# of the X server's touch replay (docs/engine.md).
+test="gcc libc6-dev python3-pyatspi at-spi2-core dbus-daemon xdotool desktop-file-utils dpkg-dev binutils lintian python3-gi gir1.2-glib-2.0 xserver-xorg-core xserver-xorg-dev xserver-xorg-video-dummy xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils xinput x11-apps xcompmgr i3lock xsecurelock libxres-dev man-db"
 
 case "${1:-build}" in
   build) wanted="$build" ;;
   check) wanted="$build $check" ;;
   test) wanted="$build $check $test" ;;
-  *) echo "usage: $0 [build|check|test]" >&2; exit 2 ;;
+  # make bench-chromium: Debian's Chromium, the real application whose view it measures.
+  chromium) wanted="$build $check $test chromium" ;;
+  *) echo "usage: $0 [build|check|test|chromium]" >&2; exit 2 ;;
 esac
 
 missing=""

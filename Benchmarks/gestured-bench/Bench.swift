@@ -54,6 +54,11 @@ enum Bench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
+        // `chromium`: what Chromium's page saw without gestured and under it (make bench-chromium).
+        if CommandLine.arguments.dropFirst().first == "chromium" {
+            try ChromiumBench.run(binary: binary)
+            return
+        }
         // `floor`, `overload`, `drag`, `stream` and `feedback`: single live figures, for working on them (not for the docs).
         let single: [String: (LiveBench) throws -> Void] = ["floor": { try $0.measureFloor() }, "overload": { try $0.measureOverload() },
                                                             "drag": { try $0.measureDrag() }, "stream": { try $0.measureStream() },

@@ -19,6 +19,8 @@ public final class TestWindow {
         public var rootX = 0.0, rootY = 0.0
         /// A pointer event the server made from a touch (XIPointerEmulated).
         public var emulated = false
+        /// A crossing's buttons held, as Motion's `detail`.
+        public var buttons = 0
         public var description: String { "\(type) \(touch != 0 ? touch : detail) at \(Int(x)),\(Int(y))" }
     }
 
@@ -33,7 +35,7 @@ public final class TestWindow {
     /// with `motion`, it records pointer motion too (`Motion`, its detail the buttons held:
     /// button N is bit N - 1).
     public init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32,
-                motion: Bool = false) throws {
+                motion: Bool = false, crossing: Bool = false) throws {
         TestWindow.sayWhyTheServerWentAway
         guard let d = XOpenDisplay(displayName) else { throw TestWindowError("cannot open \(displayName)") }
         display = d
@@ -54,7 +56,8 @@ public final class TestWindow {
         var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
         for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease,
                   XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
-                  XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_KeyPress] + (motion ? [XI_Motion] : []) {
+                  XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_KeyPress] + (motion ? [XI_Motion] : [])
+                  + (crossing ? [XI_Enter, XI_Leave] : []) {
             gestured_set_mask(&bits, t)
         }
         bits.withUnsafeMutableBufferPointer { buf in
@@ -240,6 +243,17 @@ public final class TestWindow {
             XI_GestureSwipeBegin: "SwipeBegin", XI_GestureSwipeUpdate: "SwipeUpdate", XI_GestureSwipeEnd: "SwipeEnd",
             XI_GesturePinchBegin: "PinchBegin", XI_GesturePinchUpdate: "PinchUpdate", XI_GesturePinchEnd: "PinchEnd",
         ]
+        if type == XI_Enter || type == XI_Leave {
+            // The crossing's mode as `detail` (NotifyNormal 0, NotifyGrab 1, NotifyUngrab 2), and
+            // the buttons held as in Motion.
+            let e = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
+            var held = 0
+            let mask = UnsafeBufferPointer(start: e.buttons.mask, count: Int(e.buttons.mask_len))
+            for button in 1..<min(32, mask.count * 8) where mask[button / 8] & (1 << (button % 8)) != 0 { held |= 1 << (button - 1) }
+            received.append(Received(type: type == XI_Enter ? "Enter" : "Leave", detail: Int(e.mode), x: e.event_x, y: e.event_y,
+                                     time: Int(e.time), rootX: e.root_x, rootY: e.root_y, buttons: held))
+            return
+        }
         guard let name = names[type] else { return }
         switch type {
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
