@@ -56,7 +56,9 @@ enum Bench {
 
         // `chromium`: what Chromium's page saw without gestured and under it (make bench-chromium).
         if CommandLine.arguments.dropFirst().first == "chromium" {
-            try ChromiumBench.run(binary: binary)
+            // GESTURED_BENCH_BINARY: another build's gestured, to compare with (an older commit's).
+            let other = ProcessInfo.processInfo.environment["GESTURED_BENCH_BINARY"].map { URL(fileURLWithPath: $0) }
+            try ChromiumBench.run(binary: other ?? binary)
             return
         }
         // `floor`, `overload`, `drag`, `stream` and `feedback`: single live figures, for working on them (not for the docs).

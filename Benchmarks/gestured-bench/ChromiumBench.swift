@@ -90,23 +90,24 @@ struct ChromiumBench {
         try server.startWindowManager()
         let bench = ChromiumBench(server: server, binary: binary, directory: directory)
         let config = try String(contentsOf: Bench.packageRoot.appendingPathComponent("Config/default.toml"), encoding: .utf8)
-        var rows: [(String, String, String)] = []
+        let observing = config.replacingOccurrences(of: "[settings]\n", with: "[settings]\ntouchscreen-mode = \"observe\"\npointer-mode = \"observe\"\n")
+        var rows: [(String, [String])] = []
         let only = ProcessInfo.processInfo.environment["GESTURED_BENCH_CASES"].map { $0.split(separator: ",").map(String.init) }
         for c in Case.allCases where only?.contains("\(c)") ?? true {
             var cells: [String] = []
-            for withGestured in [false, true] {
-                Bench.progress("\(c.rawValue), \(withGestured ? "with" : "without") gestured")
-                let daemon = withGestured ? try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "info"], binary: binary) : nil
-                let browser = try Browser(bench, name: "\(c)-\(withGestured)")
+            for (arm, config) in [("without", nil), ("grab", config), ("observe", observing)] {
+                Bench.progress("\(c.rawValue), \(arm)")
+                let daemon = try config.map { try DaemonProcess(display: server.displayName, config: $0, extra: ["--log-level", "info"], binary: binary) }
+                let browser = try Browser(bench, name: "\(c)-\(arm)")
                 cells.append(try bench.measure(c, browser))
                 _ = daemon
             }
-            rows.append((c.rawValue, cells[0], cells[1]))
+            rows.append((c.rawValue, cells))
         }
         print("machine: \(Machine.describe(xorgLog: server.logFile)); \(chromiumVersion())\n")
-        print("| case | what the page saw without gestured | with gestured (default config) |")
-        print("|---|---|---|")
-        for (name, without, with) in rows { print("| \(name) | \(without) | \(with) |") }
+        print("| case | what the page saw without gestured | with gestured (default config) | with gestured in observe mode |")
+        print("|---|---|---|---|")
+        for (name, cells) in rows { print("| \(name) | \(cells.joined(separator: " | ")) |") }
     }
 
     static func chromiumVersion() -> String {
@@ -114,8 +115,9 @@ struct ChromiumBench {
     }
 
     enum Case: String, CaseIterable {
-        case twoFingerTap = "quick 2-finger tap, 120 px apart"
-        case threeFingerTap = "quick 3-finger tap"
+        case twoFingerTap = "quick 2-finger tap, 120 px apart, held 30 ms, lifted together"
+        case twoFingerTapStaggered = "the same, the second finger lifted 20 ms after the first"
+        case threeFingerTap = "quick 3-finger tap, lifted together"
         case pinch = "2-finger pinch out, 12 steps of 2 × 10 px"
         case threeFingerMove = "unbound 3-finger move down, 20 steps of 8 px"
         case rightHold = "right button held still"
@@ -125,14 +127,17 @@ struct ChromiumBench {
     func measure(_ c: Case, _ b: Browser) throws -> String {
         let t = server.touchscreen, m = server.mouse
         switch c {
-        case .twoFingerTap, .threeFingerTap:
-            let fingers = c == .twoFingerTap ? 2 : 3
+        case .twoFingerTap, .twoFingerTapStaggered, .threeFingerTap:
+            let fingers = c == .threeFingerTap ? 3 : 2
             let ids = (0..<fingers).map { UInt32(500 + $0) }
             for (i, id) in ids.enumerated() { try t.touch(.begin, id: id, x: 300 + Double(i) * 120, y: 300) }
             try t.sync()
             usleep(30_000)
-            for (i, id) in ids.enumerated() { try t.touch(.end, id: id, x: 300 + Double(i) * 120, y: 300) }
-            try t.sync()
+            for (i, id) in ids.enumerated() {
+                if i > 0 && c == .twoFingerTapStaggered { usleep(20_000) }
+                try t.touch(.end, id: id, x: 300 + Double(i) * 120, y: 300)
+                try t.sync()
+            }
             let seen = b.wait { $0.filter { $0.type == "touchend" }.count >= fingers }
             usleep(700_000)
             return touchSummary(b.seen.isEmpty ? seen : b.seen, fingers: fingers)
