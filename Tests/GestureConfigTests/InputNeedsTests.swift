@@ -33,6 +33,21 @@ import Testing
         #expect(try Self.needs(config) == InputNeeds(touchpadPinch: true, strokeButtons: [2, 3]))
     }
 
+    @Test func inObserveModeTheTouchscreenAndTheStrokeButtonsAreFollowedNotGrabbedAndTheTouchpadStillIs() throws {
+        let config = "[settings]\ntouchscreen-mode = \"observe\"\npointer-mode = \"observe\"\n\n"
+            + Self.gesture("three", "type = \"swipe\"\ndirection = \"left\"\nfingers = 3")
+            + Self.gesture("back", "type = \"stroke\"\nsource = \"pointer\"\nshape = \"line-left\"")
+        #expect(try Self.needs(config) == InputNeeds(touchpadSwipe: true, observeTouches: true, observeButtons: [3]))
+        let loaded = try ConfigLoader.load(config, file: "c.toml")
+        #expect(loaded.holdText == "touchscreen never (observed), touchpad at its begin, pointer never (observed)")
+    }
+
+    @Test func aModeOtherThanGrabOrObserveIsAnErrorThatSaysWhere() {
+        #expect(loadErrors("[settings]\ntouchscreen-mode = \"watch\"\n") == [
+            #"config.toml:2:20: settings: touchscreen-mode "watch" is not one of grab, observe (settings.touchscreen-mode)"#,
+        ])
+    }
+
     @Test func aConfigWithNoGesturesGrabsNothing() throws {
         #expect(try Self.needs("gesture = []\n") == InputNeeds())
     }
