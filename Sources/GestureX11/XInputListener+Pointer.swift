@@ -153,6 +153,8 @@ extension XInputListener {
             ownPresses[button] = n > 1 ? n - 1 : nil
             return
         }
+        // Read late, it is left alone, so that no stroke fires on stale input.
+        if givenBackAsLate(.button(button), e.time) { return }
         presses[button] = Press(device: e.deviceid, at: .zero, frozen: true, fedUntil: e.time, observed: true)
         if !rawSelected { selectRootEvents() }
         let asked = UInt32(truncatingIfNeeded: XNextRequest(x.display))

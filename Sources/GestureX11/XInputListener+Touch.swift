@@ -63,8 +63,13 @@ extension XInputListener {
         }
         switch type {
         case XI_RawTouchBegin:
-            observedAt[key] = at
             let id = touches.begin(key, source: e.sourceid, emulatingPointer: false, observed: true)
+            // Read late, it is left alone, so that no gesture fires on stale input.
+            if givenBackAsLate(.touch(id: id), e.time) {
+                _ = touches.end(key)
+                return
+            }
+            observedAt[key] = at
             emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: needs.windowClasses ? application(at: at) : nil)
         case XI_RawTouchUpdate:
             guard let id = touches.id(of: key) else { return }
