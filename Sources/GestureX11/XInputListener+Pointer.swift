@@ -161,6 +161,6 @@ extension XInputListener {
         let at = x.pointer()
         presses[button]?.caughtUpBy = asked
         presses[button]?.at = at
-        emit(e.time, .buttonPress(button: button, at: at), device: e.sourceid, app: nil)
+        emit(e.time, .buttonPress(button: button, at: at), device: e.sourceid, app: needs.windowClasses ? application(at: at) : nil)
     }
 }

@@ -84,7 +84,7 @@ extension XInputListener {
     }
 
     /// The class of the application whose top-level window is at `at` (a round trip).
-    private func application(at: Point) -> String? {
+    func application(at: Point) -> String? {
         var dx: Int32 = 0, dy: Int32 = 0, child: Window = 0
         XTranslateCoordinates(x.display, x.root, x.root, Int32(at.x), Int32(at.y), &dx, &dy, &child)
         return application(under: child)

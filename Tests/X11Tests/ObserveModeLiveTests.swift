@@ -39,4 +39,30 @@ extension LiveTests {
         #expect(click.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(d.log)")
         #expect(d.results == ["back"], "\(d.log)")
     }
+
+    @Test func inObserveModeAnApplicationRuleSeesTheWindowUnderTheFingers() throws {
+        let config = """
+            [settings]
+            touchscreen-mode = "observe"
+
+            [[gesture]]
+            name = "elsewhere"
+            type = "swipe"
+            fingers = 3
+            direction = "left"
+            app = "some-other-app"
+            action = "exec echo elsewhere >> @DIR@/result.txt"
+
+            [[gesture]]
+            name = "here"
+            type = "swipe"
+            fingers = 3
+            direction = "left"
+            app = "gestured-test"
+            action = "exec echo here >> @DIR@/result.txt"
+            """
+        let d = try DaemonProcess(display: server.displayName, config: config)
+        try threeFingerSwipe(at: 500, 400, ids: [811, 812, 813])
+        #expect(d.results(waitingFor: 1) == ["here"], "\(d.log)")
+    }
 }
