@@ -202,6 +202,17 @@ extension LiveTests {
         #expect(d?.results ?? [] == [], "\(arm): a binding fired")
     }
 
+    /// The mouse at (600, 500), gestured started for `arm`, and `w` emptied of what came before.
+    func pointerAt600x500(_ arm: Arm, _ w: TestWindow) throws -> (InputTestDevice, DaemonProcess?) {
+        let m = server.mouse
+        try m.move(toX: 600, y: 500)
+        try m.sync()
+        let d = try daemon(arm)
+        w.drain()
+        w.clear()
+        return (m, d)
+    }
+
     /// What the motion window received of the pointer: presses, releases and motion.
     func pointerReceived(_ w: TestWindow) -> [TestWindow.Received] { w.received.filter { $0.touch == 0 && $0.type != "KeyPress" } }
 
@@ -209,12 +220,7 @@ extension LiveTests {
     func aPlainRightClickReachesTheApplicationAsAPressAndAReleaseWithTheGrabsCrossingsAround(_ arm: Arm) throws {
         let w = try TestWindow(displayName: server.displayName, name: "gestured-crossing", width: 1024, height: 768, motion: true, crossing: true)
         guard w.raiseAndWait() else { throw TestWindowError("openbox did not show the window") }
-        let m = server.mouse
-        try m.move(toX: 600, y: 500)
-        try m.sync()
-        let d = try daemon(arm)
-        w.drain()
-        w.clear()
+        let (m, d) = try pointerAt600x500(arm, w)
         try m.click(3)
         try m.sync()
         w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "ButtonRelease" } }
@@ -260,12 +266,7 @@ extension LiveTests {
     func aStillRightButtonReachesTheApplicationAfterThePointersOwnTimeoutNotTheTouchscreens(_ arm: Arm) throws {
         let w = try motionWindow()
         let x = try XConnection(name: server.displayName)
-        let m = server.mouse
-        try m.move(toX: 600, y: 500)
-        try m.sync()
-        let d = try daemon(arm)
-        w.drain()
-        w.clear()
+        let (m, d) = try pointerAt600x500(arm, w)
         try m.button(3, pressed: true)
         try m.sync()
         w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "ButtonPress" } }
