@@ -55,7 +55,7 @@ public final class DaemonProcess {
     public var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
     /// Waits until the log contains `text`, looking `every` so often.
-    public func waitFor(_ text: String, timeout: Duration = .seconds(5), every poll: Duration = .milliseconds(5)) throws {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(15), every poll: Duration = .milliseconds(5)) throws {
         let deadline = ContinuousClock.now + timeout
         while !log.contains(text) {
             if !child.isRunning { throw TestWindowError("gestured \(child.exitDescription ?? "exited") before \"\(text)\":\n\(log)") }
@@ -65,10 +65,30 @@ public final class DaemonProcess {
     }
 
     /// Waits until the daemon's main thread sleeps in poll: it has read everything it was sent.
-    public func waitUntilWaitingForInput(timeout: Duration = .seconds(5)) throws {
+    public func waitUntilWaitingForInput(timeout: Duration = .seconds(15)) throws {
         let deadline = ContinuousClock.now + timeout
         while (try? String(contentsOfFile: "/proc/\(child.pid)/wchan", encoding: .utf8))?.contains("poll") != true {
             if ContinuousClock.now > deadline { throw TestWindowError("gestured never waited in poll within \(timeout):\n\(log)") }
+            usleep(1000)
+        }
+    }
+
+    /// Waits until the daemon's main thread sleeps in poll with no timer of its due within
+    /// `within` (none at all by default: no animation's frame, log line's flush or client's
+    /// deadline), so that only input can wake it meanwhile. Read from the system call it sleeps
+    /// in (/proc/PID/syscall: poll's third argument, milliseconds or -1; ppoll's timespec, none).
+    public func waitUntilIdleWithNoTimer(within: Duration? = nil, timeout: Duration = .seconds(15)) throws {
+        let deadline = ContinuousClock.now + timeout
+        var last = ""
+        while true {
+            last = (try? String(contentsOfFile: "/proc/\(child.pid)/syscall", encoding: .utf8)) ?? ""
+            let fields = last.split(separator: " ")
+            if fields.count > 3, fields[0] == "7", let raw = UInt64(fields[3].dropFirst(2), radix: 16) {
+                let ms = Int32(truncatingIfNeeded: raw)
+                if ms < 0 || within.map({ Duration.milliseconds(Int(ms)) >= $0 }) == true { return }
+            }
+            if fields.count > 3, fields[0] == "271", fields[3] == "0x0" { return }
+            if ContinuousClock.now > deadline { throw TestWindowError("gestured never slept without a timer within \(timeout) (\(last)):\n\(log)") }
             usleep(1000)
         }
     }

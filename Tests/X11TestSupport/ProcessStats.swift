@@ -8,6 +8,10 @@ public struct ProcessStats {
     /// Voluntary and involuntary context switches, summed over every thread: each one a wake-up
     /// or a preemption.
     public var contextSwitches: Int
+    /// Voluntary context switches, summed over every thread: each one a sleep after a wake-up.
+    /// Unlike preemptions, which other processes on a busy machine cause, only the process's own
+    /// waking moves it.
+    public var wakeUps: Int
     /// VmRSS in KiB.
     public var residentKiB: Int
     /// VmHWM in KiB: the most it was resident at any time.
@@ -25,13 +29,14 @@ public struct ProcessStats {
         // utime and stime are fields 14 and 15 of the whole line.
         let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
         let ticks = Int(fields[11])! + Int(fields[12])!
-        var switches = 0
+        var switches = 0, voluntary = 0
         for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
             let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            voluntary += value(of: "voluntary_ctxt_switches", in: status)
             switches += value(of: "voluntary_ctxt_switches", in: status) + value(of: "nonvoluntary_ctxt_switches", in: status)
         }
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        return ProcessStats(cpuTicks: ticks, contextSwitches: switches, residentKiB: value(of: "VmRSS", in: status),
+        return ProcessStats(cpuTicks: ticks, contextSwitches: switches, wakeUps: voluntary, residentKiB: value(of: "VmRSS", in: status),
                             peakKiB: value(of: "VmHWM", in: status), fileKiB: value(of: "RssFile", in: status))
     }
 

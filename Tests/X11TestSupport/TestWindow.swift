@@ -219,7 +219,7 @@ public final class TestWindow {
     public func raiseAndWait() -> Bool {
         XMapRaised(display, window)
         XRaiseWindow(display, window)
-        return wait(.seconds(3)) {
+        return wait {
             var attributes = XWindowAttributes()
             XGetWindowAttributes(display, window, &attributes)
             return attributes.map_state == IsViewable
@@ -227,7 +227,7 @@ public final class TestWindow {
     }
 
     /// Waits up to `timeout` for `check` to hold, reading events meanwhile.
-    public func wait(_ timeout: Duration = .seconds(3), until check: () -> Bool) -> Bool {
+    public func wait(_ timeout: Duration = .seconds(10), until check: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !check() {
             if ContinuousClock.now > deadline { return false }

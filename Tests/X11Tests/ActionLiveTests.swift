@@ -225,7 +225,7 @@ extension LiveTests {
         #expect(try waitForResult(d, lines: 1) == ["in-test-window"], "\(d.log)")
         // Another application with a pass rule gets the pinch itself.
         let other = try TestWindow(displayName: server.displayName, name: "gestured-other", width: 1024, height: 768)
-        other.drain(waiting: .milliseconds(200))
+        #expect(other.raiseAndWait(), "openbox did not show the other window")
         try server.mouse.move(toX: 410, y: 310)
         try pinch()
         #expect(other.wait { other.received.contains { $0.type == "PinchEnd" } }, "\(d.log)")

@@ -101,12 +101,12 @@ extension LiveTests {
         }
         try d.waitUntilWaitingForInput()
         let rejected = d.log.split(separator: "\n").filter { $0.contains("decision touch") && $0.contains(" reject ") }.count
-        window.drain(waiting: .seconds(5)) { $0.filter { $0.type == "TouchBegin" }.count >= rejected }
+        window.drain(waiting: .seconds(10)) { $0.filter { $0.type == "TouchBegin" }.count >= rejected }
     }
 
     /// What the window received until every touch of `count` has ended there.
     func appView(touches count: Int, _ d: DaemonProcess?) -> AppView {
-        let got = window.drain(waiting: .seconds(5)) { $0.filter { $0.type == "TouchEnd" }.count >= count }
+        let got = window.drain(waiting: .seconds(10)) { $0.filter { $0.type == "TouchEnd" }.count >= count }
         let view = AppView(got)
         #expect(view.touches.count == count, "\(view)\n\(d?.log ?? "")")
         return view
@@ -223,7 +223,7 @@ extension LiveTests {
         let (m, d) = try pointerAt600x500(arm, w)
         try m.click(3)
         try m.sync()
-        w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "ButtonRelease" } }
+        w.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
         let got = pointerReceived(w).filter { $0.type != "Enter" && $0.type != "Leave" }
         #expect(got.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(arm): \(got)\n\(d?.log ?? "")")
         #expect(got.map { "\($0.detail) \(Int($0.rootX)),\(Int($0.rootY))" } == ["3 600,500", "3 600,500"], "\(arm): \(got)")
@@ -249,14 +249,14 @@ extension LiveTests {
         try t.touch(.begin, id: 750, x: 300, y: 300)
         try t.touch(.end, id: 750, x: 300, y: 300)
         try t.sync()
-        w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "TouchEnd" } }
+        w.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchEnd" } }
         w.clear()
         try m.move(dx: 5, dy: 0)
         try m.button(3, pressed: true)
         try m.move(dx: 1, dy: 0)
         try m.button(3, pressed: false)
         try m.sync()
-        w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "ButtonRelease" } }
+        w.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
         let got = pointerReceived(w).map { "\($0.type) \($0.detail) \(Int($0.rootX)),\(Int($0.rootY))" }
         #expect(got == ["Motion 0 305,300", "ButtonPress 3 305,300", "Motion 4 306,300", "ButtonRelease 3 306,300"], "\(arm): \(d?.log ?? "")")
         #expect(d?.results ?? [] == [])
@@ -269,12 +269,12 @@ extension LiveTests {
         let (m, d) = try pointerAt600x500(arm, w)
         try m.button(3, pressed: true)
         try m.sync()
-        w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "ButtonPress" } }
+        w.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonPress" } }
         // The server's clock when the press arrived, against the press's own time.
         let held = Int(x.serverTime()) - (w.received.first { $0.type == "ButtonPress" }?.time ?? 0)
         try m.button(3, pressed: false)
         try m.sync()
-        w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "ButtonRelease" } }
+        w.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
         let got = pointerReceived(w)
         #expect(got.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(arm): \(got)\n\(d?.log ?? "")")
         switch arm {
@@ -302,7 +302,7 @@ extension LiveTests {
         // A sentinel after the taps: once it arrives, everything sent before it has.
         try m.move(toX: 710, y: 600)
         try m.sync()
-        let got = w.drain(waiting: .seconds(5)) { $0.contains { $0.type == "Motion" && Int($0.rootX) == 710 } }
+        let got = w.drain(waiting: .seconds(10)) { $0.contains { $0.type == "Motion" && Int($0.rootX) == 710 } }
         let before = got.prefix { !($0.type == "Motion" && Int($0.rootX) == 710) }
         #expect(before.filter { $0.detail & 1 != 0 || $0.touch != 0 || $0.type.hasPrefix("Button") } == [], "\(Array(before))")
     }

@@ -67,14 +67,15 @@ extension LiveTests {
         let notes = fopen(d.directory.appendingPathComponent("notes.txt").path, "w")!
         defer { fclose(notes) }
         try d.waitUntilWaitingForInput()
-        let before = try ProcessStats.read(pid: d.child.pid).contextSwitches
+        try d.waitUntilIdleWithNoTimer()
+        let before = try ProcessStats.read(pid: d.child.pid).wakeUps
         for i in 0..<100 {
             fputs("line \(i)\n", notes)
             fflush(notes)
         }
         ProcessStats.waitUntilIdle(pid: d.child.pid)
         try d.waitUntilWaitingForInput()
-        let woke = try ProcessStats.read(pid: d.child.pid).contextSwitches - before
+        let woke = try ProcessStats.read(pid: d.child.pid).wakeUps - before
         #expect(woke == 0, "100 writes beside the config woke the daemon \(woke) times")
 
         // Replaced as editors do, then written in place and left open: the write is seen (the

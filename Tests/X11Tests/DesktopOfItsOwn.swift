@@ -28,9 +28,10 @@ extension DaemonProcess {
             .split(separator: "\n").map(String.init)
     }
 
-    /// The results, once there are `lines` of them or 3 seconds have passed.
+    /// The results, once there are `lines` of them or 10 seconds have passed (a bound for a
+    /// failure, generous for a loaded machine: the commands run as soon as they can).
     func results(waitingFor lines: Int) -> [String] {
-        let deadline = ContinuousClock.now + .seconds(3)
+        let deadline = ContinuousClock.now + .seconds(10)
         while results.count < lines && ContinuousClock.now < deadline { usleep(10_000) }
         return results
     }

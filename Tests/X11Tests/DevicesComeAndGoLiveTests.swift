@@ -124,7 +124,7 @@ struct DevicesComeAndGoLiveTests {
             window.clear()
             try server.mouse.click(1)
             try server.mouse.sync()
-            let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+            let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
             #expect(got.map(\.type).filter { $0.hasPrefix("Button") } == ["ButtonPress", "ButtonRelease"])
             if change.away == "float" {
                 // Xorg keeps the master's part of a gesture whose device was floated under it
@@ -164,7 +164,7 @@ struct DevicesComeAndGoLiveTests {
             // Cancelled, or unused when the server's two ends carry different milliseconds and
             // the first one's cancel already failed the only gesture that could use the second.
             try d.waitFor("decision touch(id: 2) reject (")
-            let got = window.drain(waiting: .seconds(2)) { $0.filter { $0.type == "TouchEnd" }.count == 2 }
+            let got = window.drain(waiting: .seconds(10)) { $0.filter { $0.type == "TouchEnd" }.count == 2 }
             #expect(got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd", "TouchBegin", "TouchEnd"], "\(d.log)")
             #expect(Self.deviceLines(d) == ["device 6 \"gestured-touchscreen\": disabled, 2 touches cancelled"])
             try Change.disable.bringBack(server.touchscreen, on: server)

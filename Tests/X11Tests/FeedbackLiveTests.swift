@@ -95,7 +95,7 @@ struct FeedbackLiveTests {
 
         /// Waits until the pixel at (x, y) is the feedback's ink, or is not, as `shown` says.
         func waitForInk(_ x: Int, _ y: Int, shown: Bool = true) -> Bool {
-            window.wait(.seconds(2)) { (pixel(x, y) == FeedbackLiveTests.ink) == shown }
+            window.wait(.seconds(10)) { (pixel(x, y) == FeedbackLiveTests.ink) == shown }
         }
 
         /// Whether the four sides of `r`'s outline are drawn, each at its middle (those on the screen).
@@ -103,7 +103,7 @@ struct FeedbackLiveTests {
             let points = [(r.x + r.width / 2, r.y + 2), (r.x + r.width / 2, r.y + r.height - 3),
                           (r.x + 2, r.y + r.height / 2), (r.x + r.width - 3, r.y + r.height / 2)]
                 .filter { (0..<FeedbackLiveTests.screen.width).contains($0.0) && (0..<FeedbackLiveTests.screen.height).contains($0.1) }
-            return window.wait(.seconds(2)) { points.allSatisfy { pixel($0.0, $0.1) == FeedbackLiveTests.ink } }
+            return window.wait(.seconds(10)) { points.allSatisfy { pixel($0.0, $0.1) == FeedbackLiveTests.ink } }
         }
 
         /// The pointer over the middle of the window, three touchpad fingers down, then moves of
@@ -178,9 +178,10 @@ struct FeedbackLiveTests {
         #expect(desk.waitForInk(half.x + half.width / 2, half.y + 2, shown: false), "the outline stayed\n\(d.log)")
         usleep(300_000)
         #expect(desk.frame() == start, "the window moved: \(desk.frame())\n\(d.log)")
-        let before = try ProcessStats.read(pid: d.child.pid).contextSwitches
+        try d.waitUntilIdleWithNoTimer()
+        let before = try ProcessStats.read(pid: d.child.pid).wakeUps
         usleep(1_000_000)
-        #expect(try ProcessStats.read(pid: d.child.pid).contextSwitches == before, "the daemon woke after the animation\n\(d.log)")
+        #expect(try ProcessStats.read(pid: d.child.pid).wakeUps == before, "the daemon woke after the animation\n\(d.log)")
         // The next gesture finds the window under the pointer through feedback's own window
         // (it takes no input), and draws again.
         try desk.swipeAndHold(0, -Self.commit / 2)
@@ -284,7 +285,7 @@ struct FeedbackLiveTests {
         }
         try desk.swipeAndHold(0, -Self.commit / 2)
         // The frame of the last move first: the outline is at progress 0.5 only then.
-        #expect(desk.window.wait(.seconds(2)) { near(desk.pixel(ox, oy), outline) },
+        #expect(desk.window.wait(.seconds(10)) { near(desk.pixel(ox, oy), outline) },
                 "outline \(String(desk.pixel(ox, oy), radix: 16)), not \(String(outline, radix: 16))\n\(d.log)")
         #expect(near(desk.pixel(cx, cy), inside), "inside \(String(desk.pixel(cx, cy), radix: 16)), not \(String(inside, radix: 16))")
         if let path = ProcessInfo.processInfo.environment["GESTURED_FEEDBACK_SCREENSHOT"] {
@@ -314,12 +315,12 @@ extension FeedbackLiveTests {
         }
         func swipeShowsTheTranslucentFill(_ nth: Int) throws {
             try desk.swipeAndHold(0, -Self.commit / 2)
-            #expect(desk.window.wait(.seconds(2)) { near(desk.pixel(cx, cy), inside) },
+            #expect(desk.window.wait(.seconds(10)) { near(desk.pixel(cx, cy), inside) },
                     "inside \(String(desk.pixel(cx, cy), radix: 16)), not \(String(inside, radix: 16))\n\(d.log)")
             try desk.lift()
             #expect(desk.window.wait(.seconds(5)) { d.log.components(separatedBy: "before the commit point: nothing performed").count > nth },
                     "\(d.log)")
-            #expect(desk.window.wait(.seconds(2)) { desk.pixel(cx, cy) == white }, "the picture stayed\n\(d.log)")
+            #expect(desk.window.wait(.seconds(10)) { desk.pixel(cx, cy) == white }, "the picture stayed\n\(d.log)")
         }
         try swipeShowsTheTranslucentFill(1)
 

@@ -77,7 +77,7 @@ extension LiveTests {
         usleep(500_000)
         d.child.signal(SIGCONT)
         try d.waitFor("later than touch-timeout: gave back at once, unseen, 3 touches")
-        let got = window.drain(waiting: .seconds(3)) { r in r.filter { $0.type == "TouchEnd" }.count == 3 }
+        let got = window.drain(waiting: .seconds(10)) { r in r.filter { $0.type == "TouchEnd" }.count == 3 }
             .map(\.type).filter { $0.hasPrefix("Touch") }
         // Each touch whole, one after the other, as the server replays them to the window.
         let oneTouch = ["TouchBegin"] + Array(repeating: "TouchUpdate", count: 8) + ["TouchEnd"]

@@ -69,7 +69,7 @@ struct LiveTests {
         try server.keyboard.key(shiftL, pressed: true)
         try server.keyboard.key(shiftL, pressed: false)
         try server.keyboard.sync()
-        let got = window.drain(waiting: .seconds(3)) { $0.contains { $0.type == "KeyPress" } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "KeyPress" } }
         #expect(got.contains { $0.type == "KeyPress" }, "the sentinel key never arrived")
         return Array(got.prefix { $0.type != "KeyPress" })
     }
@@ -107,7 +107,7 @@ struct LiveTests {
         try server.touchscreen.touch(.begin, id: 11, x: 500, y: 400)
         try server.touchscreen.touch(.end, id: 11, x: 500, y: 400)
         try server.touchscreen.sync()
-        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchEnd" } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchEnd" } }
         #expect(got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"])
         try d.waitFor("reject (unused)")
         #expect(!d.log.contains("reject (timeout)"))
@@ -132,7 +132,7 @@ struct LiveTests {
         for i in 1...4 { try pad.pinch(.update, fingers: 2, scale: 1 + 0.1 * Double(i)) }
         try pad.pinch(.end, fingers: 2)
         try pad.sync()
-        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "PinchEnd" } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "PinchEnd" } }
         #expect(got.map(\.type).filter { $0.hasPrefix("Pinch") } == ["PinchBegin", "PinchUpdate", "PinchUpdate", "PinchUpdate", "PinchUpdate", "PinchEnd"])
         #expect(got.allSatisfy { $0.detail == 2 || !$0.type.hasPrefix("Pinch") })
     }
@@ -153,7 +153,7 @@ struct LiveTests {
         try pad.swipe(.update, fingers: 4, dx: -25, dy: 0)
         try pad.swipe(.end, fingers: 4)
         try pad.sync()
-        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "SwipeEnd" } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "SwipeEnd" } }
         #expect(got.map(\.type).filter { $0.hasPrefix("Swipe") } == ["SwipeBegin", "SwipeUpdate", "SwipeEnd"])
     }
 
@@ -224,7 +224,7 @@ struct LiveTests {
         let mouse = server.mouse
         try mouse.click(3)
         try mouse.sync()
-        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
         #expect(got.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(d.log)")
     }
 
@@ -241,12 +241,12 @@ struct LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace"])
         try server.touchscreen.touch(.begin, id: 21, x: 300, y: 300)
         try server.touchscreen.sync()
-        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchBegin" } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchBegin" } }
         #expect(got.map(\.type).first == "TouchBegin")
         try d.waitFor("reject (timeout)")
         try server.touchscreen.touch(.end, id: 21, x: 300, y: 300)
         try server.touchscreen.sync()
-        #expect(window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchEnd" } }.contains { $0.type == "TouchEnd" })
+        #expect(window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchEnd" } }.contains { $0.type == "TouchEnd" })
     }
 
     @Test func aDaemonTerminatedMidGestureLeavesNoTouchOrPointerFrozen() throws {
@@ -264,7 +264,7 @@ struct LiveTests {
         try holdTwoTouchesAndTheRightButton(server, ids: (31, 32))
         let sent = ContinuousClock.now
         for s in signals { d.child.signal(s) }
-        #expect(d.child.waitForExit(timeout: .seconds(2)), "gestured still runs after \(signals):\n\(d.log)")
+        #expect(d.child.waitForExit(timeout: .seconds(10)), "gestured still runs after \(signals):\n\(d.log)")
         if signals.first == SIGTERM {
             #expect(d.child.exitStatus == 0, "\(d.log)")
             // It gives back what it holds and waits 100 ms for the server to replay it; the aim is
@@ -275,7 +275,7 @@ struct LiveTests {
         try liftTwoTouchesAndTheRightButton(server, ids: (31, 32))
         try server.mouse.click(1)
         try server.mouse.sync()
-        let got = window.drain(waiting: .seconds(2)) { r in r.contains { $0.type == "ButtonRelease" && $0.detail == 1 } }
+        let got = window.drain(waiting: .seconds(10)) { r in r.contains { $0.type == "ButtonRelease" && $0.detail == 1 } }
         #expect(got.contains { $0.type == "ButtonPress" && $0.detail == 1 }, "\(d.log)\n\(server.logTail())")
         #expect(got.contains { $0.type == "ButtonRelease" && $0.detail == 1 })
         try expectANewTapGoesStraightThrough(server: server, window: window, id: 33)
@@ -306,7 +306,7 @@ struct LiveTests {
         try server.touchscreen.touch(.begin, id: id, x: 400, y: 300)
         try server.touchscreen.touch(.end, id: id, x: 400, y: 300)
         try server.touchscreen.sync()
-        let tap = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "TouchEnd" } }
+        let tap = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchEnd" } }
         #expect(tap.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"])
     }
 

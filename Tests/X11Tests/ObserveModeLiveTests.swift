@@ -35,7 +35,7 @@ extension LiveTests {
         window.clear()
         try server.mouse.click(3)
         try server.mouse.sync()
-        let click = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        let click = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
         #expect(click.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(d.log)")
         #expect(d.results == ["back"], "\(d.log)")
     }

@@ -65,7 +65,7 @@ extension LiveTests {
         read += Self.read(listener) { $0.count == 1 }
         listener.apply(TouchDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
-        let replayed = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        let replayed = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
 
         #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == ["press 3", "release 3", "press 3", "motion", "release 3"])
         #expect(replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
@@ -88,7 +88,7 @@ extension LiveTests {
         try m.sync()
         read += Self.read(listener) { $0.count == 2 }
         x.flush()
-        let clicked = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        let clicked = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
         window.clear()
 
         // Let go and pressed again, before gestured reads either: followed, by its raw events.
@@ -103,7 +103,7 @@ extension LiveTests {
         read += Self.read(listener) { $0.count == 2 }
         listener.apply(TouchDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
-        let replayed = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" } }
+        let replayed = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
 
         #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == [
             "press 3", "motion", "release 3",

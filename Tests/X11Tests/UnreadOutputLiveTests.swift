@@ -75,7 +75,7 @@ extension LiveTests {
         usleep(30_000)
         try server.mouse.button(3, pressed: false)
         try server.mouse.sync()
-        let got = window.drain(waiting: .seconds(3)) { $0.contains { $0.type == "ButtonRelease" && $0.detail == 3 } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" && $0.detail == 3 } }
         return got.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"]
     }
 
@@ -110,7 +110,7 @@ extension LiveTests {
         // Away again: SIGTERM still ends the daemon, whose last lines wait half a second at most.
         pipe.fill()
         child.signal(SIGTERM)
-        #expect(child.waitForExit(timeout: .seconds(3)), "SIGTERM did not end the daemon")
+        #expect(child.waitForExit(timeout: .seconds(10)), "SIGTERM did not end the daemon")
         #expect(child.exitStatus == 0)
     }
 
@@ -133,7 +133,7 @@ extension LiveTests {
         try server.mouse.click(3)
         try server.mouse.sync()
         child.signal(SIGTERM)
-        #expect(child.waitForExit(timeout: .seconds(3)), "SIGTERM did not end the recording daemon")
+        #expect(child.waitForExit(timeout: .seconds(10)), "SIGTERM did not end the recording daemon")
         #expect(child.exitStatus == 0)
     }
 }

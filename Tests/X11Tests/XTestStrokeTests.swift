@@ -47,7 +47,7 @@ extension LiveTests {
         try screen.touch(.end, id: 31, x: 500, y: 300)
         try screen.touch(.end, id: 32, x: 540, y: 300)
         try screen.sync()
-        let got = window.drain(waiting: .seconds(2)) { $0.contains { $0.type == "ButtonRelease" && $0.detail == 3 } }
+        let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" && $0.detail == 3 } }
         #expect(got.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"], "\(d.log)")
         // The engine never saw it: no press, no stroke that failed for want of movement.
         #expect(!d.log.contains("\"ev\":\"button-press\",\"button\":3"), "\(d.log)")
