@@ -4,24 +4,12 @@ import Logging
 /// Log lines for the systemd journal: a syslog priority prefix (`<4>` for a warning) and no
 /// timestamp or level of their own, since the journal adds both; so that
 /// `journalctl --user -u gestured -p warning` shows the warnings and errors only.
-struct JournalLogHandler: LogHandler {
+struct JournalLogHandler: LineLogHandler {
     var logLevel: Logger.Level = .info
     var metadata = Logger.Metadata()
-    /// Where the lines go: standard error, through a `NonBlockingOutput`.
     let stream: any TextOutputStream & Sendable
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var fields = metadata
-        if let extra = event.metadata { fields.merge(extra) { $1 } }
-        let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        var stream = stream
-        stream.write("<\(Self.priority(event.level))>\(event.message)\(suffix)\n")
-    }
+    func line(_ message: Logger.Message, level: Logger.Level) -> String { "<\(Self.priority(level))>\(message)" }
 
     /// syslog(3)'s priorities, as sd-daemon(3) reads them from the start of a line.
     static func priority(_ level: Logger.Level) -> Int {
@@ -45,5 +33,29 @@ struct JournalLogHandler: LogHandler {
         var s = stat()
         guard fstat(STDERR_FILENO, &s) == 0 else { return false }
         return UInt64(s.st_dev) == device && UInt64(s.st_ino) == inode
+    }
+}
+
+/// A log handler that writes each event as one line to a stream: the line's head and message
+/// (`line`), then the metadata as `key=value`, sorted.
+protocol LineLogHandler: LogHandler {
+    /// Where the lines go: standard error, through a `NonBlockingOutput`.
+    var stream: any TextOutputStream & Sendable { get }
+    /// The line without its metadata and line end.
+    func line(_ message: Logger.Message, level: Logger.Level) -> String
+}
+
+extension LineLogHandler {
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var fields = metadata
+        if let extra = event.metadata { fields.merge(extra) { $1 } }
+        let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        var stream = stream
+        stream.write(line(event.message, level: event.level) + suffix + "\n")
     }
 }

@@ -4,25 +4,13 @@ import Logging
 /// Log lines for a terminal or a file: `2026-11-29T01:02:03+0000 info gestured: ready on :0 ...`,
 /// the time, the level and the program, then the message; under systemd `JournalLogHandler`
 /// writes them instead.
-struct TerminalLogHandler: LogHandler {
+struct TerminalLogHandler: LineLogHandler {
     var logLevel: Logger.Level = .info
     var metadata = Logger.Metadata()
     let label: String
-    /// Where the lines go: standard error, through a `NonBlockingOutput`.
     let stream: any TextOutputStream & Sendable
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var fields = metadata
-        if let extra = event.metadata { fields.merge(extra) { $1 } }
-        let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        var stream = stream
-        stream.write("\(Self.timestamp()) \(event.level) \(label): \(event.message)\(suffix)\n")
-    }
+    func line(_ message: Logger.Message, level: Logger.Level) -> String { "\(Self.timestamp()) \(level) \(label): \(message)" }
 
     /// Now, local time, as ISO 8601 with its offset from UTC.
     static func timestamp() -> String {

@@ -5,14 +5,9 @@ import TestSupport
 /// The declarations in `ConfigSchema` are the config's one description: the docs cannot name a
 /// key that is not declared, nor miss one that is.
 @Suite struct ConfigSchemaTests {
-    @Test func theKeyTablesOfTheConfigPageAreRenderedFromTheDeclarations() throws {
-        let page = Docs.text("docs/config.md")
-        let begin = try #require(page.range(of: ConfigSchema.docsBegin), "docs/config.md has no line \(ConfigSchema.docsBegin)")
-        let end = try #require(page.range(of: ConfigSchema.docsEnd), "docs/config.md has no line \(ConfigSchema.docsEnd)")
-        let written = String(page[begin.lowerBound..<end.upperBound])
-        if Docs.updating, written != ConfigSchema.markdown {
-            Docs.write(page.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: ConfigSchema.markdown), to: "docs/config.md")
-        }
+    @Test func theKeyTablesOfTheConfigPageAreRenderedFromTheDeclarations() {
+        let written = Docs.renderedPart(of: "docs/config.md", from: ConfigSchema.docsBegin, to: ConfigSchema.docsEnd,
+                                        rendered: ConfigSchema.markdown)
         #expect(written == ConfigSchema.markdown, "docs/config.md's key tables differ from the declarations; they should read:\n\(ConfigSchema.markdown)")
     }
 

@@ -21,6 +21,22 @@ public enum Docs {
         fputs(text, f)
     }
 
+    /// The part of the page at `path` that the code renders, from the line `begin` to the line
+    /// `end`, for a test to compare with `rendered`; nil when the page lacks either line. With
+    /// GESTURED_UPDATE_DOCS=1 the part is first rewritten to `rendered`.
+    public static func renderedPart(of path: String, from begin: String, to end: String, rendered: String) -> String? {
+        func part(_ page: String) -> (text: String, range: Range<String.Index>)? {
+            guard let b = page.range(of: begin), let e = page.range(of: end, range: b.upperBound..<page.endIndex) else { return nil }
+            return (String(page[b.lowerBound..<e.upperBound]), b.lowerBound..<e.upperBound)
+        }
+        let page = text(path)
+        guard let found = part(page) else { return nil }
+        if updating, found.text != rendered {
+            write(String(page[..<found.range.lowerBound]) + rendered + String(page[found.range.upperBound...]), to: path)
+        }
+        return found.text
+    }
+
     /// The file's bytes as they are, for input that may not be UTF-8.
     public static func bytes(_ path: String) -> [UInt8] {
         guard let f = fopen(root + "/" + path, "r") else { fatalError("cannot open \(path)") }
