@@ -26,7 +26,7 @@ public enum Docs {
     /// GESTURED_UPDATE_DOCS=1 the part is first rewritten to `rendered`.
     public static func renderedPart(of path: String, from begin: String, to end: String, rendered: String) -> String? {
         func part(_ page: String) -> (text: String, range: Range<String.Index>)? {
-            guard let b = page.range(of: begin), let e = page.range(of: end, range: b.upperBound..<page.endIndex) else { return nil }
+            guard let b = page.firstRange(of: begin), let e = page[b.upperBound...].firstRange(of: end) else { return nil }
             return (String(page[b.lowerBound..<e.upperBound]), b.lowerBound..<e.upperBound)
         }
         let page = text(path)
