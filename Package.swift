@@ -47,9 +47,15 @@ let package = Package(
         // The standard library only (and GestureCore's "did you mean"), so that the daemon links
         // no Foundation.
         .target(name: "GestureCommandLine", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
+        // `gestured import`: libxml2 and libyaml, each loaded with dlopen on first use (lazy.c), so
+        // that the daemon, which never imports, never maps them; their headers come from
+        // libxml2-dev and libyaml-dev, and the package depends on libxml2 and libyaml-0-2.
+        .target(name: "CXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CYAML", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "GestureImport", dependencies: ["CXML2", "CYAML", "GestureCore"]),
         .executableTarget(name: "gestured", dependencies: [
             "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
-            "GestureStream", .product(name: "Logging", package: "swift-log"),
+            "GestureStream", "GestureImport", .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: uncheckedInRelease),
         // The settings window: GTK 4 and libadwaita through their C API, in its own executable
         // and package; the daemon links none of it.
@@ -81,6 +87,8 @@ let package = Package(
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureConfig", "GestureReplay", "GestureX11", "GestureCore"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureReplay", "GestureTrace", "TestSupport"],
                     exclude: ["Corpus"]),
         .target(name: "XlibThreads", path: "Tests/XlibThreads", linkerSettings: [.linkedLibrary("X11")]),

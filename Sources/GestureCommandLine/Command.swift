@@ -16,6 +16,8 @@ public struct Command: Equatable, Sendable {
         self.options = options.map(\.spec)
         self.arguments = arguments.map(\.spec)
         precondition(self.arguments.dropLast().allSatisfy { !$0.isList }, "\(name): only the last argument can be a list")
+        precondition(!zip(self.arguments, self.arguments.dropFirst()).contains { $0.isOptional && !$1.isOptional },
+                     "\(name): only optional arguments can follow an optional one")
     }
 
     /// The option `-o` or `--output` names (without any `=value`).

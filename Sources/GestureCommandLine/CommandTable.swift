@@ -19,6 +19,8 @@ public enum CommandTable {
     public static let output = Option<String?>.value(
         "output", short: "o", valueName: "file", completion: .files,
         help: "Where to write the template file (default: NAME.stroke). Never overwritten.")
+    public static let write = Option<Bool>.flag(
+        "write", help: "Add the imported gestures to the config (--config, else $XDG_CONFIG_HOME/gestured/config.toml; made if missing), after a backup, instead of printing them.")
 
     // MARK: Arguments
 
@@ -29,6 +31,14 @@ public enum CommandTable {
         "name", help: "The template's name (letters, digits, - and _).")
     public static let strokeTraces = Argument<[String]>.list(
         "trace", completion: .files, help: "Traces with one or more strokes each; - for stdin.")
+    /// The formats `gestured import` reads (GestureImport's `ImportFormat`, which a test holds
+    /// to this list).
+    public static let importFormat = Argument<String>.single(
+        "format", completion: .choices(["touchegg", "libinput-gestures", "fusuma"]),
+        help: "The tool whose config to read: touchegg, libinput-gestures or fusuma.")
+    public static let importFile = Argument<String?>.optional(
+        "file", completion: .files,
+        help: "The config to read. Default: the tool's own, ~/.config/touchegg/touchegg.conf, ~/.config/libinput-gestures.conf or ~/.config/fusuma/config.yml (else the system's).")
     public static let recordFile = Argument<String>.single(
         "file", completion: .files, help: "The trace file to write (never overwritten); - for stdout.")
 
@@ -73,9 +83,22 @@ public enum CommandTable {
         "init", abstract: "Write a commented starter config to $XDG_CONFIG_HOME/gestured/config.toml.",
         discussion: "Never overwrites a config that is there. The running daemon picks the new file up by itself.")
 
+    public static let `import` = Command(
+        "import", abstract: "Turn a touchegg, libinput-gestures or fusuma config into a gestured config.",
+        discussion: """
+            Prints one gestured config on standard output: each gesture of the file as a \
+            [[gesture]] under a comment naming the line it came from, or a `# not imported:` \
+            line saying what and why; and on standard error how many were carried over. Exits 1, \
+            printing nothing, when the file cannot be read (not well-formed XML or YAML, too \
+            large). With --write the gestures are added to the end of the config instead, which \
+            is copied to config.toml.bak-DATE first; a name the config already has is refused. \
+            The mapping, format by format, is in docs/import.md.
+            """,
+        options: [config, write], arguments: [importFormat, importFile])
+
     public static let program = Program(
         name: "gestured", abstract: "Gestures for X11 desktops: touchscreen, touchpad and pointer strokes.",
-        version: Version.gestured, commands: [run, check, replay, learn, record, devices, doctor, `init`], defaultCommand: "run",
+        version: Version.gestured, commands: [run, check, replay, learn, record, devices, doctor, `init`, `import`], defaultCommand: "run",
         manualSections: [
             ManualSection("Files", items: [
                 ("$XDG_CONFIG_HOME/gestured/config.toml",

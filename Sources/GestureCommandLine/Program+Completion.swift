@@ -44,6 +44,10 @@ extension Program {
                     return a.offset == 0 ? ["\(command.name):*"] : (a.offset...9).map { "\(command.name):\($0)" } + ["\(command.name):??*"]
                 }
             if !positions.isEmpty { argumentCases.append("    \(positions.joined(separator: "|"))) \(f)_files ;;") }
+            for (offset, argument) in command.arguments.enumerated() {
+                guard case .choices(let values) = argument.completion else { continue }
+                argumentCases.append("    \(command.name):\(offset)) \(f)_words \(Self.shellQuoted(values.joined(separator: " "))) ;;")
+            }
         }
         let firstFlags = visibleOptions(of: defaultCommand).flatMap(\.flags) + top.options.filter { !$0.isHidden }.flatMap(\.flags)
         return """
@@ -117,8 +121,13 @@ extension Program {
         for command in commands {
             var specs = (command == defaultCommand ? ["$program"] : []) + visibleOptions(of: command).map(zshSpec)
             for argument in command.arguments {
-                let action = argument.completion == .files ? "_files" : " "
-                specs.append(Self.shellQuoted((argument.isList ? "*:" : ":") + "\(argument.name):\(action)"))
+                let action: String
+                switch argument.completion {
+                case .files: action = "_files"
+                case .none: action = " "
+                case .choices(let values): action = "(" + values.joined(separator: " ") + ")"
+                }
+                specs.append(Self.shellQuoted((argument.isList ? "*:" : argument.isOptional ? "::" : ":") + "\(argument.name):\(action)"))
             }
             cases.append("    \(command.name))\n        _arguments -s \\\n            " + specs.joined(separator: " \\\n            ") + " ;;")
         }
@@ -204,6 +213,10 @@ extension Program {
             }
             if command.arguments.contains(where: { $0.completion == .files }) {
                 lines.append("complete -c \(name) -n \(condition) -F")
+            }
+            for argument in command.arguments {
+                guard case .choices(let values) = argument.completion else { continue }
+                lines.append("complete -c \(name) -n \(condition) -a \(Self.fishQuoted(values.joined(separator: " ")))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

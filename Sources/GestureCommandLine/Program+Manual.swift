@@ -43,7 +43,10 @@ extension Program {
         var lines = header("\(name)-\(command.name)", command.abstract)
         let synopsis = command.options.filter { !$0.isHidden }.map { option in
             "[" + Self.flagsText(option, long: true) + "]"
-        } + command.arguments.map { "\\fI\(Self.roman($0.name))\\fR" + ($0.isList ? " ..." : "") }
+        } + command.arguments.map { argument in
+            let word = "\\fI\(Self.roman(argument.name))\\fR" + (argument.isList ? " ..." : "")
+            return argument.isOptional ? "[" + word + "]" : word
+        }
         lines += [".SH SYNOPSIS", ".B \(Self.roman("\(name) \(command.name)"))"] + (synopsis.isEmpty ? [] : [synopsis.joined(separator: " ")])
         lines += [".SH DESCRIPTION", Self.text(command.abstract)]
         for paragraph in Self.paragraphs(command.discussion) { lines += [".PP", Self.text(paragraph)] }

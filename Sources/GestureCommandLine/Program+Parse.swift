@@ -98,7 +98,14 @@ extension Program {
         var arguments: [String: [String]] = [:]
         var left = positionals[...]
         for argument in command.arguments {
-            guard let first = left.first else { return .failure(.missingArgument("<\(argument.name)>")) }
+            guard let first = left.first else {
+                if argument.isOptional { continue }
+                return .failure(.missingArgument("<\(argument.name)>"))
+            }
+            if case .choices(let allowed) = argument.completion, !allowed.contains(first) {
+                return .failure(.invalidArgument("<\(argument.name)>", value: first, allowed: allowed,
+                                                 suggestion: Suggestion.closest(to: first, among: allowed)))
+            }
             arguments[argument.name] = argument.isList ? Array(left) : [first]
             left = argument.isList ? [] : left.dropFirst()
         }

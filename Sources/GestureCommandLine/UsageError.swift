@@ -8,6 +8,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--dry-run=yes`.
     case unexpectedValue(option: String)
     case invalidValue(option: String, value: String, allowed: [String], suggestion: String?)
+    /// `gestured import touchgg`: `<format>` takes only its choices.
+    case invalidArgument(String, value: String, allowed: [String], suggestion: String?)
     /// `<trace>`.
     case missingArgument(String)
     case unexpectedArgument(String)
@@ -24,6 +26,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(option) takes no value"
         case let .invalidValue(option, value, allowed, suggestion):
             return "\(option): '\(value)' is not one of \(allowed.joined(separator: ", "))" + Self.hint(suggestion)
+        case let .invalidArgument(name, value, allowed, suggestion):
+            return "\(name): '\(value)' is not one of \(allowed.joined(separator: ", "))" + Self.hint(suggestion)
         case let .missingArgument(name):
             return "missing argument \(name)"
         case let .unexpectedArgument(word):

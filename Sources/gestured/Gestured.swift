@@ -5,7 +5,7 @@ import Glibc
 enum Gestured {
     static func main() {
         /// What runs each command of `CommandTable.program`.
-        let commands: [any GesturedCommand.Type] = [Run.self, Check.self, ReplayCommand.self, Learn.self, Record.self, Devices.self, Doctor.self, Init.self]
+        let commands: [any GesturedCommand.Type] = [Run.self, Check.self, ReplayCommand.self, Learn.self, Record.self, Devices.self, Doctor.self, Init.self, Import.self]
         switch CommandTable.program.parse(Array(CommandLine.arguments.dropFirst())) {
         case .run(let parsed):
             guard let command = commands.first(where: { $0.command == parsed.command }) else {
