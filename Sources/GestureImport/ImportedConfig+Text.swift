@@ -27,8 +27,14 @@ extension ImportedConfig {
         for source in sources {
             lines.append("")
             switch source.outcome {
-            case .notImported(let why):
+            case .notImported(let why, let keeping):
                 lines.append("# not imported: \(source.place): \(ImportedConfig.oneLine(source.what)): \(ImportedConfig.oneLine(why))")
+                if let b = keeping {
+                    lines += b.notes.map { "# " + ImportedConfig.oneLine($0) }
+                    lines.append("[[gesture]]")
+                    lines.append("name = \(TOMLValue.string(names.next()!).text)")
+                    for (key, value) in b.keys { lines.append("\(key) = \(value.text)") }
+                }
             case .imported(let bindings):
                 for b in bindings {
                     lines.append("# \(source.place): \(ImportedConfig.oneLine(source.what))")
@@ -48,7 +54,7 @@ extension ImportedConfig {
         var text = "imported \(importedCount) of \(sources.count) gesture\(sources.count == 1 ? "" : "s") from \(file)"
         if !missing.isEmpty {
             text += "; \(missing.count) not imported: " + missing.map { source -> String in
-                guard case .notImported(let why) = source.outcome else { return "" }
+                guard case .notImported(let why, _) = source.outcome else { return "" }
                 return "\(ImportedConfig.oneLine(source.what)) (\(source.place): \(ImportedConfig.oneLine(why)))"
             }.joined(separator: "; ")
         }

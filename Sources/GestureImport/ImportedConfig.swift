@@ -32,8 +32,10 @@ public struct ImportedConfig: Sendable {
 
         public enum Outcome: Sendable {
             case imported([Binding])
-            /// Why it is not carried over.
-            case notImported(String)
+            /// Why it is not carried over; and, when the source keeps another binding from
+            /// acting where it applies (an application's gesture that does nothing there), the
+            /// `pass` binding that keeps it so.
+            case notImported(String, keeping: Binding? = nil)
         }
 
         public var isImported: Bool { if case .imported = outcome { true } else { false } }
@@ -76,7 +78,11 @@ public struct ImportedConfig: Sendable {
         var taken = Set<String>()
         var out: [String] = []
         for source in sources {
-            guard case .imported(let bindings) = source.outcome else { continue }
+            let bindings: [Binding]
+            switch source.outcome {
+            case .imported(let list): bindings = list
+            case .notImported(_, let keeping): bindings = keeping.map { [$0] } ?? []
+            }
             for b in bindings {
                 let base = ([format.namePrefix] + b.nameParts).map(ImportedConfig.nameWord).filter { !$0.isEmpty }.joined(separator: "-")
                 var name = base
