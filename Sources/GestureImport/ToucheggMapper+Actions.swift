@@ -5,6 +5,8 @@ extension ToucheggMapper {
         var actions: [String]
         var timing: Timing
         var notes: [String] = []
+        /// The command reads TOUCHEGG_GESTURE_ON, which touchegg sets to the phase it runs in.
+        var setsPhase = false
     }
 
     enum Timing {
@@ -105,7 +107,9 @@ extension ToucheggMapper {
                 return .success(ActionPlan(actions: [main], timing: .steps(percent: Double(100 / times), reverse: reverse), notes: notes))
             }
             return timing(s["on"], default: .begin, thresholded: true).map { t in
-                ActionPlan(actions: [type == "RUN_COMMAND" ? onEnvironment(main, t) : main], timing: t, notes: notes)
+                var plan = ActionPlan(actions: [main], timing: t, notes: notes)
+                plan.setsPhase = type == "RUN_COMMAND" && main.contains("TOUCHEGG_GESTURE_ON")
+                return plan
             }
         case "MOUSE_CLICK":
             let button = ToucheggMapper.leadingInt(s["button"]) ?? 1
@@ -116,6 +120,8 @@ extension ToucheggMapper {
             case .success(let t): return .success(ActionPlan(actions: ["click \(button)"], timing: t == .beginAndEnd ? .end : t, notes: notes))
             case .failure(let why): return .failure(why)
             }
+        case "GNOME_SHELL":
+            return .failure(Why("\"GNOME_SHELL\" is none of touchegg's actions, so touchegg does nothing for this gesture (GNOME's X11 Gestures extension reads touchegg's gesture stream whatever the config says: gestured serves that stream with touchegg-stream = true, see docs/desktop.md)"))
         default:
             return .failure(Why("\"\(type)\" is none of touchegg's actions, so touchegg does nothing for this gesture"))
         }
@@ -132,16 +138,9 @@ extension ToucheggMapper {
         }
     }
 
-    /// A command that reads TOUCHEGG_GESTURE_ON gets it, as touchegg sets it.
-    private func onEnvironment(_ exec: String, _ t: Timing) -> String {
-        guard exec.contains("TOUCHEGG_GESTURE_ON") else { return exec }
-        let phase: String
-        switch t {
-        case .begin: phase = "begin"
-        case .end, .pastThreshold: phase = "end"
-        default: return exec
-        }
-        return "exec TOUCHEGG_GESTURE_ON=\(phase); export TOUCHEGG_GESTURE_ON; " + exec.dropFirst("exec ".count)
+    /// A command that reads TOUCHEGG_GESTURE_ON gets it, as touchegg sets it for the phase.
+    static func withPhase(_ exec: String, _ phase: String) -> String {
+        "exec TOUCHEGG_GESTURE_ON=\(phase); export TOUCHEGG_GESTURE_ON; " + exec.dropFirst("exec ".count)
     }
 
     /// `keys ctrl+alt+Left` for modifiers `Control_L+Alt_L` and keys `Left`: touchegg holds the

@@ -244,7 +244,9 @@ struct ToucheggMapper {
         let discrete = kind == .tap || kind == .doubleTap
         func binding(_ extra: [(String, TOMLValue)], _ suffix: [String] = [], _ more: [String] = []) -> ImportedConfig.Binding {
             var keys = base + extra
-            keys.append(("action", plan.actions.count == 1 ? .string(plan.actions[0]) : .strings(plan.actions)))
+            let begins = extra.contains { $0.0 == "on" && $0.1 == .string("begin") }
+            let actions = plan.setsPhase ? plan.actions.map { ToucheggMapper.withPhase($0, begins ? "begin" : "end") } : plan.actions
+            keys.append(("action", actions.count == 1 ? .string(actions[0]) : .strings(actions)))
             if case .steps(_, let reverse) = plan.timing, let reverse, !discrete { keys.append(("reverse", .string(reverse))) }
             return ImportedConfig.Binding(nameParts: name + suffix, keys: keys, notes: notes + more)
         }
