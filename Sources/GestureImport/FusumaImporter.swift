@@ -59,32 +59,17 @@ enum FusumaImporter {
     }
 
     /// fusuma runs a gesture's phases (begin, update, end) and its one-shot swipe, pinch or
-    /// rotation side by side; in gestured the pan, pinch or rotation that follows the phases
-    /// would win over the swipe that waits for its distance, so each such binding names the
-    /// one-shot bindings of its finger count and application in `simultaneous-with`.
+    /// rotation side by side; in gestured each is a recognizer, and they would compete, so each
+    /// phase's binding names the others of its kind, finger count and application in
+    /// `simultaneous-with`.
     static func allowTogether(_ config: inout ImportedConfig) {
-        let names = config.names
-        var index = 0
-        var all: [(source: Int, binding: Int, name: String, b: ImportedConfig.Binding)] = []
-        for (s, source) in config.sources.enumerated() {
-            guard case .imported(let bindings) = source.outcome else { continue }
-            for (i, b) in bindings.enumerated() {
-                all.append((s, i, names[index], b))
-                index += 1
-            }
+        func family(_ b: ImportedConfig.Binding) -> TOMLValue? {
+            b["type"] == .string("swipe") ? .string("pan") : b["type"]
         }
-        let phased = all.filter { $0.b["on"] != nil || $0.b["repeat"] != nil || $0.b["type"] == .string("pan") }
-        for p in phased {
-            let partners = all.filter { o in
-                o.name != p.name && !phased.contains { $0.name == o.name } && o.b["fingers"] == p.b["fingers"] && o.b["app"] == p.b["app"]
-                    && (o.b["type"] == p.b["type"] || (o.b["type"] == .string("swipe") && p.b["type"] == .string("pan")))
-            }.map(\.name)
-            guard !partners.isEmpty, case .imported(var bindings) = config.sources[p.source].outcome else { continue }
-            let at = bindings[p.binding].keys.firstIndex { $0.0 == "action" }!
-            bindings[p.binding].keys.insert(("simultaneous-with", .strings(partners)), at: at)
-            bindings[p.binding].notes.append("recognized together with the one-shot gestures of its fingers, as fusuma runs both")
-            config.sources[p.source].outcome = .imported(bindings)
-        }
+        config.allowTogether(
+            leads: { $0["on"] != nil || $0["repeat"] != nil || $0["type"] == .string("pan") },
+            goesWith: { a, b in family(a) == family(b) && a["fingers"] == b["fingers"] && a["app"] == b["app"] },
+            note: "recognized together with fusuma's other bindings of these fingers, as fusuma runs them side by side")
     }
 
     /// fusuma refuses a file with a key twice in one mapping (YAMLDuplicationChecker).

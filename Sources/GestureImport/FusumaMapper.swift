@@ -72,10 +72,15 @@ struct FusumaMapper {
         return .imported(all)
     }
 
-    /// The first document has an action for the same gesture and phase.
+    /// The first document has an action fusuma finds for the same gesture and phase: the
+    /// same keys, or fewer where fusuma skips one (a pinch's or rotation's finger count, a
+    /// phase's direction).
     private func shadowed(_ leaf: FusumaImporter.Leaf) -> Bool {
-        leaves.contains { $0.document == 0 && $0.kind == leaf.kind && $0.fingers == leaf.fingers && $0.direction == leaf.direction
-            && $0.status == leaf.status && $0.keypress == leaf.keypress && $0.node != nil && $0.unreachable == nil }
+        leaves.contains { d in
+            d.document == 0 && d.kind == leaf.kind && d.status == leaf.status && d.keypress == leaf.keypress && d.node != nil && d.unreachable == nil
+                && (d.fingers == leaf.fingers || (d.fingers == nil && leaf.kind != "swipe" && leaf.status == nil))
+                && (d.direction == leaf.direction || (d.direction == nil && leaf.status != nil))
+        }
     }
 
     private func bindings(_ leaf: FusumaImporter.Leaf, action: FusumaAction, app: String?) -> Result<[ImportedConfig.Binding], FusumaAction.Why> {

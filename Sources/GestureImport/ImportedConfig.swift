@@ -71,6 +71,30 @@ public struct ImportedConfig: Sendable {
 
     public var importedCount: Int { sources.filter(\.isImported).count }
 
+    /// Lets bindings that the source runs side by side be recognized together: each binding
+    /// that `leads` names, in `simultaneous-with`, the others it `goesWith`. gestured's
+    /// recognizers compete for a gesture; the peers' bindings of one gesture do not.
+    mutating func allowTogether(leads: (Binding) -> Bool, goesWith: (Binding, Binding) -> Bool, note: String) {
+        let names = self.names
+        var all: [(source: Int, index: Int, name: String, binding: Binding)] = []
+        var n = 0
+        for (s, source) in sources.enumerated() {
+            guard case .imported(let bindings) = source.outcome else { continue }
+            for (i, b) in bindings.enumerated() {
+                all.append((s, i, names[n], b))
+                n += 1
+            }
+        }
+        for entry in all where leads(entry.binding) {
+            let partners = all.filter { $0.name != entry.name && goesWith(entry.binding, $0.binding) }.map(\.name)
+            guard !partners.isEmpty, case .imported(var bindings) = sources[entry.source].outcome else { continue }
+            let at = bindings[entry.index].keys.firstIndex { $0.0 == "action" } ?? bindings[entry.index].keys.count
+            bindings[entry.index].keys.insert(("simultaneous-with", .strings(partners)), at: at)
+            bindings[entry.index].notes.append(note)
+            sources[entry.source].outcome = .imported(bindings)
+        }
+    }
+
     /// The names the bindings get, in order: the format's prefix and the name's words, made
     /// into a name a glob, a log line and a shell can carry (letters, digits, `-`), and
     /// numbered from 2 when one is taken.

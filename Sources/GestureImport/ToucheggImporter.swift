@@ -71,6 +71,11 @@ enum ToucheggImporter {
         }
         config.sources = sources.sorted { $0.0 < $1.0 }.map(\.1)
         config.settings = mapper.settingsNeeded(by: config.sources)
+        // on begin-and-end is two bindings of one gesture: they must not compete.
+        config.allowTogether(
+            leads: { $0.nameParts.last == "begin" },
+            goesWith: { a, b in b.nameParts.last == "end" && Array(a.nameParts.dropLast()) == Array(b.nameParts.dropLast()) },
+            note: "recognized together with its end, as touchegg acts at both")
         return config
     }
 
