@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay", "TestSupport"],
                     exclude: ["Traces"]),
-        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureConfig", "GestureReplay", "GestureX11", "GestureCore"],
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureConfig", "GestureReplay", "GestureX11", "GestureCore", "GestureCommandLine", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureReplay", "GestureTrace", "TestSupport"],
                     exclude: ["Corpus"]),

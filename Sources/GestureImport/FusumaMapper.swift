@@ -95,6 +95,9 @@ struct FusumaMapper {
         }
         var name = [leaf.kind] + (leaf.fingers.map { [String($0)] } ?? []) + (way.map { [$0] } ?? []) + (app.map { [$0] } ?? [])
         if let fingers = leaf.fingers {
+            if fingers > FingerCounts.most {
+                return .failure(.init("\(fingers) fingers: gestured binds gestures of 1 to \(FingerCounts.most) fingers, and no touchpad reports more"))
+            }
             if leaf.kind == "swipe" && fingers < 3 {
                 return .failure(.init("a touchpad swipe of \(fingers) finger\(fingers == 1 ? "" : "s") is \(fingers == 1 ? "pointer motion" : "scrolling"): XInput 2.4 sends touchpad swipes of three fingers or more"))
             }

@@ -53,13 +53,19 @@ extension ImportedConfig {
         let missing = sources.filter { !$0.isImported }
         var text = "imported \(importedCount) of \(sources.count) gesture\(sources.count == 1 ? "" : "s") from \(file)"
         if !missing.isEmpty {
-            text += "; \(missing.count) not imported: " + missing.map { source -> String in
+            text += "; \(missing.count) not imported: " + missing.prefix(ImportedConfig.summarized).map { source -> String in
                 guard case .notImported(let why, _) = source.outcome else { return "" }
                 return "\(ImportedConfig.oneLine(source.what)) (\(source.place): \(ImportedConfig.oneLine(why)))"
             }.joined(separator: "; ")
+            if missing.count > ImportedConfig.summarized {
+                text += "; and \(missing.count - ImportedConfig.summarized) more (the # not imported: lines say which and why)"
+            }
         }
         return text
     }
+
+    /// How many gestures not imported the summary names; the config names them all.
+    static let summarized = 20
 
     /// Text for a comment: no line break or other control character may end the comment early.
     static func oneLine(_ text: String) -> String {

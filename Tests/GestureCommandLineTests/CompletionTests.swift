@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theFirstWordIsACommandOrAnOptionOfTheProgramAndOfTheDefaultCommand() throws {
-        #expect(try complete([""]) == ["check", "devices", "doctor", "help", "init", "learn", "record", "replay", "run"])
+        #expect(try complete([""]) == ["check", "devices", "doctor", "help", "import", "init", "learn", "record", "replay", "run"])
         #expect(try complete(["re"]) == ["record", "replay"])
         #expect(try complete(["--"]) == ["--config", "--display", "--dry-run", "--help", "--log-level", "--overlay", "--version"])
     }
@@ -76,8 +76,15 @@ import Testing
         #expect(try complete(["check", ""]) == [])
     }
 
+    @Test func anArgumentWithChoicesOffersThemAndAnOptionalFileOffersFileNames() throws {
+        #expect(try complete(["import", ""]) == ["fusuma", "libinput-gestures", "touchegg"])
+        #expect(try complete(["import", "--write", "t"]) == ["touchegg"])
+        #expect(try complete(["import", "fusuma", ""]) == Self.files.sorted())
+        #expect(try complete(["import", "fusuma", "a.toml", ""]) == [])
+    }
+
     @Test func helpOffersTheCommandsOnce() throws {
-        #expect(try complete(["help", ""]) == ["check", "devices", "doctor", "init", "learn", "record", "replay", "run"])
+        #expect(try complete(["help", ""]) == ["check", "devices", "doctor", "import", "init", "learn", "record", "replay", "run"])
         #expect(try complete(["help", "run", ""]) == [])
     }
 }

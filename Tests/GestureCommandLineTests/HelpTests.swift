@@ -27,6 +27,8 @@ import Testing
               doctor                  Say why gestures do not work here, and what to do.
               init                    Write a commented starter config to
                                       $XDG_CONFIG_HOME/gestured/config.toml.
+              import                  Turn a touchegg, libinput-gestures or fusuma config
+                                      into a gestured config.
               help                    Show help for a command.
 
             OPTIONS:

@@ -9,7 +9,12 @@ import Testing
 
     @Test func thereIsAPageForTheProgramAndOneForEachCommand() {
         #expect(pages.map(\.file) == ["gestured.1", "gestured-run.1", "gestured-check.1", "gestured-replay.1", "gestured-learn.1",
-                                      "gestured-record.1", "gestured-devices.1", "gestured-doctor.1", "gestured-init.1"])
+                                      "gestured-record.1", "gestured-devices.1", "gestured-doctor.1", "gestured-init.1", "gestured-import.1"])
+    }
+
+    @Test func anOptionalArgumentIsInBracketsInTheSynopsis() throws {
+        let page = try #require(pages.first { $0.file == "gestured-import.1" })
+        #expect(page.text.contains("\n.B gestured import\n[\\fB\\-\\-config\\fR \\fIfile\\fR] [\\fB\\-\\-write\\fR] \\fIformat\\fR [\\fIfile\\fR]\n"), "\(page.text)")
     }
 
     @Test func aCommandsPageHasItsSynopsisDiscussionArgumentsAndOptions() throws {

@@ -188,6 +188,36 @@ import Testing
             == "gestured run: --log-level: 'loud' is not one of error, warn, info, debug, trace")
     }
 
+    /// `gestured import`'s format, file and --write.
+    func importValues(_ line: String) -> [String?]? {
+        guard case .run(let p) = parse(line), p.command == T.`import` else { return nil }
+        return [p[T.importFormat], p[T.importFile], p[T.write] ? "write" : nil, p[T.config]]
+    }
+
+    @Test func anOptionalArgumentMayBeLeftOutAndAnArgumentWithChoicesTakesOnlyThem() {
+        #expect(importValues("import touchegg") == ["touchegg", nil, nil, nil])
+        #expect(importValues("import --write fusuma my.yml --config c.toml") == ["fusuma", "my.yml", "write", "c.toml"])
+        #expect(importValues("import libinput-gestures -") == ["libinput-gestures", "-", nil, nil])
+        #expect(failure("import touchgg") == """
+            gestured import: <format>: 'touchgg' is not one of touchegg, libinput-gestures, fusuma (did you mean 'touchegg'?)
+            Usage: gestured import [--config <file>] [--write] <format> [<file>]
+            See 'gestured import --help' for more information.
+
+            """)
+        #expect(failure("import fusuma a.yml b.yml") == """
+            gestured import: unexpected argument 'b.yml'
+            Usage: gestured import [--config <file>] [--write] <format> [<file>]
+            See 'gestured import --help' for more information.
+
+            """)
+        #expect(failure("import") == """
+            gestured import: missing argument <format>
+            Usage: gestured import [--config <file>] [--write] <format> [<file>]
+            See 'gestured import --help' for more information.
+
+            """)
+    }
+
     @Test func aMissingArgumentIsNamed() {
         #expect(failure("learn zig") == """
             gestured learn: missing argument <trace>
