@@ -4,9 +4,10 @@
 set -eu
 
 # Build: the X11 client libraries the daemon links against (libX11-xcb too: it reads its events
-# through XCB), and libsystemd's sd-bus for the gesture streams (touchegg's and gestured's own).
+# through XCB), libsystemd's sd-bus for the gesture streams (touchegg's and gestured's own), and
+# libxml2's and libyaml's headers for `gestured import` (which loads them with dlopen).
 # GTK 4 and libadwaita for the settings window, gestured-settings (the daemon links neither).
-build="libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev pkg-config libgtk-4-dev libadwaita-1-dev"
+build="libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxfixes-dev libxrandr-dev libxext-dev libsystemd-dev libxml2-dev libyaml-dev pkg-config libgtk-4-dev libadwaita-1-dev"
 # The tests without an X server (make check): python3 (3.11 or later) for tomllib, the reference
 # the TOML reader's tests compare with; groff reads the man pages gestured writes, with every
 # warning on.

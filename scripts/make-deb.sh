@@ -52,9 +52,10 @@ rm -rf "$shlibs" && install -d "$shlibs/debian"
 printf 'Source: gestured\n\nPackage: gestured\nArchitecture: any\n' > "$shlibs/debian/control"
 depends=$(cd "$shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/gestured" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# libsystemd is loaded with dlopen when a gesture stream is turned on, so it is not among the
-# binary's NEEDED entries: name it here.
-depends="$depends, libsystemd0"
+# libsystemd is loaded with dlopen when a gesture stream is turned on, and libxml2 and libyaml
+# when `gestured import` reads a touchegg or fusuma config, so they are not among the binary's
+# NEEDED entries: name them here.
+depends="$depends, libsystemd0, libxml2, libyaml-0-2"
 
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" -e "s|@SIZE@|$size|" \

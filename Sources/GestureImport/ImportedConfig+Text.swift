@@ -36,7 +36,8 @@ extension ImportedConfig {
                     for (key, value) in b.keys { lines.append("\(key) = \(value.text)") }
                 }
             case .imported(let bindings):
-                for b in bindings {
+                for (i, b) in bindings.enumerated() {
+                    if i > 0 { lines.append("") }
                     lines.append("# \(source.place): \(ImportedConfig.oneLine(source.what))")
                     lines += b.notes.map { "# " + ImportedConfig.oneLine($0) }
                     lines.append("[[gesture]]")

@@ -277,6 +277,10 @@ struct ToucheggMapper {
             case .pinch:
                 step = .double(((percent / 100) * 1000).rounded() / 1000)
                 how = "every \(ToucheggUnits.text(percent)) % of touchegg's pinch (a change of the scale by \(ToucheggUnits.text(percent / 100)))"
+            case .swipe where base.contains { $0.0 == "source" && $0.1 == .string("touchscreen") }:
+                let px = ToucheggUnits.px(percent / 100 * (ToucheggUnits.screenStart + ToucheggUnits.screenFinish))
+                step = .int(px)
+                how = "every \(ToucheggUnits.text(percent)) % of touchegg's swipe: \(px) px on a 13.3-inch 1920 x 1080 touchscreen"
             case .swipe:
                 let px = ToucheggUnits.px(percent / 100 * (ToucheggUnits.touchpadStart + ToucheggUnits.touchpadFinish))
                 step = .int(px)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import GestureConfig
 import GestureX11
@@ -78,5 +79,23 @@ import GestureX11
             try actual.write(to: url, atomically: true, encoding: .utf8)
         }
         #expect(actual == (try String(contentsOf: url, encoding: .utf8)))
+    }
+}
+
+/// docs/import.md's examples: each source block imports to the TOML block after it.
+@Suite struct ImportDocsTests {
+    @Test func theExamplesOfDocsImportAreWhatTheImportMakes() throws {
+        let sources: [(String, ImportFormat, String)] = [
+            (Docs.blocks("docs/import.md", language: "xml")[0], .touchegg, "touchegg.conf"),
+            (Docs.blocks("docs/import.md", language: "conf")[0], .libinputGestures, "libinput-gestures.conf"),
+            (Docs.blocks("docs/import.md", language: "yaml")[0], .fusuma, "config.yml"),
+        ]
+        let results = Docs.blocks("docs/import.md", language: "toml")
+        #expect(results.count == 3)
+        for ((source, format, file), expected) in zip(sources, results) {
+            let imported = try Importer.read(format, bytes: Array((source + "\n").utf8), file: file, knowsKey: XKeysym.isKnown)
+            #expect(imported.text == expected + "\n")
+            _ = try ConfigLoader.load(expected, file: file, knowsKey: XKeysym.isKnown)
+        }
     }
 }
