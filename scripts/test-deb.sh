@@ -2,7 +2,8 @@
 # `make test` part: the Debian package that `make deb` builds passes lintian with no error,
 # depends on no libstdc++ when the release build links it in, installs with dpkg on this
 # machine, runs from the installed files (`gestured --version` says the package's version,
-# `gestured check` loads the embedded config), and purges leaving none of its files behind.
+# `gestured check` loads the embedded config, `gestured import` reads XML and YAML with the
+# libraries the package depends on), and purges leaving none of its files behind.
 set -eu
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fail() { echo "package test: $*" >&2; exit 1; }
@@ -18,12 +19,20 @@ trap '$sudo dpkg --purge gestured >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
 $sudo dpkg -i "$deb" >/dev/null || fail "dpkg -i $deb failed"
 version=$(dpkg-deb -f "$deb" Version)
 dpkg-deb -f "$deb" Depends | grep -q "libsystemd0" || fail "Depends lacks libsystemd0, which the streams load with dlopen"
+for lib in libxml2 libyaml-0-2; do
+  dpkg-deb -f "$deb" Depends | grep -q "$lib" || fail "Depends lacks $lib, which gestured import loads with dlopen"
+done
 # With the static libstdc++ found (scripts/static-libstdcxx.sh), the binary has it linked in.
 if [ -f "$root/.build/static-libstdc++/libstdc++.so" ]; then
   dpkg-deb -f "$deb" Depends | grep -q "libstdc++" && fail "Depends names libstdc++, which the release build links in"
 fi
 [ "$(/usr/bin/gestured --version)" = "gestured $version" ] || fail "the installed gestured --version says '$(/usr/bin/gestured --version)', the package $version"
 HOME="$dir" XDG_CONFIG_HOME="$dir" /usr/bin/gestured check >/dev/null || fail "the installed gestured check fails"
+# gestured import loads libxml2 and libyaml from the system when it runs.
+printf '<touchegg><application name="All"><gesture type="PINCH" fingers="2" direction="IN"><action type="CLOSE_WINDOW"/></gesture></application></touchegg>\n' > "$dir/touchegg.conf"
+printf 'pinch:\n  2:\n    in:\n      command: "true"\n' > "$dir/config.yml"
+/usr/bin/gestured import touchegg "$dir/touchegg.conf" 2>/dev/null | grep -qx 'action = "window close"' || fail "the installed gestured import touchegg fails"
+/usr/bin/gestured import fusuma "$dir/config.yml" 2>/dev/null | grep -qx 'action = "exec true"' || fail "the installed gestured import fusuma fails"
 [ -f /usr/lib/systemd/user/gestured.service ] && grep -qx "ExecStart=/usr/bin/gestured run" /usr/lib/systemd/user/gestured.service \
   || fail "the user unit does not run the installed binary"
 grep -qx "Exec=/usr/bin/gestured run" /etc/xdg/autostart/gestured.desktop || fail "the autostart entry does not run the installed binary"

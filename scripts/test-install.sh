@@ -17,6 +17,7 @@ grep -q "gestured" "$p/share/man/man1/gestured.1" || fail "no man page"
 [ -f "$p/share/man/man1/gestured-run.1" ] || fail "no man page for gestured run"
 grep -q "^.SH ACTIONS" "$p/share/man/man5/gestured.toml.5" || fail "no man page for the config"
 [ -f "$p/share/doc/gestured/config.md" ] || fail "no config reference"
+[ -f "$p/share/man/man1/gestured-import.1" ] || fail "no man page for gestured import"
 replies=$(bash --norc -c '. "$1"; COMP_WORDS=(gestured re); COMP_CWORD=1; _gestured; echo "${COMPREPLY[*]}"' - "$p/share/bash-completion/completions/gestured")
 [ "$replies" = "replay record" ] || fail "the bash completion offers '$replies' for 'gestured re'"
 [ -s "$p/share/zsh/site-functions/_gestured" ] || fail "no zsh completion"

@@ -46,7 +46,8 @@ enum ToucheggImporter {
         for (i, e) in entries.enumerated() { last[mapper.key(e)] = i }
         let mapped = entries.enumerated().map { i, e -> (Entry, Result<[ImportedConfig.Binding], ToucheggMapper.Why>) in
             if let j = last[mapper.key(e)], j != i {
-                return (e, .failure(.init("line \(entries[j].gesture.line) binds the same gesture for \(e.appWords) again, and touchegg keeps the last")))
+                return (e, .failure(.init("line \(entries[j].gesture.line) binds the same gesture for \(e.appWords) again, and touchegg keeps the last",
+                                          overridden: true)))
             }
             return (e, mapper.bindings(e))
         }
@@ -63,7 +64,7 @@ enum ToucheggImporter {
                 sources.append((e.gesture.line, .init(place: place, what: what, outcome: .imported(bindings))))
             case .failure(let why):
                 var keep: ImportedConfig.Binding?
-                if !e.isGlobal, why.overridden == false, global.contains(mapper.gestureKey(e)) {
+                if !e.isGlobal, !why.overridden, global.contains(mapper.gestureKey(e)) {
                     keep = mapper.passBinding(e)
                 }
                 sources.append((e.gesture.line, .init(place: place, what: what, outcome: .notImported(why.text, keeping: keep))))

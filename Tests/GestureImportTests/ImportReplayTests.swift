@@ -164,3 +164,23 @@ import GestureX11
             == [#"{"t":10,"action":"exec xdotool key super+s","gesture":"fusuma-pinch-in"}"#])
     }
 }
+
+/// touchegg's rules for the same gesture bound twice, through the importer alone.
+@Suite struct ToucheggRuleTests {
+    func imported(_ text: String) throws -> ImportedConfig {
+        try Importer.read(.touchegg, bytes: Array(text.utf8), file: "touchegg.conf", knowsKey: XKeysym.isKnown)
+    }
+
+    @Test func anApplicationsGestureBoundTwiceKeepsTheLastAndNoPassBinding() throws {
+        let config = try imported("""
+            <touchegg><application name="All">
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="SHOW_DESKTOP"/></gesture>
+            </application><application name="xterm">
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="GNOME_SHELL"/></gesture>
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="CLOSE_WINDOW"/></gesture>
+            </application></touchegg>
+            """)
+        #expect(config.names == ["touchegg-swipe-3-up", "touchegg-swipe-3-up-xterm"])
+        #expect(config.sources.map(\.isImported) == [true, false, true])
+    }
+}
