@@ -52,7 +52,7 @@ let package = Package(
         // libxml2-dev and libyaml-dev, and the package depends on libxml2 and libyaml-0-2.
         .target(name: "CXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "GestureImport", dependencies: ["CXML2", "CYAML", "GestureCore"]),
+        .target(name: "GestureImport", dependencies: ["CXML2", "CYAML", "GestureCore", "GestureConfig"]),
         .executableTarget(name: "gestured", dependencies: [
             "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
             "GestureStream", "GestureImport", .product(name: "Logging", package: "swift-log"),

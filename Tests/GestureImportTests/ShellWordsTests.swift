@@ -1,4 +1,6 @@
 import Testing
+import GestureConfig
+import GestureX11
 @testable import GestureImport
 
 /// libinput-gestures' commands: the words Python's shlex.split makes of them, and the shell
@@ -25,5 +27,16 @@ import Testing
         #expect(ShellWords.programWord("$HOME/a") == #""${HOME}"/a"#)
         #expect(ShellWords.programWord("${XDG_BIN}/a;b") == #""${XDG_BIN}"'/a;b'"#)
         #expect(ShellWords.programWord("xdotool") == "xdotool")
+    }
+}
+
+/// What the importer writes reads back as it was meant: a command with quotes, backslashes and
+/// control characters is the same command once gestured has loaded the config.
+@Suite struct ImportedTextTests {
+    @Test func aCommandWithQuotesBackslashesAndControlCharactersLoadsBackAsWritten() throws {
+        let line = "gesture swipe up 3 printf 'a\"b\\\\c' \"tab\\there\" '\u{1B}[0m'\n"
+        let imported = try Importer.read(.libinputGestures, bytes: Array(line.utf8), file: "l.conf", knowsKey: XKeysym.isKnown)
+        let config = try ConfigLoader.load(imported.text, file: "imported.toml")
+        #expect(config.gestures.map { $0.actions.map(\.text) } == [["exec printf 'a\"b\\\\c' 'tab\\there' '\u{1B}[0m'"]])
     }
 }

@@ -1,8 +1,8 @@
 /// Text as TOML would write it inside double quotes, for messages that quote what a config says:
 /// quotes and backslashes escaped, control characters as `\uXXXX`, so that a NUL or an escape
-/// sequence in a name cannot garble the log line.
-enum TOMLText {
-    static func escaped(_ text: String) -> String {
+/// sequence in a name cannot garble the log line; `gestured import` writes its strings with it.
+public enum TOMLText {
+    public static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
