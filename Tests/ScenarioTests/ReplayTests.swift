@@ -310,8 +310,8 @@ import GestureTrace
         let r = try gestured(["--generate-manual", pages.path])
         #expect(r.status == 0 && r.out == "" && r.err == "")
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted() == [
-            "gestured-check.1", "gestured-devices.1", "gestured-doctor.1", "gestured-init.1", "gestured-learn.1", "gestured-record.1",
-            "gestured-replay.1", "gestured-run.1", "gestured.1", "gestured.toml.5",
+            "gestured-check.1", "gestured-devices.1", "gestured-doctor.1", "gestured-import.1", "gestured-init.1", "gestured-learn.1",
+            "gestured-record.1", "gestured-replay.1", "gestured-run.1", "gestured.1", "gestured.toml.5",
         ])
         let page = try String(contentsOf: pages.appendingPathComponent("gestured-run.1"), encoding: .utf8)
         #expect(page.hasPrefix(".TH GESTURED\\-RUN 1 "))
