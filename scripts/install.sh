@@ -19,7 +19,7 @@ sed "s|@BINDIR@|$prefix/bin|g" "$root/Config/service/gestured.desktop" > "$autos
 rm -f "$prefix/share/man/man1/gestured."*.1
 "$prefix/bin/gestured" --generate-manual "$prefix/share/man/man1"
 mv "$prefix"/share/man/man1/*.5 "$prefix/share/man/man5/"
-for page in config.md gestures.md strokes.md desktop.md trace-format.md troubleshooting.md; do
+for page in config.md gestures.md strokes.md desktop.md trace-format.md troubleshooting.md import.md; do
   install -m 644 "$root/docs/$page" "$prefix/share/doc/gestured/$page"
 done
 "$prefix/bin/gestured" --generate-completion-script bash > "$prefix/share/bash-completion/completions/gestured"

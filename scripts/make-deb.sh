@@ -11,7 +11,7 @@
 set -eu
 configuration="${1:-release}"
 # The reference pages installed in the package's and make install's doc folder.
-docs="config.md gestures.md strokes.md desktop.md trace-format.md troubleshooting.md"
+docs="config.md gestures.md strokes.md desktop.md trace-format.md troubleshooting.md import.md"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="$root/.build/$configuration/gestured"
 [ -x "$bin" ] || { echo "make-deb: $bin is not built" >&2; exit 1; }

@@ -104,7 +104,7 @@ public enum CommandTable {
                 ("$XDG_CONFIG_HOME/gestured/config.toml",
                  "The config (~/.config/gestured/config.toml without XDG_CONFIG_HOME); without it the embedded default runs. Its keys, actions and shapes: gestured.toml(5)."),
                 ("$XDG_RUNTIME_DIR/gestured/", "The folder of gestured's own gesture stream and of gestured record's hand-off, which only its user can open."),
-                ("/usr/share/doc/gestured/", "The reference pages: config.md, gestures.md, strokes.md, desktop.md, trace-format.md and troubleshooting.md."),
+                ("/usr/share/doc/gestured/", "The reference pages: config.md, gestures.md, strokes.md, desktop.md, trace-format.md, troubleshooting.md and import.md."),
             ]),
             ManualSection("Signals", "What the running daemon does on each signal.", items: [
                 ("SIGHUP", "Reads the config again; a config with errors is refused with each located error, and the last good one stays."),

@@ -104,6 +104,8 @@ import GestureX11
                       #"{"t":40,"ev":"pinch-end","fingers":2}"#]
         #expect(try actions("touchegg-2.conf", .touchegg, events) == [
             #"{"t":20,"action":"keys ctrl+KP_Add","gesture":"touchegg-pinch-2-out","step":1}"#,
+            #"{"t":20,"action":"keys ctrl+KP_Add","gesture":"touchegg-pinch-2-out","step":2}"#,
+            #"{"t":30,"action":"keys ctrl+KP_Subtract","gesture":"touchegg-pinch-2-out","step":1}"#,
             #"{"t":30,"action":"keys ctrl+KP_Subtract","gesture":"touchegg-pinch-2-out","step":0}"#,
         ])
     }
@@ -153,7 +155,8 @@ import GestureX11
 
     @Test func aFusumaUpdateStepsAsTheFingersGo() throws {
         #expect(try actions("fusuma.yml", .fusuma, pinch(4, to: 1.5))
-            == [#"{"t":40,"action":"exec pactl set-sink-volume @DEFAULT_SINK@ +5%","gesture":"fusuma-pinch-4-out-update","step":1}"#])
+            == [#"{"t":30,"action":"exec pactl set-sink-volume @DEFAULT_SINK@ +5%","gesture":"fusuma-pinch-4-out-update","step":1}"#,
+                #"{"t":50,"action":"exec pactl set-sink-volume @DEFAULT_SINK@ +5%","gesture":"fusuma-pinch-4-out-update","step":2}"#])
     }
 
     @Test func aFusumaApplicationContextIsAnAppRuleUnlessTheFirstDocumentBindsTheGesture() throws {
