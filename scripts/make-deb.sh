@@ -3,7 +3,7 @@
 # the systemd user unit (enabled for graphical sessions by its preset), the XDG autostart
 # entry, completions, man pages (the config's in section 5), the reference pages, the copyright file and the changelog; Depends computed from
 # the binary's shared libraries by dpkg-shlibdeps. The binary has the Swift runtime linked in
-# (--static-swift-stdlib), and libstdc++ too: 11.0 MB stripped, all of it; shipping the runtime
+# (--static-swift-stdlib), and libstdc++ too: about 11 MB stripped, all of it; shipping the runtime
 # instead would put 14.2 MB of libraries under /usr/lib/gestured (libswiftCore, _Concurrency, _StringProcessing,
 # _RegexParser, Synchronization, Glibc, dispatch and their kin, as the debug build links them)
 # beside a binary that still holds gestured's own code. No Swift toolchain is needed to run it.
@@ -13,6 +13,7 @@ configuration="${1:-release}"
 # The reference pages installed in the package's and make install's doc folder.
 docs="config.md gestures.md strokes.md desktop.md trace-format.md troubleshooting.md import.md"
 root="$(cd "$(dirname "$0")/.." && pwd)"
+. "$root/scripts/deb-common.sh"
 bin="$root/.build/$configuration/gestured"
 [ -x "$bin" ] || { echo "make-deb: $bin is not built" >&2; exit 1; }
 
@@ -40,28 +41,13 @@ install -m 644 "$root/packaging/copyright" "$stage/usr/share/doc/gestured/copyri
 # The reference pages the default config and the man pages point to, compressed as policy asks.
 for page in $docs; do install -m 644 "$root/docs/$page" "$stage/usr/share/doc/gestured/$page"; done
 gzip -9n "$stage"/usr/share/doc/gestured/*.md
-date=$(git -C "$root" log -1 --format=%aD 2>/dev/null || date -R)
-printf 'gestured (%s) unstable; urgency=medium\n\n  * Built from gestured %s (see https://github.com/gestured/gestured).\n\n -- gestured developers <gestured@users.noreply.github.com>  %s\n' \
-  "$version" "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "$version")" "$date" | gzip -9n > "$stage/usr/share/doc/gestured/changelog.gz"
+write_changelog gestured "$version" "$stage/usr/share/doc/gestured/changelog.gz"
 find "$stage" -type d -exec chmod 755 {} +
 find "$stage/usr/share" "$stage/etc" "$stage/usr/lib" -type f -exec chmod 644 {} +
+printf '/etc/xdg/autostart/gestured.desktop\n' > "$stage/DEBIAN/conffiles"
 
-# dpkg-shlibdeps reads a source package's control file: give it a minimal one.
-shlibs="$out/shlibdeps"
-rm -rf "$shlibs" && install -d "$shlibs/debian"
-printf 'Source: gestured\n\nPackage: gestured\nArchitecture: any\n' > "$shlibs/debian/control"
-depends=$(cd "$shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/gestured" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-[ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 # libsystemd is loaded with dlopen when a gesture stream is turned on, and libxml2 and libyaml
 # when `gestured import` reads a touchegg or fusuma config, so they are not among the binary's
 # NEEDED entries: name them here.
-depends="$depends, libsystemd0, libxml2, libyaml-0-2"
-
-size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
-sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" -e "s|@SIZE@|$size|" \
-  "$root/packaging/control" > "$stage/DEBIAN/control"
-printf '/etc/xdg/autostart/gestured.desktop\n' > "$stage/DEBIAN/conffiles"
-
-deb="$out/gestured_${version}_$arch.deb"
-dpkg-deb --root-owner-group --build "$stage" "$deb" >/dev/null
-echo "$deb"
+depends=$(shlib_depends gestured "$stage/usr/bin/gestured")
+build_deb "$root/packaging/control" "$depends, libsystemd0, libxml2, libyaml-0-2"

@@ -27,7 +27,7 @@ final class StreamAbuser {
     var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
     /// Waits until it has printed `line`.
-    func waitFor(_ line: String, timeout: Duration = .seconds(10)) throws {
+    func waitFor(_ line: String, timeout: Duration = .seconds(30)) throws {
         let deadline = ContinuousClock.now + timeout
         while !text.split(separator: "\n").contains(Substring(line)) {
             if ContinuousClock.now > deadline || !child.isRunning && !text.split(separator: "\n").contains(Substring(line)) {
