@@ -44,3 +44,12 @@ FORWARD(int, -ENOSYS, sd_bus_message_append_basic, (sd_bus_message *m, char type
 FORWARD(int, -ENOSYS, sd_bus_message_open_container, (sd_bus_message *m, char type, const char *contents),
         (m, type, contents))
 FORWARD(int, -ENOSYS, sd_bus_message_close_container, (sd_bus_message *m), (m))
+FORWARD(int, -ENOSYS, sd_bus_message_get_type, (sd_bus_message *m, uint8_t *type), (m, type))
+FORWARD(int, -ENOSYS, sd_bus_message_get_expect_reply, (sd_bus_message *m), (m))
+FORWARD(const char *, NULL, sd_bus_message_get_path, (sd_bus_message *m), (m))
+FORWARD(const char *, NULL, sd_bus_message_get_interface, (sd_bus_message *m), (m))
+FORWARD(const char *, NULL, sd_bus_message_get_member, (sd_bus_message *m), (m))
+FORWARD(int, -ENOSYS, sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p))
+FORWARD(int, -ENOSYS, sd_bus_message_new_method_return, (sd_bus_message *call, sd_bus_message **m), (call, m))
+FORWARD(int, -ENOSYS, sd_bus_message_new_method_error, (sd_bus_message *call, sd_bus_message **m, const sd_bus_error *e),
+        (call, m, e))

@@ -19,11 +19,23 @@ import Logging
 /// t time)` at `/org/gestured/Gestures1` on `org.gestured.Gestures1`; `heading` is "" and
 /// `progress` 0 for a gesture without them, and `values` holds those the gesture reports
 /// (`fingers`, `x`, `y`, `dx`, `dy`, `scale`, `rotation`, `taps`, `points`, `score`).
+///
+/// Its clients may also ask the daemon to listen, to pause, and to say why bindings did not
+/// fire (`GesturedStream+Control`): the settings window's live pages.
 public final class GesturedStream: ServedStream {
     public static let path = "/org/gestured/Gestures1"
     public static let interface = "org.gestured.Gestures1"
 
     public let bus: PeerBus
+    /// Clients that asked the daemon to listen (`Listen`), by number: while any does, it runs
+    /// the catalogue of every gesture it knows in place of the config, and performs nothing.
+    public internal(set) var listeners: Set<Int> = []
+    /// Clients that asked to hear why each binding did not fire (`Watch`).
+    public internal(set) var watchers: Set<Int> = []
+    /// Whether a client paused the daemon (`SetPaused`): all actions off until one resumes it.
+    public internal(set) var paused = false
+    /// Who asked for the last change of `listeners` or `paused`, for the log: `pid 4242`.
+    public internal(set) var lastAsker = ""
 
     /// Serves at `address`, or else in this user's folder (`folder(runtimeDirectory:uid:)` of
     /// the environment's XDG_RUNTIME_DIR), made when missing and refused when not this user's.
@@ -31,6 +43,7 @@ public final class GesturedStream: ServedStream {
     public init(log: Logger, clock: @escaping () -> UInt64, address: StreamAddress? = nil) throws(StreamError) {
         if let address {
             bus = try PeerBus(address, label: "gestured stream", log: log, clock: clock)
+            takeCalls()
             return
         }
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
@@ -41,6 +54,7 @@ public final class GesturedStream: ServedStream {
         }
         try GesturedStream.makePrivate(folder, for: file)
         bus = try PeerBus(file, label: "gestured stream", log: log, clock: clock)
+        takeCalls()
     }
 
     /// `$XDG_RUNTIME_DIR/gestured`; without it (unset, empty or relative, which the XDG base

@@ -72,6 +72,11 @@ public final class PeerBus {
     private var saidFull = false, saidAcceptFailure = false
     /// Messages that could not be made, said once each.
     private var saidUnmade: Set<String> = []
+    /// Answers the method calls clients make (`PeerCall`); without it, every call is answered
+    /// with D-Bus's UnknownMethod error.
+    public var answer: ((PeerCall) -> PeerCall.Reply)?
+    /// Told the number of each client that leaves (`PeerCall.client`), however it left.
+    public var left: ((Int) -> Void)?
 
     /// Listens at `address`; `label` names the stream in the log. Throws when the address is
     /// taken, saying by whom (a socket file nobody listens on any more is replaced), or when
@@ -261,7 +266,13 @@ public final class PeerBus {
     private func process(_ c: Client) {
         var r: Int32 = 1, n = 0
         while r > 0 && n < PeerBus.messagesPerTurn {
-            r = sd_bus_process(c.bus, nil)
+            // A message no handler of sd-bus's took comes back: a method call is answered here.
+            var message: OpaquePointer?
+            r = sd_bus_process(c.bus, &message)
+            if let message {
+                take(message, from: c)
+                sd_bus_message_unref(message)
+            }
             n += 1
         }
         c.pending = r > 0
@@ -290,6 +301,7 @@ public final class PeerBus {
         clients.removeAll { $0 === c }
         _ = sd_bus_close_unref(c.bus)
         log.info("\(label): \(c.who) \(why); \(clients.count) listening")
+        left?(c.number)
         if saidFull && clients.count < maxClients {
             saidFull = false
             log.info("\(label): taking clients again")
@@ -301,8 +313,10 @@ public final class PeerBus {
     /// Sends the signal `member` of `interface` at `path` to every client that has finished
     /// connecting; `append` writes its arguments. A signal that cannot be made (a value D-Bus
     /// refuses) is not sent, and said once; a client that lets too many wait is dropped.
-    public func emit(path: String, interface: String, member: String, _ append: (OpaquePointer) -> Int32) {
-        for c in clients where c.announced {
+    /// `to`, when given, picks the clients by number.
+    public func emit(path: String, interface: String, member: String, to: ((Int) -> Bool)? = nil,
+                     _ append: (OpaquePointer) -> Int32) {
+        for c in clients where c.announced && to?(c.number) != false {
             var message: OpaquePointer?
             var r = sd_bus_message_new_signal(c.bus, &message, path, interface, member)
             if r >= 0, let message { r = append(message) }

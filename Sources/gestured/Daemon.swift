@@ -56,6 +56,13 @@ final class Daemon {
     private(set) var touchegg: ToucheggStream?
     /// gestured's own stream, while `gestured-stream` is on and its address was free.
     private(set) var ownStream: GesturedStream?
+    /// What the daemon runs: the config, the catalogue while the settings window listens, or
+    /// nothing while paused (`Daemon+Modes`).
+    var mode = Mode.normal
+    /// The config's bindings while the catalogue or nothing runs in their place.
+    var configured: Bindings?
+    /// Tells the stream's watchers and listeners what the dispatcher did.
+    let live: LiveObserver
     /// The D-Bus servers the poll waits on.
     private var buses: [PeerBus] {
         if touchegg == nil && ownStream == nil { return [] }
@@ -83,7 +90,9 @@ final class Daemon {
                                      heldElsewhere: { [performer] in performer.ask.keyboardHeldElsewhere(serverNow: listener.now()) },
                                      clock: MonotonicClock.milliseconds)
         reporter = Reporter(log: log, now: listener.now)
-        dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: reporter, decide: listener.apply)
+        live = LiveObserver(reporter)
+        dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: live, decide: listener.apply)
+        live.bindings = { [unowned dispatcher] in dispatcher.bindings }
         feedback = Feedback(x, performer: performer, now: listener.now,
                             withheld: actions.heldElsewhere,
                             report: { [log] line in log.info("\(line)") })
@@ -130,7 +139,7 @@ final class Daemon {
     }
 
     /// Shows or takes away the debug overlay; a shown one learns the current recognizers.
-    private func showOverlay(_ on: Bool) {
+    func showOverlay(_ on: Bool) {
         if !on {
             if overlay != nil { log.info("debug overlay off") }
             overlay?.window.close()
@@ -155,6 +164,7 @@ final class Daemon {
         dispatcher.stream = touchegg
         ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log, clock: MonotonicClock.microseconds) }
         dispatcher.everyGesture = ownStream
+        live.stream = ownStream
     }
 
     private func serve<S: ServedStream>(_ label: String, _ on: Bool, _ running: S?, _ start: () throws(StreamError) -> S) -> S? {
@@ -189,14 +199,17 @@ final class Daemon {
         dispatcher.dispatch()
         // A drag of the old bindings lets go now: the new ones may not have it.
         dispatcher.releaseAll(at: listener.now())
+        // Listening or paused, the config waits: what runs in its place follows it.
+        let running = bindings(for: mode, configured: fresh)
         do {
-            try listener.regrab(fresh.needs)
+            try listener.regrab(running.needs)
         } catch {
             log.error("\(loaded.why): \(error); keeping the last good config")
             announce(applied: false, file: fresh.config.file, detail: "\(error)")
             return
         }
-        dispatcher.bindings = fresh
+        dispatcher.bindings = running
+        configured = mode == .normal ? nil : fresh
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
         serveStreams(fresh.config.settings)
@@ -281,7 +294,10 @@ final class Daemon {
                 reloader?.request("the config file's owner or mode changed", screen: engine.screen)
             }
             if sources.readable(sources.configLoaded), let loaded = reloader?.finished(screen: engine.screen) { apply(loaded) }
-            if n >= 0 { sources.serveStreams(timedOut: n == 0) }
+            if n >= 0 {
+                sources.serveStreams(timedOut: n == 0)
+                followStream()
+            }
             sources.flushOutputs()
             if n == 0 {
                 engine.advance(to: listener.now())

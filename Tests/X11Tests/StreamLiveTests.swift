@@ -16,10 +16,10 @@ final class StreamClient {
 
     /// Starts a client (`script`, in this folder) and waits until the daemon `d` says it is
     /// connected. Its XDG_RUNTIME_DIR is the daemon's.
-    init(_ d: DaemonProcess, name: String, script: String = "touchegg-client.py") throws {
+    init(_ d: DaemonProcess, name: String, script: String = "touchegg-client.py", arguments: [String] = []) throws {
         output = d.directory.appendingPathComponent("\(name).out")
         daemonLog = { [log = d.logFile] in (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-        child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [Self.folder.appendingPathComponent(script).path],
+        child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [Self.folder.appendingPathComponent(script).path] + arguments,
                                        environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: output)
         try d.waitFor("(pid \(child.pid)) connected", timeout: .seconds(10))
         // The daemon knows the client once it has authenticated, which may be before the
