@@ -99,9 +99,16 @@ public final class SettingsDocument {
     /// loads, and returns its index.
     @discardableResult
     public func addBinding(type: String) throws(TOMLEditError) -> Int {
-        let entries: [(String, TOMLEditor.Literal)] = [("name", .string(uniqueName(type))), ("type", .string(type))]
-            + Self.needs(type) + [("action", .string("show-desktop"))]
-        try edit { e throws(TOMLEditError) in try e.addItem("gesture", entries) }
+        try addBinding(entries: Self.needs(type), type: type, action: "show-desktop")
+    }
+
+    /// Adds a binding of `type` at the end, named after it, with `entries` and `action`; returns
+    /// its index.
+    @discardableResult
+    public func addBinding(entries: [(String, TOMLEditor.Literal)], type: String, action: String) throws(TOMLEditError) -> Int {
+        let all: [(String, TOMLEditor.Literal)] = [("name", .string(uniqueName(type))), ("type", .string(type))]
+            + entries + [("action", .string(action))]
+        try edit { e throws(TOMLEditError) in try e.addItem("gesture", all) }
         return rows.count - 1
     }
 

@@ -38,7 +38,9 @@ extension GesturedStream {
             if listeners.remove(call.client) != nil { lastAsker = "pid \(call.pid)" }
             return .done
         case "Watch":
-            watchers.insert(call.client)
+            if watchers.insert(call.client).inserted {
+                log.info("gestured stream: client \(call.client) (pid \(call.pid)) watches: it hears why each binding does not fire")
+            }
             return .done
         case "SetPaused":
             guard let on = call.readBool() else {

@@ -27,6 +27,7 @@ public final class GesturedStream: ServedStream {
     public static let interface = "org.gestured.Gestures1"
 
     public let bus: PeerBus
+    let log: Logger
     /// Clients that asked the daemon to listen (`Listen`), by number: while any does, it runs
     /// the catalogue of every gesture it knows in place of the config, and performs nothing.
     public internal(set) var listeners: Set<Int> = []
@@ -41,6 +42,7 @@ public final class GesturedStream: ServedStream {
     /// the environment's XDG_RUNTIME_DIR), made when missing and refused when not this user's.
     /// `clock` gives monotonic microseconds.
     public init(log: Logger, clock: @escaping () -> UInt64, address: StreamAddress? = nil) throws(StreamError) {
+        self.log = log
         if let address {
             bus = try PeerBus(address, label: "gestured stream", log: log, clock: clock)
             takeCalls()

@@ -56,6 +56,12 @@ final class BindingsPage {
         gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
         UI.suffix(combo, add)
         UI.add(combo, to: g)
+        let perform = UI.actionRow("Add by performing", subtitle: "Perform a gesture on your touchpad, touchscreen or mouse: it is filled in for you")
+        let start = UI.button("Perform…") { [unowned self] in PerformDialog.open(window: window, live: window.live) }
+        gtk_widget_set_valign(start, GTK_ALIGN_CENTER)
+        setAccessibleName(start, "Add by performing")
+        UI.suffix(perform, start)
+        UI.add(perform, to: g)
         return g
     }
 

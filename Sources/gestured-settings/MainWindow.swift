@@ -12,7 +12,10 @@ final class MainWindow {
     private var bindings: BindingsPage!
     private var settings: SettingsPage!
     private var status: StatusPage!
+    private var watch: WatchPage!
     private let daemon = DaemonWatch()
+    /// The daemon's own stream, for the live pages: listening, watching, pausing.
+    let live = LiveLink()
     /// The settings page is built when first shown: the first frame shows the gestures.
     private var settingsShown = false
 
@@ -29,7 +32,9 @@ final class MainWindow {
         bindings = BindingsPage(window: self)
         settings = SettingsPage(window: self)
         status = StatusPage(window: self, daemon: daemon)
+        watch = WatchPage(window: self, live: live)
         for (page, name, title, icon) in [(bindings.page, "gestures", "Gestures", "input-touchpad-symbolic"),
+                                          (watch.page, "watch", "Watch", "view-reveal-symbolic"),
                                           (settings.page, "settings", "Settings", "preferences-system-symbolic"),
                                           (status.page, "status", "Status", "dialog-information-symbolic")] {
             adw_view_stack_add_titled_with_icon(cast(stack), page, name, title, icon)
@@ -45,7 +50,9 @@ final class MainWindow {
         adw_view_switcher_bar_set_stack(cast(bar), cast(stack))
         g_object_bind_property(UnsafeMutableRawPointer(switcher), "title-visible", UnsafeMutableRawPointer(bar), "reveal", G_BINDING_SYNC_CREATE)
         onNotify(stack, "visible-child-name") { [unowned self] in
-            guard !settingsShown, let name = adw_view_stack_get_visible_child_name(cast(stack)), String(cString: name) == "settings" else { return }
+            guard let name = adw_view_stack_get_visible_child_name(cast(stack)).map({ String(cString: $0) }) else { return }
+            if name == "watch" { watch.start() }
+            guard !settingsShown, name == "settings" else { return }
             settingsShown = true
             settings.rebuild()
         }

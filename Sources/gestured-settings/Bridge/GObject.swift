@@ -63,6 +63,12 @@ private let thunk1: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPo
     Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().call(arg)
 }
 
+/// (instance, argument, argument, user data): GDBusConnection's "closed".
+private let thunk2: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
+    _, arg, _, data in
+    Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().call(arg)
+}
+
 private let keyThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, GdkModifierType, UnsafeMutableRawPointer?) -> Int32 = {
     _, keyval, keycode, state, data in
     Unmanaged<KeyHandler>.fromOpaque(data!).takeUnretainedValue().call(keyval, keycode, state) ? 1 : 0
@@ -74,7 +80,8 @@ private let keyThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, 
 func on<U>(_ object: UnsafeMutablePointer<U>, _ signal: String, arguments: Int = 0,
            _ action: @escaping (UnsafeMutableRawPointer?) -> Int32) -> UInt {
     let handler = Unmanaged.passRetained(Handler(action)).toOpaque()
-    let thunk = arguments == 0 ? unsafeBitCast(thunk0, to: GCallback.self) : unsafeBitCast(thunk1, to: GCallback.self)
+    let thunk = arguments == 0 ? unsafeBitCast(thunk0, to: GCallback.self)
+        : arguments == 1 ? unsafeBitCast(thunk1, to: GCallback.self) : unsafeBitCast(thunk2, to: GCallback.self)
     return g_signal_connect_data(UnsafeMutableRawPointer(object), signal, thunk, handler, release, GConnectFlags(rawValue: 0))
 }
 

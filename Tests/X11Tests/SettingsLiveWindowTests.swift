@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import X11TestSupport
+import XServerSupport
+
+/// The settings window's live parts on the test X server, beside a running daemon: bindings
+/// added by performing them on the inputtest devices, and the watch page saying why a gesture
+/// did not fire (settings-live.py drives the window; this test performs what it asks for).
+extension LiveTests {
+    static let liveSettingsConfig = """
+        [settings]
+        gestured-stream = true
+        touch-timeout = 3000
+
+        [[gesture]]
+        name = "three-right"
+        type = "swipe"
+        source = "touchpad"
+        fingers = 3
+        direction = "right"
+        action = "exec echo three-right >> @DIR@/result.txt"
+        """
+
+    /// A three-finger touchpad swipe, 150 px right (or left).
+    func touchpadSwipe(dx: Double) throws {
+        let pad = server.touchpad
+        try server.mouse.move(toX: 500, y: 400)
+        try pad.swipe(.begin, fingers: 3)
+        for _ in 0..<6 {
+            try pad.swipe(.update, fingers: 3, dx: dx / 6, dy: 1)
+            try pad.sync()
+        }
+        try pad.swipe(.end, fingers: 3)
+        try pad.sync()
+    }
+
+    /// Three fingers around (600, 400) spreading from 40 to 136 px on the touchscreen.
+    func touchscreenPinchOut() throws {
+        let t = server.touchscreen
+        let ways: [(dx: Double, dy: Double)] = [(0, -1), (0.87, 0.5), (-0.87, 0.5)]
+        func at(_ i: Int, _ r: Double) -> (x: Double, y: Double) { (600 + ways[i].dx * r, 400 + ways[i].dy * r) }
+        for i in 0..<3 { let p = at(i, 40); try t.touch(.begin, id: UInt32(51 + i), x: p.x, y: p.y) }
+        for step in 1...8 {
+            for i in 0..<3 { let p = at(i, 40 + Double(step) * 12); try t.touch(.update, id: UInt32(51 + i), x: p.x, y: p.y) }
+            try t.sync()
+        }
+        for i in 0..<3 { let p = at(i, 136); try t.touch(.end, id: UInt32(51 + i), x: p.x, y: p.y) }
+        try t.sync()
+    }
+
+    /// The right button drags 300 px right from (300, 400): a line right, which no binding draws.
+    func drawLineRight() throws {
+        let mouse = server.mouse
+        try mouse.move(toX: 300, y: 400)
+        try mouse.sync()
+        try mouse.button(3, pressed: true)
+        for _ in 1...15 { try mouse.move(dx: 20, dy: 0); try mouse.sync(); usleep(5_000) }
+        try mouse.button(3, pressed: false)
+        try mouse.sync()
+    }
+
+    /// Runs settings-live.py, performing each gesture it asks for; its output lines, split at tabs.
+    func driveLiveSettings(_ d: DaemonProcess) throws -> [[String]] {
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        let script = DaemonProcess.root.appendingPathComponent("Tests/X11Tests/settings-live.py").path
+        let output = d.directory.appendingPathComponent("settings-live.out")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
+            ["--", "/usr/bin/python3", script, Self.settingsBinary.path, d.directory.appendingPathComponent("config.toml").path, Self.screenshots.path],
+            environment: ["DISPLAY": server.displayName, "GSK_RENDERER": "cairo", "PATH": DaemonProcess.binary.deletingLastPathComponent().path + ":" + path,
+                          "XDG_RUNTIME_DIR": d.directory.path],
+            standardOutput: output)
+        defer { child.terminate(grace: .seconds(1)) }
+        func lines() -> [[String]] {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        }
+        let deadline = ContinuousClock.now + .seconds(120)
+        var performed = 0, listens = 0
+        while ContinuousClock.now < deadline {
+            let all = lines()
+            if let last = all.last, last == ["done"] || last.first == "failed" { return all }
+            let asked = all.filter { $0.first == "perform" }
+            if asked.count > performed {
+                let what = asked[performed][1]
+                if what.hasPrefix("failing") {
+                    try d.waitFor("watches: it hears why each binding does not fire", timeout: .seconds(10))
+                } else {
+                    // The window listens once the daemon says so; each dialog asks anew.
+                    listens += 1
+                    let needed = listens
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    while d.log.components(separatedBy: "listening for the settings window").count - 1 < needed {
+                        if ContinuousClock.now > deadline { throw TestWindowError("the daemon did not listen a \(needed). time:\n\(d.log)") }
+                        usleep(5_000)
+                    }
+                }
+                switch what {
+                case "touchpad-swipe": try touchpadSwipe(dx: 150)
+                case "touchscreen-pinch": try touchscreenPinchOut()
+                case "mouse-stroke": try drawBack()
+                case "failing-stroke": try drawLineRight()
+                case "failing-swipe": try touchpadSwipe(dx: -150)
+                default: Issue.record("settings-live.py asked to perform \(what)")
+                }
+                performed += 1
+            }
+            usleep(20_000)
+        }
+        Issue.record("settings-live.py did not finish within 120 s: \(lines())")
+        return lines()
+    }
+
+    @Test func aUserBindsGesturesByPerformingThemAndReadsWhyOneDidNotFire() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.liveSettingsConfig)
+        let lines = try driveLiveSettings(d)
+        #expect(lines.last == ["done"], "\(lines)\n\(d.log)")
+        #expect(lines.filter { $0.first == "seen" } == [
+            ["seen", "touchpad-swipe", "Swipe right with 3 fingers on the touchpad"],
+            ["seen", "touchscreen-pinch", "Spread out with 3 fingers on the touchscreen"],
+            ["seen", "mouse-stroke", "Draw a line left with the right mouse button held"],
+        ], "\(lines)")
+        // Nothing was performed while the window listened: the swipe right is bound.
+        #expect(LiveTests.execs(d, "three-right") == 0, "\(d.log)")
+        // The three bindings, written as a person would, and applied by the daemon.
+        let written = try String(contentsOf: d.directory.appendingPathComponent("config.toml"), encoding: .utf8)
+        #expect(written == Self.liveSettingsConfig.replacingOccurrences(of: "@DIR@", with: d.directory.path) + """
+
+
+            [[gesture]]
+            name = "swipe"
+            type = "swipe"
+            source = "touchpad"
+            fingers = 3
+            direction = "right"
+            action = "show-desktop"
+
+            [[gesture]]
+            name = "pinch"
+            type = "pinch"
+            source = "touchscreen"
+            fingers = 3
+            direction = "out"
+            action = "show-desktop"
+
+            [[gesture]]
+            name = "stroke"
+            type = "stroke"
+            source = "pointer"
+            shape = "line-left"
+            button = 3
+            action = "show-desktop"
+
+            """)
+        #expect(lines.contains(["toast", "Applied: gestured now uses 4 gestures."]), "\(lines)")
+        // The watch page: the swipe left did not fire the swipe right, and says why.
+        #expect(lines.contains(["reason", "three-right on the touchpad did not fire: moved left, not right"]), "\(lines)")
+        #expect(lines.contains { $0.first == "stroke" && $0[1].hasPrefix("Stroke on the mouse: read as \"line-right\"") }, "\(lines)")
+        #expect(lines.contains { $0.first == "last stroke" && $0[1].hasPrefix("Read as \"line-right\"") }, "\(lines)")
+        // Paused from the window: the daemon says so, and the window says what the daemon said.
+        try d.waitFor("paused (pid")
+        #expect(lines.contains(["paused", "Paused: no gesture does anything until you turn this off"]), "\(lines)")
+        #expect(lines.filter { $0.first == "screenshot" }.count == 5)
+    }
+
+    /// How many times the log says `binding` ran its command.
+    static func execs(_ d: DaemonProcess, _ binding: String) -> Int {
+        d.log.components(separatedBy: "\"\(binding)\": exec (pid").count - 1
+    }
+}
