@@ -13,6 +13,7 @@ final class MainWindow {
     private var settings: SettingsPage!
     private var status: StatusPage!
     private var watch: WatchPage!
+    private var strokes: StrokesPage!
     private let daemon = DaemonWatch()
     /// The daemon's own stream, for the live pages: listening, watching, pausing.
     let live = LiveLink()
@@ -23,7 +24,7 @@ final class MainWindow {
         self.document = document
         window = widget(adw_application_window_new(app))
         gtk_window_set_title(cast(window), "Gesture Settings")
-        gtk_window_set_default_size(cast(window), 760, 820)
+        gtk_window_set_default_size(cast(window), 900, 820)
         toasts = widget(adw_toast_overlay_new())
         saveButton = UI.button("Save", css: ["suggested-action"]) {}
         undoButton = UI.iconButton("edit-undo-symbolic", name: "Undo", css: []) {}
@@ -33,7 +34,9 @@ final class MainWindow {
         settings = SettingsPage(window: self)
         status = StatusPage(window: self, daemon: daemon)
         watch = WatchPage(window: self, live: live)
+        strokes = StrokesPage(window: self)
         for (page, name, title, icon) in [(bindings.page, "gestures", "Gestures", "input-touchpad-symbolic"),
+                                          (strokes.page, "strokes", "Strokes", "document-edit-symbolic"),
                                           (watch.page, "watch", "Watch", "view-reveal-symbolic"),
                                           (settings.page, "settings", "Settings", "preferences-system-symbolic"),
                                           (status.page, "status", "Status", "dialog-information-symbolic")] {
@@ -105,9 +108,15 @@ final class MainWindow {
     /// Writes the file, then waits for the daemon to say whether it applied it.
     func save() {
         guard document.hasChanges else { return }
+        save { try document.save() }
+    }
+
+    /// Runs `write`, which saves the file (and what goes with it, a template file), then waits
+    /// for the daemon to say whether it applied it.
+    func save(_ write: () throws -> Void) {
         let before = daemon.state()
         do {
-            try document.save()
+            try write()
         } catch {
             showError("The file could not be saved", "\(error)")
             return

@@ -69,11 +69,11 @@ wait_for("the dialog to close", lambda: None if frame("Gesture tap") else True)
 say("row", wait_for("the new row", lambda: find("list item", lambda n: n.startswith("tap "))).name)
 
 # The settings page.
-click(wait_for("the settings tab", lambda: find("page tab", lambda n: n.startswith("Settings"))))
+click(wait_for("the settings tab", lambda: tab("Settings")))
 wait_for("the settings page", lambda: find("spin button", lambda n: n == "Arrival window in ms"))
 say("unnamed in the settings", " ".join(unnamed(app)))
 screenshot("Gesture Settings", "settings")
-click(wait_for("the gestures tab", lambda: find("page tab", lambda n: n.startswith("Gestures"))))
+click(wait_for("the gestures tab", lambda: tab("Gestures")))
 
 # Save with Ctrl+S, and wait for what the daemon says.
 keys("ctrl+s")
@@ -82,7 +82,7 @@ say("toast", toast.name)
 screenshot("Gesture Settings", "saved")
 
 # The status page.
-click(wait_for("the status tab", lambda: find("page tab", lambda n: n.startswith("Status"))))
+click(wait_for("the status tab", lambda: tab("Status")))
 say("status", wait_for("the daemon's row", lambda: find("list item", lambda n: n.startswith("gestured is"))).name)
 screenshot("Gesture Settings", "status")
 finish()

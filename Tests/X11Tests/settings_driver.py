@@ -147,6 +147,17 @@ def tab_to(acc, most=60):
     fail("%s is not reached with Tab" % acc.name)
 
 
+def tab(title):
+    """The page tab of `title` that shows (has a size): the header's switcher, or the bar's when
+    the window is narrow. GTK 4.8 says neither is showing."""
+    for a in walk(app):
+        if a.getRoleName() == "page tab" and (a.name or "").startswith(title):
+            x, y, w, h = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            if w > 0 and h > 0:
+                return a
+    return None
+
+
 def finish():
     app_process.terminate()
     app_process.wait(5)
