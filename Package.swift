@@ -61,7 +61,7 @@ let package = Package(
         // and package; the daemon links none of it.
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // What the window shows and how an edit changes the file: plain Swift, tested without a display.
-        .target(name: "GestureSettings", dependencies: ["GestureConfig", "GestureActions"]),
+        .target(name: "GestureSettings", dependencies: ["GestureConfig", "GestureActions", "GestureImport"]),
         // GTK calls back on its one main thread through C function pointers, which Swift 6's
         // checking cannot see: the window's code is checked in the Swift 5 mode.
         .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita", "GestureSettings", "GestureConfig", "GestureActions", "GestureX11", "CXInput2"],
@@ -93,7 +93,7 @@ let package = Package(
                     exclude: ["Corpus"]),
         .target(name: "XlibThreads", path: "Tests/XlibThreads", linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "XlibThreads", "CXInput2", "GestureTrace", "GestureCore", "GestureX11", "TestSupport"],
-                    exclude: ["touchegg-client.py", "gestured-stream-client.py", "stream-abuser.py", "settings-window.py", "settings-live.py",
+                    exclude: ["touchegg-client.py", "gestured-stream-client.py", "stream-abuser.py", "settings-window.py", "settings-live.py", "settings-import.py",
                               "settings_driver.py", "gestured-live-client.py", "Reproducers"]),
     ]
 )

@@ -1,6 +1,9 @@
 import CAdwaita
 import GestureConfig
 import GestureSettings
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The gestures page: an "add" row, then every binding grouped by application rule and input,
 /// each row in words with its switch and, where `check` finds a problem, a mark that says it.
@@ -23,6 +26,7 @@ final class BindingsPage {
         rowWidgets = [:]
         let document = window.document
         groups.append(addGroup())
+        if let offers = importGroup() { groups.append(offers) }
         if let syntax = document.syntaxError {
             let g = UI.preferencesGroup("The file cannot be read")
             let row = UI.actionRow("Syntax error", subtitle: syntax)
@@ -62,6 +66,24 @@ final class BindingsPage {
         setAccessibleName(start, "Add by performing")
         UI.suffix(perform, start)
         UI.add(perform, to: g)
+        return g
+    }
+
+    /// While the config is still the default: the configs of peers `gestured import` reads.
+    private func importGroup() -> Widget? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_CONFIG_HOME", "HOME"] { if let v = getenv(name) { environment[name] = String(cString: v) } }
+        let offers = ImportOffer.found(for: window.document, environment: environment) { access($0, R_OK) == 0 }
+        guard !offers.isEmpty else { return nil }
+        let g = UI.preferencesGroup("From another gesture tool", description: "gestured can carry over the gestures you set up there. You see what it makes of them before anything is written.")
+        for offer in offers {
+            let row = UI.actionRow(offer.tool, subtitle: offer.path)
+            let button = UI.button("Import…") { [unowned self] in ImportDialog.open(window: window, offer: offer) }
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            setAccessibleName(button, "Import from \(offer.tool)")
+            UI.suffix(row, button)
+            UI.add(row, to: g)
+        }
         return g
     }
 

@@ -201,4 +201,36 @@ extension LiveTests {
     static func execs(_ d: DaemonProcess, _ binding: String) -> Int {
         d.log.components(separatedBy: "\"\(binding)\": exec (pid").count - 1
     }
+
+    @Test func withTheDefaultConfigTheWindowOffersToImportAPeersConfigAndShowsWhatBeforeWriting() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.liveSettingsConfig)
+        let home = d.directory.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".config"), withIntermediateDirectories: true)
+        try "gesture swipe up 3 xdotool key super\ngesture hold on 4 xdotool key super\n"
+            .write(to: home.appendingPathComponent(".config/libinput-gestures.conf"), atomically: true, encoding: .utf8)
+        let fresh = d.directory.appendingPathComponent("fresh/config.toml")
+        let script = DaemonProcess.root.appendingPathComponent("Tests/X11Tests/settings-import.py").path
+        let output = d.directory.appendingPathComponent("settings-import.out")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
+            ["--", "/usr/bin/python3", script, Self.settingsBinary.path, fresh.path, Self.screenshots.path],
+            environment: ["DISPLAY": server.displayName, "GSK_RENDERER": "cairo", "PATH": DaemonProcess.binary.deletingLastPathComponent().path + ":" + path,
+                          "XDG_RUNTIME_DIR": d.directory.path, "HOME": home.path],
+            standardOutput: output)
+        if !child.waitForExit(timeout: .seconds(90)) {
+            child.terminate(grace: .seconds(1))
+            Issue.record("settings-import.py did not finish within 90 s")
+        }
+        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(lines.last == ["done"], "\(lines)")
+        // The preview said what comes over and what does not, before anything was written.
+        #expect(lines.contains { $0.first == "preview" && $0[1].hasPrefix("imported 1 of 2 gestures from ") }, "\(lines)")
+        #expect(lines.contains { $0.first == "preview" && $0[1].hasPrefix("# not imported: ") && $0[1].contains("hold") }, "\(lines)")
+        #expect(lines.contains { $0.first == "toast" && $0[1].hasPrefix("Imported from libinput-gestures: ") }, "\(lines)")
+        #expect(lines.contains { $0.first == "row" && $0[1].hasPrefix("lig-") }, "\(lines)")
+        let written = try String(contentsOf: fresh, encoding: .utf8)
+        #expect(written.contains("[[gesture]]\nname = \"lig-swipe-up-3\"\ntype = \"pan\"\nsource = \"touchpad\"\nfingers = 3\ndirection = \"up\"\n"), "\(written)")
+    }
 }
