@@ -93,7 +93,7 @@ let package = Package(
                     exclude: ["Corpus"]),
         .target(name: "XlibThreads", path: "Tests/XlibThreads", linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "XlibThreads", "CXInput2", "GestureTrace", "GestureCore", "GestureX11", "TestSupport"],
-                    exclude: ["touchegg-client.py", "gestured-stream-client.py", "stream-abuser.py", "settings-window.py", "settings-live.py", "settings-import.py",
+                    exclude: ["touchegg-client.py", "gestured-stream-client.py", "stream-abuser.py", "settings-window.py", "settings-live.py", "settings-import.py", "sni-client.py",
                               "settings_driver.py", "gestured-live-client.py", "Reproducers"]),
     ]
 )

@@ -17,13 +17,19 @@ while let argument = arguments.first {
         }
         configPath = path
         arguments.removeFirst()
+    case "--tray":
+        exit(Tray.run())
     case "--help", "-h":
         print("""
         usage: gestured-settings [--config FILE]
+               gestured-settings --tray
 
         The settings window of gestured: every gesture binding and setting of FILE
         (default: $XDG_CONFIG_HOME/gestured/config.toml) to see and edit; saving keeps
         the file's comments and order, and the running daemon reloads it.
+
+        --tray puts an icon in the desktop's tray or panel (StatusNotifierItem) that pauses
+        and resumes gestured when clicked.
         """)
         exit(0)
     default:

@@ -169,4 +169,31 @@ extension StreamLiveTests {
         #expect(refused == ["error org.freedesktop.DBus.Error.InvalidArgs SetPaused takes one boolean (b)"])
         #expect(unknown == ["error org.freedesktop.DBus.Error.UnknownMethod no method Fly on org.gestured.Gestures1 at /org/gestured/Gestures1"])
     }
+
+    /// The tray icon, read and clicked by a panel's side of the protocol on a session bus of its own.
+    @Test func theTrayIconSaysWhetherGesturedRunsAndAClickPausesAndResumesIt() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.controlConfig)
+        let script = StreamClient.folder.appendingPathComponent("sni-client.py").path
+        let settings = DaemonProcess.root.appendingPathComponent(".build/debug/gestured-settings").path
+        let output = d.directory.appendingPathComponent("sni.out")
+        let child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/dbus-run-session"), ["--", "/usr/bin/python3", script, settings],
+                                           environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: output)
+        if !child.waitForExit(timeout: .seconds(60)) {
+            child.terminate(grace: .seconds(1))
+            Issue.record("sni-client.py did not finish within 60 s")
+        }
+        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }.filter { $0.count > 1 || $0 == ["done"] }
+        #expect(lines.last == ["done"], "\(lines)\n\(d.log)")
+        #expect(lines.contains { $0.first == "registered" && $0[1].hasPrefix("org.kde.StatusNotifierItem-") }, "\(lines)")
+        #expect(lines.contains(["item", "gestured", "ApplicationStatus", "Active", "input-touchpad", "gestured", "Gestures on. Click to pause."]), "\(lines)")
+        #expect(lines.filter { $0.first == "after activate" } == [
+            ["after activate", "gestured", "ApplicationStatus", "NeedsAttention", "media-playback-pause", "gestured (paused)",
+             "Paused: no gesture does anything. Click to resume."],
+            ["after activate", "gestured", "ApplicationStatus", "Active", "input-touchpad", "gestured", "Gestures on. Click to pause."],
+        ], "\(lines)")
+        #expect(lines.contains(["signals", "NewIcon NewStatus NewToolTip"]), "\(lines)")
+        try d.waitFor("paused (pid")
+        try d.waitFor("resumed (pid")
+    }
 }
