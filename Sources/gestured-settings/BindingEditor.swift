@@ -25,20 +25,11 @@ final class BindingEditor {
     private init(window: MainWindow, index: Int) {
         self.window = window
         self.index = index
-        dialog = widget(adw_window_new())
-        gtk_window_set_transient_for(cast(dialog), cast(window.window))
-        gtk_window_set_modal(cast(dialog), 1)
-        gtk_window_set_default_size(cast(dialog), 640, 760)
-        gtk_window_set_destroy_with_parent(cast(dialog), 1)
+        dialog = UI.dialog(over: window.window, width: 640, height: 760)
         let header = widget(adw_header_bar_new())
         scroller = widget(gtk_scrolled_window_new())
         gtk_widget_set_vexpand(scroller, 1)
         adw_window_set_content(cast(dialog), UI.box(true, spacing: 0, [header, scroller]))
-        onKeyPressed(dialog) { [unowned self] keyval, _, _ in
-            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
-            gtk_window_close(cast(dialog))
-            return true
-        }
         on(dialog, "close-request") { _ in
             if BindingEditor.open === self { BindingEditor.open = nil }
             return 0

@@ -23,11 +23,7 @@ final class ImportDialog {
     private init(window: MainWindow, offer: ImportOffer) {
         self.window = window
         self.offer = offer
-        dialog = widget(adw_window_new())
-        gtk_window_set_transient_for(cast(dialog), cast(window.window))
-        gtk_window_set_modal(cast(dialog), 1)
-        gtk_window_set_title(cast(dialog), "Import from \(offer.tool)")
-        gtk_window_set_default_size(cast(dialog), 720, 640)
+        dialog = UI.dialog(over: window.window, title: "Import from \(offer.tool)", width: 720, height: 640)
         let intro = UI.label("What gestured import makes of \(offer.path). Nothing is written until you import.", wrap: true)
         output = UI.label("Reading…", wrap: true, css: ["monospace"])
         gtk_label_set_selectable(cast(output), 1)
@@ -50,11 +46,6 @@ final class ImportDialog {
         adw_window_set_content(cast(dialog), UI.box(true, spacing: 0, [widget(adw_header_bar_new()), body]))
         on(cancel, "clicked") { [unowned self] in gtk_window_close(cast(dialog)) }
         on(importButton, "clicked") { [unowned self] in write() }
-        onKeyPressed(dialog) { [unowned self] keyval, _, _ in
-            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
-            gtk_window_close(cast(dialog))
-            return true
-        }
         on(dialog, "close-request") { [unowned self] _ in
             if ImportDialog.open === self { ImportDialog.open = nil }
             return 0

@@ -29,11 +29,7 @@ final class PerformDialog {
     private init(window: MainWindow, live: LiveLink) {
         self.window = window
         self.live = live
-        dialog = widget(adw_window_new())
-        gtk_window_set_transient_for(cast(dialog), cast(window.window))
-        gtk_window_set_modal(cast(dialog), 1)
-        gtk_window_set_title(cast(dialog), "Add by performing")
-        gtk_window_set_default_size(cast(dialog), 560, 640)
+        dialog = UI.dialog(over: window.window, title: "Add by performing", width: 560, height: 640)
         status = widget(adw_status_page_new())
         gtk_widget_add_css_class(status, "compact")
         adw_status_page_set_icon_name(cast(status), "input-touchpad-symbolic")
@@ -52,11 +48,6 @@ final class PerformDialog {
         gtk_widget_set_visible(turnOn, 0)
         adw_status_page_set_child(cast(status), UI.box(true, spacing: 18, [seenLabel, trail, addButton, turnOn]))
         adw_window_set_content(cast(dialog), UI.box(true, spacing: 0, [widget(adw_header_bar_new()), status]))
-        onKeyPressed(dialog) { [unowned self] keyval, _, _ in
-            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
-            gtk_window_close(cast(dialog))
-            return true
-        }
         on(dialog, "close-request") { [unowned self] _ in
             live.listen(false)
             live.seen = nil

@@ -48,48 +48,30 @@ extension LiveTests {
         try t.sync()
     }
 
-    /// The right button drags 300 px right from (300, 400): a line right, which no binding draws.
-    func drawLineRight() throws {
+    /// The right button held from `start` through `segments` (each `count` moves of dx, dy).
+    func rightButtonStroke(from start: (x: Double, y: Double), _ segments: [(dx: Double, dy: Double, count: Int)]) throws {
         let mouse = server.mouse
-        try mouse.move(toX: 300, y: 400)
+        try mouse.move(toX: start.x, y: start.y)
         try mouse.sync()
         try mouse.button(3, pressed: true)
-        for _ in 1...15 { try mouse.move(dx: 20, dy: 0); try mouse.sync(); usleep(5_000) }
-        try mouse.button(3, pressed: false)
-        try mouse.sync()
-    }
-
-    /// A Z drawn with the right button held: right along the top, down-left across, right along
-    /// the bottom, 160 px a side, from (600, 250).
-    func drawZed() throws {
-        let mouse = server.mouse
-        try mouse.move(toX: 600, y: 250)
-        try mouse.sync()
-        try mouse.button(3, pressed: true)
-        for (dx, dy) in [(16.0, 0.0), (-16, 16), (16, 0)] {
-            for _ in 0..<10 { try mouse.move(dx: dx, dy: dy); try mouse.sync(); usleep(5_000) }
+        for s in segments {
+            for _ in 0..<s.count { try mouse.move(dx: s.dx, dy: s.dy); try mouse.sync(); usleep(5_000) }
         }
         try mouse.button(3, pressed: false)
         try mouse.sync()
     }
+
+    /// 300 px right from (300, 400): a line right, which no binding draws.
+    func drawLineRight() throws { try rightButtonStroke(from: (300, 400), [(20, 0, 15)]) }
+
+    /// A Z, 160 px a side, from (600, 250): right along the top, down-left across, right along the bottom.
+    func drawZed() throws { try rightButtonStroke(from: (600, 250), [(16, 0, 10), (-16, 16, 10), (16, 0, 10)]) }
 
     /// Runs settings-live.py, performing each gesture it asks for; its output lines, split at tabs.
     func driveLiveSettings(_ d: DaemonProcess) throws -> [[String]] {
-        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
-        let script = DaemonProcess.root.appendingPathComponent("Tests/X11Tests/settings-live.py").path
-        let output = d.directory.appendingPathComponent("settings-live.out")
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let child = try ChildProcess.spawn(
-            URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
-            ["--", "/usr/bin/python3", script, Self.settingsBinary.path, d.directory.appendingPathComponent("config.toml").path, Self.screenshots.path],
-            environment: ["DISPLAY": server.displayName, "GSK_RENDERER": "cairo", "PATH": DaemonProcess.binary.deletingLastPathComponent().path + ":" + path,
-                          "XDG_RUNTIME_DIR": d.directory.path],
-            standardOutput: output)
+        let (child, output) = try startSettingsScript("settings-live.py", config: d.directory.appendingPathComponent("config.toml"), d)
         defer { child.terminate(grace: .seconds(1)) }
-        func lines() -> [[String]] {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        }
+        func lines() -> [[String]] { Self.lines(output) }
         let deadline = ContinuousClock.now + .seconds(120)
         var performed = 0, listens = 0
         while ContinuousClock.now < deadline {
@@ -209,21 +191,7 @@ extension LiveTests {
         try "gesture swipe up 3 xdotool key super\ngesture hold on 4 xdotool key super\n"
             .write(to: home.appendingPathComponent(".config/libinput-gestures.conf"), atomically: true, encoding: .utf8)
         let fresh = d.directory.appendingPathComponent("fresh/config.toml")
-        let script = DaemonProcess.root.appendingPathComponent("Tests/X11Tests/settings-import.py").path
-        let output = d.directory.appendingPathComponent("settings-import.out")
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let child = try ChildProcess.spawn(
-            URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
-            ["--", "/usr/bin/python3", script, Self.settingsBinary.path, fresh.path, Self.screenshots.path],
-            environment: ["DISPLAY": server.displayName, "GSK_RENDERER": "cairo", "PATH": DaemonProcess.binary.deletingLastPathComponent().path + ":" + path,
-                          "XDG_RUNTIME_DIR": d.directory.path, "HOME": home.path],
-            standardOutput: output)
-        if !child.waitForExit(timeout: .seconds(90)) {
-            child.terminate(grace: .seconds(1))
-            Issue.record("settings-import.py did not finish within 90 s")
-        }
-        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n")
-            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let lines = try runSettingsScript("settings-import.py", config: fresh, d, environment: ["HOME": home.path])
         #expect(lines.last == ["done"], "\(lines)")
         // The preview said what comes over and what does not, before anything was written.
         #expect(lines.contains { $0.first == "preview" && $0[1].hasPrefix("imported 1 of 2 gestures from ") }, "\(lines)")

@@ -10,25 +10,42 @@ extension LiveTests {
     static let settingsBinary = DaemonProcess.root.appendingPathComponent(".build/debug/gestured-settings")
     static let screenshots = DaemonProcess.root.appendingPathComponent(".build/settings-screenshots")
 
-    /// Runs settings-window.py against the daemon's config; its output lines, split at tabs.
-    func driveSettingsWindow(_ d: DaemonProcess) throws -> [[String]] {
+    /// Starts `script` (in this folder) on `config` under a session bus of its own, as a person's
+    /// session has one for AT-SPI; the doctor of the status page is this build's gestured, and
+    /// GTK draws without a GPU. Its output goes to a file in the daemon's folder.
+    func startSettingsScript(_ script: String, config: URL, _ d: DaemonProcess, environment extra: [String: String] = [:]) throws -> (ChildProcess, URL) {
         try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
-        let script = DaemonProcess.root.appendingPathComponent("Tests/X11Tests/settings-window.py").path
-        let output = d.directory.appendingPathComponent("settings-window.out")
+        let output = d.directory.appendingPathComponent(script + ".out")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let child = try ChildProcess.spawn(
             URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
-            ["--", "/usr/bin/python3", script, Self.settingsBinary.path, d.directory.appendingPathComponent("config.toml").path, Self.screenshots.path],
-            // The doctor of the status page is this build's gestured; GTK draws without a GPU.
+            ["--", "/usr/bin/python3", DaemonProcess.root.appendingPathComponent("Tests/X11Tests/" + script).path,
+             Self.settingsBinary.path, config.path, Self.screenshots.path],
             environment: ["DISPLAY": server.displayName, "GSK_RENDERER": "cairo", "PATH": DaemonProcess.binary.deletingLastPathComponent().path + ":" + path,
-                          "XDG_RUNTIME_DIR": d.directory.path],
+                          "XDG_RUNTIME_DIR": d.directory.path].merging(extra) { $1 },
             standardOutput: output)
-        if !child.waitForExit(timeout: .seconds(90)) {
-            child.terminate(grace: .seconds(1))
-            Issue.record("settings-window.py did not finish within 90 s")
-        }
+        return (child, output)
+    }
+
+    /// A script's output lines, split at tabs.
+    static func lines(_ output: URL) -> [[String]] {
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// Runs `script` to its end (90 s at most); its output lines.
+    func runSettingsScript(_ script: String, config: URL, _ d: DaemonProcess, environment: [String: String] = [:]) throws -> [[String]] {
+        let (child, output) = try startSettingsScript(script, config: config, d, environment: environment)
+        if !child.waitForExit(timeout: .seconds(90)) {
+            child.terminate(grace: .seconds(1))
+            Issue.record("\(script) did not finish within 90 s")
+        }
+        return Self.lines(output)
+    }
+
+    /// Runs settings-window.py against the daemon's config; its output lines, split at tabs.
+    func driveSettingsWindow(_ d: DaemonProcess) throws -> [[String]] {
+        try runSettingsScript("settings-window.py", config: d.directory.appendingPathComponent("config.toml"), d)
     }
 
     @Test func theSettingsWindowListsEveryBindingAndSavesAnEditTheDaemonReloads() throws {

@@ -3,7 +3,13 @@
 # start() runs the window and waits for it on the accessibility bus; every other function
 # finds, clicks, types or photographs as a person would.
 import os, re, struct, subprocess, sys, time, zlib
-import pyatspi
+
+# The accessibility bus is found through the root window's AT_SPI_BUS property before the
+# session bus is asked: a property left by an earlier session's bus, which has gone with it, makes
+# every client fail ("Couldn't connect to accessibility bus"). Without it, this session's bus is
+# asked, and its launcher sets the property anew.
+subprocess.run(["xprop", "-root", "-remove", "AT_SPI_BUS"], check=False)
+import pyatspi  # noqa: E402
 
 app_process = None
 app = None

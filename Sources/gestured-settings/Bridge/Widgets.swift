@@ -90,4 +90,20 @@ enum UI {
     }
 
     static func text(of editable: Widget) -> String { String(cString: gtk_editable_get_text(cast(editable))) }
+
+    /// A modal dialog over `parent` that Escape closes. Its content is set by the caller.
+    static func dialog(over parent: Widget, title: String? = nil, width: Int32, height: Int32) -> Widget {
+        let dialog = widget(adw_window_new())
+        gtk_window_set_transient_for(cast(dialog), cast(parent))
+        gtk_window_set_modal(cast(dialog), 1)
+        gtk_window_set_destroy_with_parent(cast(dialog), 1)
+        if let title { gtk_window_set_title(cast(dialog), title) }
+        gtk_window_set_default_size(cast(dialog), width, height)
+        onKeyPressed(dialog) { keyval, _, _ in
+            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
+            gtk_window_close(cast(dialog))
+            return true
+        }
+        return dialog
+    }
 }
