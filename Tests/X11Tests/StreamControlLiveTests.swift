@@ -96,6 +96,7 @@ extension StreamLiveTests {
 
     @Test func whileAClientListensEachGestureIsReportedAsItsBindingAndNothingIsPerformedUntilItLeaves() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.controlConfig)
+        let before = try ProcessStats.read(pid: d.child.pid).residentKiB
         let window = try LiveClient(d, name: "window", ["Listen"])
         try d.waitFor("listening for the settings window (pid \(window.client.child.pid))")
         #expect(try window.line("StateChanged") == "StateChanged paused=False listening=True")
@@ -108,6 +109,8 @@ extension StreamLiveTests {
         #expect(try window.line("Seen button") == "Seen button=3 shape=line-left source=pointer type=stroke")
         #expect(try window.line("Stroke") .hasPrefix("Stroke pointer "))
         #expect(try window.ask("GetState").contains("state paused=False listening=True"))
+        let listening = try ProcessStats.read(pid: d.child.pid).residentKiB
+        print("listening: resident memory \(before) KiB before, \(listening) KiB with the catalogue after three gestures (libsystemd mapped for the client too)")
 
         // The window goes away: the config is back, and the next swipe performs its action.
         window.client.child.terminate(grace: .seconds(1))
