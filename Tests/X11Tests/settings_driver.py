@@ -45,7 +45,7 @@ def walk(acc):
             yield from walk(child)
 
 
-def wait_for(what, find, timeout=10):
+def wait_for(what, find, timeout=30):
     end = time.time() + timeout
     while time.time() < end:
         try:

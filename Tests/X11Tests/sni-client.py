@@ -40,7 +40,7 @@ Gio.bus_own_name_on_connection(bus, "org.kde.StatusNotifierWatcher", Gio.BusName
 tray = None
 
 
-def wait_for(what, test, timeout=10):
+def wait_for(what, test, timeout=30):
     end = time.time() + timeout
     while time.time() < end:
         context.iteration(False)
