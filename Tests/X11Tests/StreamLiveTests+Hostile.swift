@@ -13,10 +13,11 @@ final class StreamAbuser {
     let daemonLog: () -> String
 
     /// Starts it, its output in the daemon `d`'s folder (or a folder of its own).
-    init(_ d: DaemonProcess?, _ mode: String, _ address: String, _ argument: String? = nil, asNobody: Bool = false, name: String) throws {
+    init(_ d: DaemonProcess?, _ mode: String, _ address: String, _ argument: String? = nil, _ second: String? = nil, asNobody: Bool = false,
+         name: String) throws {
         output = (d?.directory ?? FileManager.default.temporaryDirectory).appendingPathComponent("\(name)-\(UUID().uuidString).out")
         daemonLog = { [log = d?.logFile] in log.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? "" }
-        let script = [StreamClient.folder.appendingPathComponent("stream-abuser.py").path, mode, address] + (argument.map { [$0] } ?? [])
+        let script = [StreamClient.folder.appendingPathComponent("stream-abuser.py").path, mode, address] + [argument, second].compactMap { $0 }
         child = asNobody
             ? try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/setpriv"),
                                      ["--reuid", "\(Self.nobody)", "--regid", "\(Self.nobody)", "--clear-groups", "/usr/bin/python3"] + script,
@@ -158,20 +159,22 @@ extension StreamLiveTests {
 
     @Test func atTheClientCapTheListenerRestsUntilAClientLeaves() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
-        let holder = try StreamAbuser(d, "hold", Self.touchegg, "70", name: "holder")
-        try holder.waitFor("ready")
+        // 70 connections, the first 64 (the cap) waited for however long a busy daemon takes.
+        let holder = try StreamAbuser(d, "hold", Self.touchegg, "70", "64", name: "holder")
+        try holder.waitFor("ready", timeout: .seconds(60))
         try d.waitFor("touchegg stream: 64 clients, the most it takes: more wait until one leaves")
         try d.waitUntilWaitingForInput()
         let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(d.child.pid)/fd").count
         // sd-bus keeps a deadline for the clients it holds, a minute away at the most. A listener
         // that did not rest would wake the daemon for the waiting connections as fast as it
-        // turns (thousands of times in the 300 ms); resting, it sleeps through them (a wake-up
-        // or two allowed for what else a busy machine's kernel delivers late).
+        // turns (thousands of times in the 300 ms); resting, it sleeps through them. Alone it
+        // woke none of 2 s (strace); beside the rest of the suite, up to 9 times in 300 ms, for
+        // nothing the stream does, so a few dozen are let pass.
         try d.waitUntilIdleWithNoTimer(within: .seconds(10))
         let before = try ProcessStats.read(pid: d.child.pid)
         usleep(300_000)
         let after = try ProcessStats.read(pid: d.child.pid)
-        #expect(after.wakeUps - before.wakeUps <= 2 && after.cpuTicks - before.cpuTicks <= 1,
+        #expect(after.wakeUps - before.wakeUps <= 30 && after.cpuTicks - before.cpuTicks <= 2,
                 "woke \(after.wakeUps - before.wakeUps) times, \(after.cpuTicks - before.cpuTicks) ticks:\n\(d.log)")
         holder.child.terminate(grace: .seconds(1))
         try d.waitFor("touchegg stream: taking clients again")

@@ -5,7 +5,7 @@ Usage: stream-abuser.py MODE ADDRESS [ARGUMENT]
   connect-flood ADDRESS SECONDS  connect and close as fast as it can; prints how many connected
   unread-calls ADDRESS COUNT     authenticate, send COUNT Ping calls and never read the replies
   pings ADDRESS                  authenticate, then send Ping calls with NO_REPLY_EXPECTED forever
-  hold ADDRESS COUNT             open COUNT connections (each tried for up to 2 s) and keep them, saying nothing
+  hold ADDRESS COUNT [PATIENT]   open COUNT connections (the first PATIENT tried for up to 30 s, the rest for up to 2 s) and keep them, saying nothing
   squat ADDRESS                  bind and listen at the address
   try-connect ADDRESS            connect; prints `connected`, or the error's name
 Prints `ready` once it has done what comes before its endless part, and waits to be killed.
@@ -86,12 +86,14 @@ elif mode == "pings":
         s.sendall(batch)
 elif mode == "hold":
     held = [socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_NONBLOCK) for _ in range(int(argument))]
-    # A full backlog refuses at once: each connection tries again as the server accepts, for up
-    # to 2 s (a busy machine's server is slow to accept), and once one has waited that long in
-    # vain (the server takes no more), the rest for a fifth of a second.
+    # A full backlog refuses at once: each connection tries again as the server accepts. The
+    # first PATIENT (the server's cap, which it must reach) try for up to 30 s; after them, each
+    # tries for up to 2 s (a busy machine's server is slow to accept), and once one has waited
+    # that long in vain (the server takes no more), the rest for a fifth of a second.
+    must = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     patience = 2.0
-    for s in held:
-        end = time.monotonic() + patience
+    for index, s in enumerate(held):
+        end = time.monotonic() + (30.0 if index < must else patience)
         while True:
             try:
                 s.connect(sockaddr(address))
