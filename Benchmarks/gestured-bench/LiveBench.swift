@@ -24,7 +24,7 @@ final class LiveBench {
 
     /// How many actions of the gestures `names` the daemon has logged as performed.
     static func performed(_ names: [String], in d: DaemonProcess, upTo end: Int? = nil) -> Int {
-        let marks = names.map { "] \"\($0)\": " }
+        let marks = names.map { "gestured: \"\($0)\": " }
         let log = d.log
         return log.prefix(end ?? log.count).split(separator: "\n").count { line in marks.contains { line.contains($0) } }
     }
