@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 import X11TestSupport
 import StrokeEvaluation
@@ -109,8 +110,58 @@ enum StrokeBench {
         print("| **all** | | | \(total.fires.text) | \(total.wrong.text) | \(total.unbound.text) |")
     }
 
-    /// `gestured-bench strokes [report|tuning|sweep] [count]`: the evaluation as markdown.
+    /// `gestured-bench strokes sets`: leave-one-set-out and leave-one-person-out on every set
+    /// beside the clone, learning in each fold from the others.
+    static func setsReport(people: Bool = true) -> String {
+        let strokes: [PeopleStrokes.Stroke]
+        do { strokes = try StrokeSets.load() } catch { return "Strokes of people, every set: not measured (\(error))" }
+        var out: [String] = []
+        let start = ContinuousClock.now
+        let folds = LeaveOneOut.folds(strokes, by: .set)
+        let bySet = LeaveOneOut.run(strokes, folds: folds, by: .set)
+        let joined = strokes.filter { $0.penDowns > 1 }
+        out.append("\(strokes.count) strokes of \(Set(strokes.map(\.person)).count) people in \(Set(strokes.map(\.set)).count) sets; \(joined.count) recorded as several pen-downs joined, read as their last (as recorded they fire \(bySet.asRecorded.text)); 10 splits of 8 bound shapes per fold; learning \(Table.fixed(Stopwatch.seconds(since: start) / Double(folds.count), 1)) s a fold\n")
+        out.append("Leave-one-set-out (templates and evidence learned from the other six sets):\n")
+        out.append(bySet.table(bySet.sets, heading: "held-out set"))
+        out.append("\nPer person (their set held out): " + bySet.peopleSummary)
+        out.append("\nPer device (their set held out):\n")
+        out.append(bySet.table(bySet.devices, heading: "device"))
+        out.append("\nPer shape (its set held out):\n")
+        out.append(bySet.shapeTable)
+        out.append("\n" + bySet.misreadingText)
+        let baseline = LeaveOneOut.run(strokes, folds: folds.map {
+            LeaveOneOut.Fold(held: $0.held, learned: StrokeLearning.Learned(templates: [], evidence: nil))
+        }, by: .set)
+        out.append("\nThe hand-drawn templates and the rules alone (nothing learned), for comparison:\n")
+        out.append(baseline.table(baseline.sets, heading: "set"))
+        if people {
+            let byPerson = LeaveOneOut.run(strokes, folds: LeaveOneOut.folds(strokes, by: .person), by: .person)
+            out.append("\nLeave-one-person-out (learned from the other \(Set(strokes.map(\.person)).count - 1) people):\n")
+            out.append(byPerson.table(byPerson.sets, heading: "set of the held-out people"))
+            out.append("\nPer person: " + byPerson.peopleSummary)
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// `gestured-bench strokes learn`: `LearnedStrokes.swift`, learned from every set.
+    static func learn() {
+        do {
+            let strokes = try StrokeSets.load()
+            let learned = StrokeLearning.learn(strokes)
+            print(StrokeLearning.source(learned, about: "From \(strokes.count) strokes of \(Set(strokes.map(\.person)).count) people in \(Set(strokes.map(\.set)).count) sets (../shared/strokes)."), terminator: "")
+        } catch {
+            FileHandle.standardError.write("strokes of people: \(error)\n".data(using: .utf8)!)
+            exit(1)
+        }
+    }
+
+    /// `gestured-bench strokes [report|tuning|sweep|sets|learn] [count]`: the evaluation as markdown.
     static func main(_ arguments: [String]) {
+        if arguments.first == "learn" { return learn() }
+        if arguments.first == "sets" {
+            print(setsReport(people: arguments.dropFirst().first != "quick"))
+            return
+        }
         if arguments.first == "sweep" {
             sweep(count: arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10)
             return

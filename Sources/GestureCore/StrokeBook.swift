@@ -59,6 +59,12 @@ public final class StrokeBook {
         /// structure besides its outline: people's stars ahead of the arrow, and their x's far
         /// ahead of a brace, score under the minimum.
         public var cornersMinimumScore = 0.55
+        /// The evidence model that decides among the shapes it was taught (`StrokeEvidence`), when
+        /// the matcher knows every name it reads and the best shape is one of its classes; nil:
+        /// the rules above decide every stroke.
+        public var evidence: StrokeEvidence? = LearnedStrokes.evidence
+        /// The least probability the evidence model must give the shape it reads for it to fire.
+        public var minimumEvidence = 0.5
 
         public init() {}
     }
@@ -73,12 +79,19 @@ public final class StrokeBook {
         case unbound(StrokeMatch)
         /// The best shape is not far enough ahead of the best of another name (`Decision.distanceRatio`).
         case unsure(StrokeMatch, runnerUp: StrokeMatch)
+        /// The evidence model is not sure enough (`Decision.minimumEvidence`) of the shape it reads
+        /// (`shape`; nil: no shape at all), `best` being the best template's.
+        case doubtful(StrokeMatch, shape: String?, evidence: Double, minimum: Double)
     }
 
     public let matcher: StrokeMatcher
     public let decision: Decision
     let shapes: Set<String>
     let sequences: [DirectionSequence]
+    /// Per name the matcher scores, its class in the evidence model (nil: not one of its classes),
+    /// and per name the model reads, where the matcher's score of it is; nil when there is no
+    /// model or the matcher lacks a name it reads.
+    private let evidenceIndex: (classOf: [Int?], feature: [Int])?
     private var cachedAt: (time: Double, count: Int)?
     private var cached = Reading.nothing(best: nil, minimum: 1)
 
@@ -96,6 +109,13 @@ public final class StrokeBook {
         self.decision = decision
         self.shapes = shapes
         self.sequences = sequences
+        evidenceIndex = decision.evidence.flatMap { model in
+            let scored = matcher.scoredNames
+            let position = Dictionary(scored.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let feature = model.names.compactMap { position[$0] }
+            guard feature.count == model.names.count else { return nil }
+            return (scored.map { model.classes.firstIndex(of: $0) }, feature)
+        }
     }
 
     /// The reading of a finished stroke: a direction sequence bound exactly, else the best
@@ -108,11 +128,44 @@ public final class StrokeBook {
         } else {
             let shape = StrokeShape(points, count: matcher.options.resampleCount)
             let out = ruledOut(points, shape)
-            let two = matcher.bestTwo(points, among: out.isEmpty ? nil : matcher.templateNames.subtracting(out))
-            cached = Self.decide(two, shapes: shapes, decision: decision,
-                                 corners: shape.map { ($0.cornerCount, matcher.facts.corners) })
+            if let index = evidenceIndex, let shape, let model = decision.evidence, let scores = matcher.nameScores(points),
+               let reading = weigh(points, shape, scores, ruledOut: out, model: model, index: index) {
+                cached = reading
+            } else {
+                let two = matcher.bestTwo(points, among: out.isEmpty ? nil : matcher.templateNames.subtracting(out))
+                cached = Self.decide(two, shapes: shapes, decision: decision,
+                                     corners: shape.map { ($0.cornerCount, matcher.facts.corners) })
+            }
         }
         return cached
+    }
+
+    /// The evidence model's reading, or nil where it does not apply: the best shape not ruled out
+    /// is none of its classes (a user's template), or a shape it was not taught is close behind.
+    private func weigh(_ points: [Point], _ shape: StrokeShape, _ scores: [Double], ruledOut: Set<String>,
+                       model: StrokeEvidence, index: (classOf: [Int?], feature: [Int])) -> Reading? {
+        let names = matcher.scoredNames
+        var best: Int?, other: Int?
+        for i in names.indices where !ruledOut.contains(names[i]) {
+            if best == nil || scores[i] > scores[best!] { best = i }
+            if index.classOf[i] == nil, other == nil || scores[i] > scores[other!] { other = i }
+        }
+        guard let best, index.classOf[best] != nil else { return nil }
+        let bestMatch = StrokeMatch(name: names[best], score: scores[best])
+        // A shape of the user's close behind is weighed as the rules weigh it: the model knows nothing of it.
+        if let other, 1 - scores[best] > decision.distanceRatio * (1 - scores[other]) {
+            return .unsure(bestMatch, runnerUp: StrokeMatch(name: names[other], score: scores[other]))
+        }
+        let p = model.probabilities(StrokeEvidence.features(scores: scores, index: index.feature, shape: shape, points: points))
+        var read = 0
+        for c in p.indices where !ruledOut.contains(model.classes[c]) && p[c] > p[read] { read = c }
+        let name = model.classes[read]
+        guard name != StrokeEvidence.noShape, p[read] >= decision.minimumEvidence, !ruledOut.contains(name) else {
+            return .doubtful(bestMatch, shape: name == StrokeEvidence.noShape || ruledOut.contains(name) ? nil : name,
+                             evidence: p[read], minimum: decision.minimumEvidence)
+        }
+        let match = StrokeMatch(name: name, score: names.firstIndex(of: name).map { scores[$0] } ?? 0)
+        return shapes.contains(name) ? .shape(name, score: match.score) : .unbound(match)
     }
 
     /// The shapes `points` cannot be, whatever they score: the round ones when its turning is in

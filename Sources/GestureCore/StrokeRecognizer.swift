@@ -86,6 +86,10 @@ public final class StrokeRecognizer: GestureRecognizer {
             cancel("read as \"\(best.name)\" (\((best.score * 100).rounded()) %), which no binding draws")
         case let (.unsure(best, other), _):
             cancel("unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %")
+        case let (.doubtful(best, shape?, evidence, minimum), _):
+            cancel("unsure: \"\(shape)\" \(Int(evidence * 100)) % sure < \(Int((minimum * 100).rounded())) % (best template \"\(best.name)\" \((best.score * 100).rounded()) %)")
+        case let (.doubtful(best, nil, _, _), _):
+            cancel("reads as no shape (best template \"\(best.name)\" \((best.score * 100).rounded()) %)")
         case let (.nothing(best?, minimum), _):
             cancel(Self.belowMinimum(best, minimum: minimum, usual: book.decision.minimumScore))
         case (.nothing(nil, _), _):

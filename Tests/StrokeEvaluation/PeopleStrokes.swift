@@ -11,7 +11,25 @@ public struct PeopleStrokes {
         public let name: String
         /// The source file the index names (`caret03.xml`).
         public let file: String
+        /// What the engine reads: the stroke as recorded, or its last pen-down where the recorder
+        /// joined several (`StrokeSets.lastPenDown`).
         public let points: [Point]
+        /// The set it comes from (`six-people`, or a file of `more-people` without `.jsonl.gz`).
+        public var set = "six-people"
+        /// `mouse`, `stylus`, `touchscreen-finger`, or `unknown`, as the set says.
+        public var device = "mouse"
+        /// Pen-downs the recorder joined into this one stroke (1 for nearly all).
+        public var penDowns = 1
+        /// The points as recorded, every pen-down of them.
+        public var recorded: [Point] = []
+
+        public init(person: String, name: String, file: String, points: [Point]) {
+            self.person = person
+            self.name = name
+            self.file = file
+            self.points = points
+            self.recorded = points
+        }
     }
 
     /// The shape every stroke of the set is meant to fire nothing for: it has no template.

@@ -236,6 +236,30 @@ public struct StrokeMatcher: Sendable {
                 second.index >= 0 ? StrokeMatch(name: self.names[second.index], score: second.score) : nil)
     }
 
+    /// The names of the templates, each once, in the order `nameScores` gives their scores.
+    public var scoredNames: [String] { distinctNames }
+
+    /// The best score of each name of `scoredNames` (every template scored in full, thresholds
+    /// ignored), or nil for a degenerate stroke: what the evidence model reads.
+    public func nameScores(_ points: [Point]) -> [Double]? {
+        var best = [Double](repeating: -1, count: distinctNames.count)
+        var scored = false
+        withScores(points, among: nil, floor: { _ in -.infinity }) { index, _, score in
+            scored = true
+            let id = self.nameIDs[index]
+            if score > best[id] { best[id] = score }
+        }
+        return scored ? best : nil
+    }
+
+    /// The vector a stroke is compared by (its points, then its directions, of unit length: 2 *
+    /// `featureCount` Doubles), or nil for a degenerate stroke: what learning clusters strokes by.
+    public static func vector(_ points: [Point], options: Options = Options()) -> [Double]? {
+        var v = [Double](repeating: 0, count: 2 * options.featureCount)
+        let ok = v.withUnsafeMutableBufferPointer { prepare(points, options: options, into: $0) }
+        return ok ? v : nil
+    }
+
     /// Share of all the turning of the stroke resampled to `count` points that its 4 sharpest
     /// turns carry: about 0.2 for a circle, 0.6 for a rectangle. Nil for a degenerate stroke.
     public static func cornerShare(_ points: [Point], count n: Int) -> Double? {

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A stroke resampled once, with the turn at each of its points: what the measures of its shape
 /// (`StrokeMatcher.cornerShare`, `turning`, `middleTurn`, `endGap`, `pathOverChord`,
 /// `cornerCount`) are read from. `StrokeBook.read` makes one of 32 points for all of them but the
@@ -97,5 +99,29 @@ public struct StrokeShape: Sendable {
         let dx = v[2 * n - 2] - v[0], dy = v[2 * n - 1] - v[1]
         let chord = (dx * dx + dy * dy).squareRoot()
         return chord > 0 ? length / chord : nil
+    }
+
+    /// Height over width of the bounding box, as a logarithm clamped to -3...3: 0 for a square, below
+    /// 0 for a wide stroke, above for a tall one (a straight line stays at the clamp).
+    public var logAspect: Double {
+        var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
+        for i in 0..<count {
+            minX = min(minX, v[2 * i]); maxX = max(maxX, v[2 * i]); minY = min(minY, v[2 * i + 1]); maxY = max(maxY, v[2 * i + 1])
+        }
+        let w = maxX - minX, h = maxY - minY, floor = 1e-3 * max(w, h)
+        return max(-3, min(3, Double.log((h + floor) / (w + floor))))
+    }
+
+    /// The way the stroke sets off, as a unit vector (x right, y down): from its first point to the
+    /// one an eighth of the way along. Zero when those coincide.
+    public var startDirection: (x: Double, y: Double) { direction(from: 0, to: count / 8) }
+
+    /// The way the stroke ends: from the point an eighth of the way before its end to the last.
+    public var endDirection: (x: Double, y: Double) { direction(from: count - 1 - count / 8, to: count - 1) }
+
+    private func direction(from a: Int, to b: Int) -> (x: Double, y: Double) {
+        let dx = v[2 * b] - v[2 * a], dy = v[2 * b + 1] - v[2 * a + 1]
+        let length = (dx * dx + dy * dy).squareRoot()
+        return length > 0 ? (dx / length, dy / length) : (0, 0)
     }
 }

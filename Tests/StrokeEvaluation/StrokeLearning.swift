@@ -1,0 +1,214 @@
+import Foundation
+import GestureCore
+import TestSupport
+
+/// What the engine learns from strokes of many people, and only from the strokes it is given: a
+/// fold of the evaluation gives it every set but the one it reads. Template means (clusters of
+/// each shape's strokes, each a mean of several people's) and the evidence model over them
+/// (`StrokeEvidence`). `gestured-bench strokes learn` runs it on every set and writes
+/// `LearnedStrokes.swift`.
+public enum StrokeLearning {
+    public struct Options: Sendable {
+        /// Clusters sought per shape.
+        public var clustersPerShape = 4
+        /// A cluster becomes a template only when this many people's strokes are in it ...
+        public var minimumPeople = 3
+        /// ... and this many strokes: a mean, never one person's stroke.
+        public var minimumStrokes = 5
+        /// Rounds of k-means.
+        public var rounds = 20
+        /// Steps of the model's training (Adam, full batch), its step size and its L2 penalty.
+        public var steps = 400
+        public var stepSize = 0.05
+        public var penalty = 1e-3
+        public var seed: UInt64 = 1
+        public init() {}
+    }
+
+    /// What a fold learned.
+    public struct Learned: Sendable {
+        public var templates: [StrokeTemplate]
+        public var evidence: StrokeEvidence?
+        public init(templates: [StrokeTemplate], evidence: StrokeEvidence?) {
+            self.templates = templates
+            self.evidence = evidence
+        }
+        /// The hand-drawn templates and the learned ones: what the engine matches against.
+        public var allTemplates: [StrokeTemplate] { BuiltinTemplates.handDrawn + templates }
+    }
+
+    /// Templates and the evidence model from `strokes` (shapes and `PeopleStrokes.noShape`).
+    public static func learn(_ strokes: [PeopleStrokes.Stroke], options: Options = Options()) -> Learned {
+        let templates = clusters(strokes.filter { $0.name != PeopleStrokes.noShape }, options: options)
+        let matcher = StrokeMatcher(templates: BuiltinTemplates.handDrawn + templates)
+        return Learned(templates: templates, evidence: evidence(strokes, matcher: matcher, options: options))
+    }
+
+    /// Per shape, k-means over the vectors strokes are compared by (cosine similarity, no
+    /// rotation), seeded k-means++; each cluster with enough people and strokes becomes one
+    /// template: the mean of its strokes' points, resampled and normalised as the matcher does.
+    public static func clusters(_ strokes: [PeopleStrokes.Stroke], options: Options = Options()) -> [StrokeTemplate] {
+        let matcherOptions = StrokeMatcher.Options()
+        let n = matcherOptions.resampleCount
+        let invariant = Set(BuiltinTemplates.handDrawn.filter(\.rotationInvariant).map(\.name))
+        var rng = SeededRandom(state: options.seed)
+        var out: [StrokeTemplate] = []
+        let byShape = Dictionary(grouping: strokes, by: \.name)
+        for shape in byShape.keys.sorted() {
+            let members = byShape[shape]!.compactMap { s in StrokeMatcher.vector(s.points, options: matcherOptions).map { (s.person, $0) } }
+            guard members.count >= options.minimumStrokes else { continue }
+            let vectors = members.map(\.1)
+            let labels = kMeans(vectors, k: min(options.clustersPerShape, vectors.count), rounds: options.rounds, rng: &rng)
+            for cluster in Set(labels).sorted() {
+                let inside = labels.indices.filter { labels[$0] == cluster }
+                guard inside.count >= options.minimumStrokes,
+                      Set(inside.map { members[$0].0 }).count >= options.minimumPeople else { continue }
+                var mean = [Double](repeating: 0, count: 2 * n)
+                for i in inside { for j in 0..<(2 * n) { mean[j] += vectors[i][j] } }
+                let points = (0..<n).map { Point(x: mean[2 * $0] / Double(inside.count), y: mean[2 * $0 + 1] / Double(inside.count)) }
+                out.append(StrokeTemplate(name: shape, points: points, rotationInvariant: invariant.contains(shape)))
+            }
+        }
+        return out
+    }
+
+    /// Cluster labels of unit vectors by cosine similarity.
+    static func kMeans(_ x: [[Double]], k: Int, rounds: Int, rng: inout SeededRandom) -> [Int] {
+        let dot = { (a: [Double], b: [Double]) -> Double in
+            var s = 0.0
+            for i in a.indices { s += a[i] * b[i] }
+            return s
+        }
+        var centres = [x[Int.random(in: 0..<x.count, using: &rng)]]
+        while centres.count < k {
+            let far = x.map { v in max(0, 1 - centres.map { dot(v, $0) }.max()!) }
+            let total = far.reduce(0, +)
+            guard total > 0 else { break }
+            var pick = Double.random(in: 0..<total, using: &rng), chosen = 0
+            for (i, d) in far.enumerated() { pick -= d; if pick < 0 { chosen = i; break } }
+            centres.append(x[chosen])
+        }
+        var labels = [Int](repeating: 0, count: x.count)
+        for _ in 0..<rounds {
+            labels = x.map { v in centres.indices.max { dot(v, centres[$0]) < dot(v, centres[$1]) }! }
+            for c in centres.indices {
+                let inside = x.indices.filter { labels[$0] == c }
+                guard !inside.isEmpty else { continue }
+                var sum = [Double](repeating: 0, count: x[0].count)
+                for i in inside { for j in sum.indices { sum[j] += x[i][j] } }
+                let norm = dot(sum, sum).squareRoot()
+                if norm > 0 { centres[c] = sum.map { $0 / norm } }
+            }
+        }
+        return labels
+    }
+
+    /// The evidence model over `matcher`'s scores of the hand-drawn names and the strokes'
+    /// geometry: a multinomial logistic regression, the classes the shapes drawn by at least
+    /// `minimumPeople` people and `StrokeEvidence.noShape` (the zig-zags).
+    public static func evidence(_ strokes: [PeopleStrokes.Stroke], matcher: StrokeMatcher, options: Options = Options()) -> StrokeEvidence {
+        let names = BuiltinTemplates.handDrawn.reduce(into: [String]()) { if !$0.contains($1.name) { $0.append($1.name) } }
+        var people: [String: Set<String>] = [:]
+        for s in strokes { people[s.name, default: []].insert(s.person) }
+        let shapes = people.filter { $0.value.count >= options.minimumPeople && $0.key != PeopleStrokes.noShape }.keys.sorted()
+        let classes = shapes + [StrokeEvidence.noShape]
+        var rows: [[Double]] = [], labels: [Int] = []
+        for s in strokes {
+            let label = s.name == PeopleStrokes.noShape ? classes.count - 1 : shapes.firstIndex(of: s.name)
+            guard let label, let f = StrokeEvidence.features(s.points, matcher: matcher, names: names) else { continue }
+            rows.append(f)
+            labels.append(label)
+        }
+        let (mean, scale, weights) = logisticRegression(rows, labels: labels, classes: classes.count, options: options)
+        return StrokeEvidence(names: names, classes: classes, mean: mean, scale: scale, weights: weights)
+    }
+
+    /// Softmax regression by Adam on the whole batch: features standardised (mean, scale), then per
+    /// class a weight per feature and a bias (`StrokeEvidence.weights`' layout).
+    static func logisticRegression(_ x: [[Double]], labels: [Int], classes k: Int, options: Options)
+        -> (mean: [Double], scale: [Double], weights: [Double]) {
+        let m = x.count, f = x[0].count, stride = f + 1
+        var mean = [Double](repeating: 0, count: f), scale = [Double](repeating: 0, count: f)
+        for row in x { for j in 0..<f { mean[j] += row[j] / Double(m) } }
+        for row in x { for j in 0..<f { scale[j] += (row[j] - mean[j]) * (row[j] - mean[j]) / Double(m) } }
+        scale = scale.map { max($0.squareRoot(), 1e-6) }
+        // Standardised rows with a 1 for the bias.
+        var z = [Double](repeating: 1, count: m * stride)
+        for i in 0..<m { for j in 0..<f { z[i * stride + j] = (x[i][j] - mean[j]) / scale[j] } }
+        var w = [Double](repeating: 0, count: k * stride)
+        var first = w, second = w, gradient = w
+        var p = [Double](repeating: 0, count: k)
+        let (beta1, beta2) = (0.9, 0.999)
+        for step in 1...options.steps {
+            for i in gradient.indices { gradient[i] = 0 }
+            z.withUnsafeBufferPointer { z in
+            w.withUnsafeBufferPointer { w in
+            gradient.withUnsafeMutableBufferPointer { g in
+                for i in 0..<m {
+                    let row = i * stride
+                    var top = -Double.infinity
+                    for c in 0..<k {
+                        var s = 0.0
+                        for j in 0..<stride { s += w[c * stride + j] * z[row + j] }
+                        p[c] = s
+                        top = max(top, s)
+                    }
+                    var total = 0.0
+                    for c in 0..<k { p[c] = exp(p[c] - top); total += p[c] }
+                    for c in 0..<k {
+                        let e = (p[c] / total - (labels[i] == c ? 1 : 0)) / Double(m)
+                        for j in 0..<stride { g[c * stride + j] += e * z[row + j] }
+                    }
+                }
+            }
+            }
+            }
+            for i in w.indices {
+                let g = gradient[i] + (i % stride == f ? 0 : options.penalty * w[i])
+                first[i] = beta1 * first[i] + (1 - beta1) * g
+                second[i] = beta2 * second[i] + (1 - beta2) * g * g
+                let a = first[i] / (1 - pow(beta1, Double(step))), b = second[i] / (1 - pow(beta2, Double(step)))
+                w[i] -= options.stepSize * a / (b.squareRoot() + 1e-8)
+            }
+        }
+        return (mean, scale, w)
+    }
+
+    /// `LearnedStrokes.swift`: the learned templates and model as Swift source.
+    public static func source(_ learned: Learned, about: String) -> String {
+        func number(_ v: Double) -> String { "\(v)" }
+        var out = """
+        // Generated by `gestured-bench strokes learn` (Tests/StrokeEvaluation/StrokeLearning.swift): do not
+        // edit. Figures computed across many people, never one person's stroke: see docs/strokes.md §1.
+        // \(about)
+
+        /// What was learned from strokes of many people: template means and the evidence model.
+        enum LearnedStrokes {
+            /// Means of clusters of each shape's strokes, each of at least \(Options().minimumPeople) people's.
+            static let templates: [StrokeTemplate] = [
+
+        """
+        for t in learned.templates {
+            let points = t.points.map { "(\(number(($0.x * 1000).rounded() / 1000)), \(number(($0.y * 1000).rounded() / 1000)))" }
+            out += "        t(\"\(t.name)\", \(t.rotationInvariant), [\(points.joined(separator: ", "))]),\n"
+        }
+        guard let e = learned.evidence else { return out + "    ]\n    static let evidence: StrokeEvidence? = nil\n}\n" }
+        out += """
+            ]
+
+            static let evidence: StrokeEvidence? = StrokeEvidence(
+                names: [\(e.names.map { "\"\($0)\"" }.joined(separator: ", "))],
+                classes: [\(e.classes.map { "\"\($0)\"" }.joined(separator: ", "))],
+                mean: [\(e.mean.map(number).joined(separator: ", "))],
+                scale: [\(e.scale.map(number).joined(separator: ", "))],
+                weights: [\(e.weights.map(number).joined(separator: ", "))])
+
+            private static func t(_ name: String, _ rotationInvariant: Bool, _ xy: [(Double, Double)]) -> StrokeTemplate {
+                StrokeTemplate(name: name, points: xy.map { Point(x: $0.0, y: $0.1) }, rotationInvariant: rotationInvariant)
+            }
+        }
+
+        """
+        return out
+    }
+}
