@@ -158,6 +158,40 @@ enum StrokeBench {
     /// `gestured-bench strokes [report|tuning|sweep|sets|learn] [count]`: the evaluation as markdown.
     static func main(_ arguments: [String]) {
         if arguments.first == "learn" { return learn() }
+        if arguments.first == "sets", arguments.dropFirst().first == "dump" {
+            // Each fold's teaching rows and held-out rows, for looking at the model elsewhere.
+            guard let strokes = try? StrokeSets.load() else { return print("no strokes") }
+            for held in LeaveOneOut.order(strokes, by: .set) {
+                let train = strokes.filter { $0.set != held }.map { s in var s = s; s.points = Retrace.firstTimeRound(s.points); return s }
+                let templates = StrokeLearning.clusters(train.filter { $0.name != PeopleStrokes.noShape })
+                let matcher = StrokeMatcher(templates: BuiltinTemplates.handDrawn + templates)
+                let t = StrokeLearning.teaching(train, matcher: matcher)
+                let book = StrokeBook(matcher: matcher, shapes: [], sequences: [])
+                var lines = ["#classes " + t.classes.joined(separator: ",")]
+                for (row, label) in zip(t.rows, t.labels) { lines.append("T,\(label),,,," + row.map { "\($0)" }.joined(separator: ",")) }
+                for s in strokes where s.set == held {
+                    let points = Retrace.firstTimeRound(s.points)
+                    guard let f = StrokeEvidence.features(points, matcher: matcher, names: t.names) else { continue }
+                    let out = book.ruledOut(points).sorted().joined(separator: ";")
+                    lines.append("H,\(s.name),\(s.person),\(s.device),\(out)," + f.map { "\($0)" }.joined(separator: ","))
+                }
+                FileManager.default.createFile(atPath: "/tmp/fold-\(held).csv", contents: Data(lines.joined(separator: "\n").utf8))
+            }
+            return
+        }
+        if arguments.first == "sets", arguments.dropFirst().first == "sweep" {
+            guard let strokes = try? StrokeSets.load() else { return print("no strokes") }
+            let folds = LeaveOneOut.folds(strokes, by: .set)
+            for minimum in [0.5, 0.7] {
+                var d = StrokeBook.Decision()
+                d.minimumEvidence = minimum
+                let e = LeaveOneOut.run(strokes, folds: folds, by: .set, decision: d, splits: 3)
+                let low = e.sets.min { $0.row.fires.rate < $1.row.fires.rate }!
+                print("evidence \(minimum): fires \(e.all.fires.text), wrong \(e.all.wrong.text), zig-zag \(e.all.noShape.text), unbound \(e.all.unbound.text); lowest set \(low.name) \(low.row.fires.text); " + e.sets.map { Table.fixed($0.row.fires.rate * 100, 1) }.joined(separator: " "))
+            }
+            print(LeaveOneOut.run(strokes, folds: folds, by: .set).misreadingText)
+            return
+        }
         if arguments.first == "sets" {
             print(setsReport(people: arguments.dropFirst().first != "quick"))
             return

@@ -88,10 +88,12 @@ public final class StrokeBook {
     public let decision: Decision
     let shapes: Set<String>
     let sequences: [DirectionSequence]
-    /// Per name the matcher scores, its class in the evidence model (nil: not one of its classes),
-    /// and per name the model reads, where the matcher's score of it is; nil when there is no
-    /// model or the matcher lacks a name it reads.
-    private let evidenceIndex: (classOf: [Int?], feature: [Int])?
+    /// Where the evidence model's classes and names are among the matcher's names; nil when there
+    /// is no model or the matcher lacks a name it reads.
+    private let evidenceIndex: EvidenceIndex?
+    /// Per name the matcher scores: its class in the evidence model (nil: not one of its classes)
+    /// and whether the model reads its score; per name the model reads, where its score is.
+    private typealias EvidenceIndex = (classOf: [Int?], read: [Bool], feature: [Int])
     private var cachedAt: (time: Double, count: Int)?
     private var cached = Reading.nothing(best: nil, minimum: 1)
 
@@ -114,7 +116,7 @@ public final class StrokeBook {
             let position = Dictionary(scored.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
             let feature = model.names.compactMap { position[$0] }
             guard feature.count == model.names.count else { return nil }
-            return (scored.map { model.classes.firstIndex(of: $0) }, feature)
+            return (scored.map { model.classes.firstIndex(of: $0) }, scored.map(model.names.contains), feature)
         }
     }
 
@@ -126,6 +128,7 @@ public final class StrokeBook {
         if let s = sequences.first(where: { $0.matches(points) }) {
             cached = .directions(s.description)
         } else {
+            let points = Retrace.firstTimeRound(points)
             let shape = StrokeShape(points, count: matcher.options.resampleCount)
             let out = ruledOut(points, shape)
             if let index = evidenceIndex, let shape, let model = decision.evidence, let scores = matcher.nameScores(points),
@@ -140,17 +143,18 @@ public final class StrokeBook {
         return cached
     }
 
-    /// The evidence model's reading, or nil where it does not apply: the best shape not ruled out
-    /// is none of its classes (a user's template), or a shape it was not taught is close behind.
+    /// The evidence model's reading, or nil where the rules decide: the best shape not ruled out
+    /// is one the model does not read (a user's template), or one it reads but was not taught (a
+    /// line, an L) and the model is not sure of a shape it was taught.
     private func weigh(_ points: [Point], _ shape: StrokeShape, _ scores: [Double], ruledOut: Set<String>,
-                       model: StrokeEvidence, index: (classOf: [Int?], feature: [Int])) -> Reading? {
+                       model: StrokeEvidence, index: EvidenceIndex) -> Reading? {
         let names = matcher.scoredNames
         var best: Int?, other: Int?
         for i in names.indices where !ruledOut.contains(names[i]) {
             if best == nil || scores[i] > scores[best!] { best = i }
-            if index.classOf[i] == nil, other == nil || scores[i] > scores[other!] { other = i }
+            if !index.read[i], other == nil || scores[i] > scores[other!] { other = i }
         }
-        guard let best, index.classOf[best] != nil else { return nil }
+        guard let best, index.read[best] else { return nil }
         let bestMatch = StrokeMatch(name: names[best], score: scores[best])
         // A shape of the user's close behind is weighed as the rules weigh it: the model knows nothing of it.
         if let other, 1 - scores[best] > decision.distanceRatio * (1 - scores[other]) {
@@ -160,7 +164,9 @@ public final class StrokeBook {
         var read = 0
         for c in p.indices where !ruledOut.contains(model.classes[c]) && p[c] > p[read] { read = c }
         let name = model.classes[read]
-        guard name != StrokeEvidence.noShape, p[read] >= decision.minimumEvidence, !ruledOut.contains(name) else {
+        let sure = name != StrokeEvidence.noShape && p[read] >= decision.minimumEvidence && !ruledOut.contains(name)
+        guard index.classOf[best] != nil || sure else { return nil }
+        guard sure else {
             return .doubtful(bestMatch, shape: name == StrokeEvidence.noShape || ruledOut.contains(name) ? nil : name,
                              evidence: p[read], minimum: decision.minimumEvidence)
         }

@@ -33,7 +33,7 @@ public struct LeaveOneOut {
 
     static func key(_ s: PeopleStrokes.Stroke, _ unit: Unit) -> String { unit == .set ? s.set : s.person }
 
-    static func order(_ strokes: [PeopleStrokes.Stroke], by unit: Unit) -> [String] {
+    public static func order(_ strokes: [PeopleStrokes.Stroke], by unit: Unit) -> [String] {
         var order: [String] = [], seen = Set<String>()
         for s in strokes where seen.insert(key(s, unit)).inserted { order.append(key(s, unit)) }
         return order
@@ -68,16 +68,20 @@ public struct LeaveOneOut {
             let book = StrokeBook(matcher: StrokeMatcher(templates: fold.learned.allTemplates, threshold: d.minimumScore),
                                   shapes: Set(names), sequences: [], decision: d)
             var time = 0.0
+            var why: [String] = []
             let read = { (points: [Point]) -> String? in
                 time += 1
-                if case let .shape(name, _) = book.read(points, at: time) { return name }
+                let reading = book.read(points, at: time)
+                why.append(Self.why(reading))
+                if case let .shape(name, _) = reading { return name }
                 return nil
             }
             let mine = strokes.filter { key($0, unit) == fold.held }
             let fired = mine.map { read($0.points) }
+            let whys = why
             var bounds: [Set<String>] = []
             for _ in 0..<splits { bounds.append(Set(names.shuffled(using: &rng).prefix(names.count / 2))) }
-            for (s, got) in zip(mine, fired) {
+            for ((s, got), reason) in zip(zip(mine, fired), whys) {
                 var row = Row()
                 if s.name == PeopleStrokes.noShape {
                     row.noShape.add(got != nil)
@@ -90,7 +94,7 @@ public struct LeaveOneOut {
                     if s.penDowns > 1 { e.asRecorded.add(read(s.recorded) == s.name) }
                 }
                 if got != s.name && !(got == nil && s.name == PeopleStrokes.noShape) {
-                    e.misreadings["\(s.name) -> \(got ?? "nothing")", default: 0] += 1
+                    e.misreadings["\(s.name) -> \(got ?? "nothing (\(reason))")", default: 0] += 1
                 }
                 // With fewer shapes bound a stroke fires what it fires with all of them, if that is
                 // bound: the decision reads the best shape among every template, bound or not.
@@ -105,6 +109,17 @@ public struct LeaveOneOut {
         e.sets = order(strokes, by: .set).compactMap { p in setRows[p].map { (p, $0) } }
         e.devices = deviceRows.keys.sorted().map { ($0, deviceRows[$0]!) }
         return e
+    }
+
+    /// Why a reading fired nothing, in a word or two.
+    static func why(_ reading: StrokeBook.Reading) -> String {
+        switch reading {
+        case .shape, .directions: return ""
+        case let .nothing(best, _): return "below the minimum, \(best?.name ?? "no template")"
+        case let .unbound(m): return "unbound \(m.name)"
+        case let .unsure(a, b): return "unsure \(a.name)/\(b.name)"
+        case let .doubtful(_, shape, _, _): return "doubtful \(shape ?? "none")"
+        }
     }
 
     /// Per set, as markdown.

@@ -13,7 +13,7 @@ public struct PeopleStrokes {
         public let file: String
         /// What the engine reads: the stroke as recorded, or its last pen-down where the recorder
         /// joined several (`StrokeSets.lastPenDown`).
-        public let points: [Point]
+        public var points: [Point]
         /// The set it comes from (`six-people`, or a file of `more-people` without `.jsonl.gz`).
         public var set = "six-people"
         /// `mouse`, `stylus`, `touchscreen-finger`, or `unknown`, as the set says.

@@ -22,6 +22,9 @@ public enum StrokeLearning {
         public var stepSize = 0.05
         public var penalty = 1e-3
         public var seed: UInt64 = 1
+        /// Generated non-shapes of each kind and speed taught as no shape (`StrokeGenerator`, seeded
+        /// by `seed`: the tuning seed, not the one reported on).
+        public var generatedNonShapes = 40
         public init() {}
     }
 
@@ -39,6 +42,12 @@ public enum StrokeLearning {
 
     /// Templates and the evidence model from `strokes` (shapes and `PeopleStrokes.noShape`).
     public static func learn(_ strokes: [PeopleStrokes.Stroke], options: Options = Options()) -> Learned {
+        // As the engine reads them: a closed shape gone round twice, its first time round.
+        let strokes = strokes.map { s in
+            var s = s
+            s.points = Retrace.firstTimeRound(s.points)
+            return s
+        }
         let templates = clusters(strokes.filter { $0.name != PeopleStrokes.noShape }, options: options)
         let matcher = StrokeMatcher(templates: BuiltinTemplates.handDrawn + templates)
         return Learned(templates: templates, evidence: evidence(strokes, matcher: matcher, options: options))
@@ -107,20 +116,45 @@ public enum StrokeLearning {
     /// geometry: a multinomial logistic regression, the classes the shapes drawn by at least
     /// `minimumPeople` people and `StrokeEvidence.noShape` (the zig-zags).
     public static func evidence(_ strokes: [PeopleStrokes.Stroke], matcher: StrokeMatcher, options: Options = Options()) -> StrokeEvidence {
+        let t = teaching(strokes, matcher: matcher, options: options)
+        let (mean, scale, weights) = logisticRegression(t.rows, labels: t.labels, classes: t.classes.count, options: options)
+        return StrokeEvidence(names: t.names, classes: t.classes, mean: mean, scale: scale, weights: weights)
+    }
+
+    /// The names the model reads (the hand-drawn templates'), its classes, and the rows it is taught on with their classes.
+    public static func teaching(_ strokes: [PeopleStrokes.Stroke], matcher: StrokeMatcher, options: Options = Options())
+        -> (names: [String], classes: [String], rows: [[Double]], labels: [Int]) {
         let names = BuiltinTemplates.handDrawn.reduce(into: [String]()) { if !$0.contains($1.name) { $0.append($1.name) } }
         var people: [String: Set<String>] = [:]
         for s in strokes { people[s.name, default: []].insert(s.person) }
         let shapes = people.filter { $0.value.count >= options.minimumPeople && $0.key != PeopleStrokes.noShape }.keys.sorted()
         let classes = shapes + [StrokeEvidence.noShape]
         var rows: [[Double]] = [], labels: [Int] = []
-        for s in strokes {
-            let label = s.name == PeopleStrokes.noShape ? classes.count - 1 : shapes.firstIndex(of: s.name)
-            guard let label, let f = StrokeEvidence.features(s.points, matcher: matcher, names: names) else { continue }
+        let add = { (points: [Point], label: Int) in
+            guard let f = StrokeEvidence.features(Retrace.firstTimeRound(points), matcher: matcher, names: names) else { return }
             rows.append(f)
             labels.append(label)
         }
-        let (mean, scale, weights) = logisticRegression(rows, labels: labels, classes: classes.count, options: options)
-        return StrokeEvidence(names: names, classes: classes, mean: mean, scale: scale, weights: weights)
+        for s in strokes {
+            if s.name == PeopleStrokes.noShape {
+                // No shape in any orientation: a zig-zag drawn down the screen is as much none.
+                for turn in 0..<4 { add(s.points.map { rotated($0, quarterTurns: turn) }, classes.count - 1) }
+            } else if let label = shapes.firstIndex(of: s.name) {
+                add(s.points, label)
+            }
+        }
+        var generator = StrokeGenerator(seed: options.seed)
+        for n in generator.nonShapes(count: options.generatedNonShapes) { add(n.points, classes.count - 1) }
+        return (names, classes, rows, labels)
+    }
+
+    static func rotated(_ p: Point, quarterTurns: Int) -> Point {
+        switch quarterTurns % 4 {
+        case 1: return Point(x: -p.y, y: p.x)
+        case 2: return Point(x: -p.x, y: -p.y)
+        case 3: return Point(x: p.y, y: -p.x)
+        default: return p
+        }
     }
 
     /// Softmax regression by Adam on the whole batch: features standardised (mean, scale), then per
