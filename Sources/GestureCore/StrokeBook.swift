@@ -63,8 +63,12 @@ public final class StrokeBook {
         /// the matcher knows every name it reads and the best shape is one of its classes; nil:
         /// the rules above decide every stroke.
         public var evidence: StrokeEvidence? = LearnedStrokes.evidence
-        /// The least probability the evidence model must give the shape it reads for it to fire.
+        /// The least probability the evidence model must give the shape it reads for it to fire:
+        /// more likely than everything else together.
         public var minimumEvidence = 0.5
+        /// The least score against its own templates the shape the evidence model reads must have
+        /// to fire: a scribble whose geometry happens to look like something is not near its outline.
+        public var minimumScoreWithEvidence = 0.6
 
         public init() {}
     }
@@ -130,9 +134,10 @@ public final class StrokeBook {
         } else {
             let points = Retrace.firstTimeRound(points)
             let shape = StrokeShape(points, count: matcher.options.resampleCount)
-            let out = ruledOut(points, shape)
+            let middle = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn
+            let out = ruledOut(shape, middleTurn: middle)
             if let index = evidenceIndex, let shape, let model = decision.evidence, let scores = matcher.nameScores(points),
-               let reading = weigh(points, shape, scores, ruledOut: out, model: model, index: index) {
+               let reading = weigh(shape, middleTurn: middle ?? 0, scores, ruledOut: out, model: model, index: index) {
                 cached = reading
             } else {
                 let two = matcher.bestTwo(points, among: out.isEmpty ? nil : matcher.templateNames.subtracting(out))
@@ -146,7 +151,7 @@ public final class StrokeBook {
     /// The evidence model's reading, or nil where the rules decide: the best shape not ruled out
     /// is one the model does not read (a user's template), or one it reads but was not taught (a
     /// line, an L) and the model is not sure of a shape it was taught.
-    private func weigh(_ points: [Point], _ shape: StrokeShape, _ scores: [Double], ruledOut: Set<String>,
+    private func weigh(_ shape: StrokeShape, middleTurn: Double, _ scores: [Double], ruledOut: Set<String>,
                        model: StrokeEvidence, index: EvidenceIndex) -> Reading? {
         let names = matcher.scoredNames
         var best: Int?, other: Int?
@@ -160,17 +165,19 @@ public final class StrokeBook {
         if let other, 1 - scores[best] > decision.distanceRatio * (1 - scores[other]) {
             return .unsure(bestMatch, runnerUp: StrokeMatch(name: names[other], score: scores[other]))
         }
-        let p = model.probabilities(StrokeEvidence.features(scores: scores, index: index.feature, shape: shape, points: points))
+        let p = model.probabilities(StrokeEvidence.features(scores: scores, index: index.feature, shape: shape, middleTurn: middleTurn))
         var read = 0
         for c in p.indices where !ruledOut.contains(model.classes[c]) && p[c] > p[read] { read = c }
         let name = model.classes[read]
+        let score = names.firstIndex(of: name).map { scores[$0] } ?? 0
         let sure = name != StrokeEvidence.noShape && p[read] >= decision.minimumEvidence && !ruledOut.contains(name)
+            && score >= decision.minimumScoreWithEvidence
         guard index.classOf[best] != nil || sure else { return nil }
         guard sure else {
             return .doubtful(bestMatch, shape: name == StrokeEvidence.noShape || ruledOut.contains(name) ? nil : name,
                              evidence: p[read], minimum: decision.minimumEvidence)
         }
-        let match = StrokeMatch(name: name, score: names.firstIndex(of: name).map { scores[$0] } ?? 0)
+        let match = StrokeMatch(name: name, score: score)
         return shapes.contains(name) ? .shape(name, score: match.score) : .unbound(match)
     }
 
@@ -179,17 +186,17 @@ public final class StrokeBook {
     /// middle when its middle turns back, the closed ones when it ends far from where it began, all
     /// but the lines when it is straight.
     public func ruledOut(_ points: [Point]) -> Set<String> {
-        ruledOut(points, StrokeShape(points, count: matcher.options.resampleCount))
+        ruledOut(StrokeShape(points, count: matcher.options.resampleCount),
+                 middleTurn: StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn)
     }
 
-    private func ruledOut(_ points: [Point], _ shape: StrokeShape?) -> Set<String> {
+    private func ruledOut(_ shape: StrokeShape?, middleTurn: Double?) -> Set<String> {
         let d = decision, facts = matcher.facts
         var out = Set<String>()
         guard let shape else { return out }
         if !d.roundShapes.isEmpty, shape.cornerShare > d.cornerShareLimit { out.formUnion(d.roundShapes) }
         if !d.oneWayShapes.isEmpty, shape.turning.oneWay < d.minimumOneWay { out.formUnion(d.oneWayShapes) }
-        if !facts.neverTurningBack.isEmpty,
-           let turn = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn, turn > d.middleTurnBack {
+        if !facts.neverTurningBack.isEmpty, let turn = middleTurn, turn > d.middleTurnBack {
             out.formUnion(facts.neverTurningBack)
         }
         if !facts.closed.isEmpty, let gap = shape.endGap, gap > d.openGap { out.formUnion(facts.closed) }

@@ -40,21 +40,20 @@ public struct StrokeEvidence: Equatable, Sendable {
     /// 180°), how far it ends from its start (over its diagonal), how much longer its path is than
     /// its chord (log, at most log 10), the share of its turning in its 4 sharpest turns, the share
     /// of its turning that goes one way, its turning in whole turns, its height over width (log),
-    /// its corners (over 3, and one flag each for none to four), and the way it sets off and
-    /// the way it ends (x and y of each).
-    public static let geometryCount = 17
+    /// and its corners (over 3, and one flag each for none to four). Nothing says where it starts
+    /// or which way round it goes: people start a shape anywhere, and the scores of the templates
+    /// (drawn from every start) already say which ways are a shape's.
+    public static let geometryCount = 13
 
     /// The geometry features of a stroke (`geometryCount` of them).
     public static func geometry(_ shape: StrokeShape, middleTurn: Double) -> [Double] {
         let corners = shape.cornerCount
         let turning = shape.turning
-        let start = shape.startDirection, end = shape.endDirection
         var out: [Double] = [
             middleTurn / 180, shape.endGap ?? 0, Double.log(min(shape.pathOverChord ?? 10, 10)), shape.cornerShare,
             turning.oneWay, turning.total, shape.logAspect, Double(min(corners, 6)) / 3,
         ]
         for k in 0...4 { out.append(corners == k ? 1 : 0) }
-        out += [start.x, start.y, end.x, end.y]
         return out
     }
 
@@ -67,14 +66,14 @@ public struct StrokeEvidence: Equatable, Sendable {
         let index = names.compactMap { scored.firstIndex(of: $0) }
         guard index.count == names.count, let scores = matcher.nameScores(points),
               let shape = StrokeShape(points, count: matcher.options.resampleCount) else { return nil }
-        return features(scores: scores, index: index, shape: shape, points: points)
+        let middle = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn ?? 0
+        return features(scores: scores, index: index, shape: shape, middleTurn: middle)
     }
 
     /// The features from the scores per name the matcher gives (`index`: where each of the
-    /// model's names is among them) and the stroke resampled.
-    static func features(scores: [Double], index: [Int], shape: StrokeShape, points: [Point]) -> [Double] {
-        let middle = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn ?? 0
-        return index.map { scores[$0] } + geometry(shape, middleTurn: middle)
+    /// model's names is among them), the stroke resampled and the sharpest turn in its middle.
+    static func features(scores: [Double], index: [Int], shape: StrokeShape, middleTurn: Double) -> [Double] {
+        index.map { scores[$0] } + geometry(shape, middleTurn: middleTurn)
     }
 
     /// The probability of each class (in `classes`' order) for a stroke's features: its best

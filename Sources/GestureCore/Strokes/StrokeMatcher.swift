@@ -243,11 +243,13 @@ public struct StrokeMatcher: Sendable {
     /// ignored), or nil for a degenerate stroke: what the evidence model reads.
     public func nameScores(_ points: [Point]) -> [Double]? {
         var best = [Double](repeating: -1, count: distinctNames.count)
+        var similarity = [Double](repeating: -.infinity, count: distinctNames.count)
         var scored = false
-        withScores(points, among: nil, floor: { _ in -.infinity }) { index, _, score in
+        // A template is left part way once it cannot beat the best of its own name.
+        withScores(points, among: nil, floor: { similarity[self.nameIDs[$0]] }) { index, s, score in
             scored = true
             let id = self.nameIDs[index]
-            if score > best[id] { best[id] = score }
+            if score > best[id] { best[id] = score; similarity[id] = s }
         }
         return scored ? best : nil
     }

@@ -111,17 +111,4 @@ public struct StrokeShape: Sendable {
         let w = maxX - minX, h = maxY - minY, floor = 1e-3 * max(w, h)
         return max(-3, min(3, Double.log((h + floor) / (w + floor))))
     }
-
-    /// The way the stroke sets off, as a unit vector (x right, y down): from its first point to the
-    /// one an eighth of the way along. Zero when those coincide.
-    public var startDirection: (x: Double, y: Double) { direction(from: 0, to: count / 8) }
-
-    /// The way the stroke ends: from the point an eighth of the way before its end to the last.
-    public var endDirection: (x: Double, y: Double) { direction(from: count - 1 - count / 8, to: count - 1) }
-
-    private func direction(from a: Int, to b: Int) -> (x: Double, y: Double) {
-        let dx = v[2 * b] - v[2 * a], dy = v[2 * b + 1] - v[2 * a + 1]
-        let length = (dx * dx + dy * dy).squareRoot()
-        return length > 0 ? (dx / length, dy / length) : (0, 0)
-    }
 }
