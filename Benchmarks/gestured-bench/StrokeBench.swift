@@ -158,27 +158,6 @@ enum StrokeBench {
     /// `gestured-bench strokes [report|tuning|sweep|sets|learn] [count]`: the evaluation as markdown.
     static func main(_ arguments: [String]) {
         if arguments.first == "learn" { return learn() }
-        if arguments.first == "sets", arguments.dropFirst().first == "dump" {
-            // Each fold's teaching rows and held-out rows, for looking at the model elsewhere.
-            guard let strokes = try? StrokeSets.load() else { return print("no strokes") }
-            for held in LeaveOneOut.order(strokes, by: .set) {
-                let train = strokes.filter { $0.set != held }.map { s in var s = s; s.points = Retrace.firstTimeRound(s.points); return s }
-                let templates = StrokeLearning.clusters(train.filter { $0.name != PeopleStrokes.noShape })
-                let matcher = StrokeMatcher(templates: BuiltinTemplates.handDrawn + templates)
-                let t = StrokeLearning.teaching(train, matcher: matcher)
-                let book = StrokeBook(matcher: matcher, shapes: [], sequences: [])
-                var lines = ["#classes " + t.classes.joined(separator: ",")]
-                for (row, label) in zip(t.rows, t.labels) { lines.append("T,\(label),,,," + row.map { "\($0)" }.joined(separator: ",")) }
-                for s in strokes where s.set == held {
-                    let points = Retrace.firstTimeRound(s.points)
-                    guard let f = StrokeEvidence.features(points, matcher: matcher, names: t.names) else { continue }
-                    let out = book.ruledOut(points).sorted().joined(separator: ";")
-                    lines.append("H,\(s.name),\(s.person),\(s.device),\(out)," + f.map { "\($0)" }.joined(separator: ","))
-                }
-                FileManager.default.createFile(atPath: "/tmp/fold-\(held).csv", contents: Data(lines.joined(separator: "\n").utf8))
-            }
-            return
-        }
         if arguments.first == "sets", arguments.dropFirst().first == "sweep" {
             guard let strokes = try? StrokeSets.load() else { return print("no strokes") }
             let folds = LeaveOneOut.folds(strokes, by: .set)

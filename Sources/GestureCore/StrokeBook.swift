@@ -136,7 +136,7 @@ public final class StrokeBook {
             let shape = StrokeShape(points, count: matcher.options.resampleCount)
             let middle = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn
             let out = ruledOut(shape, middleTurn: middle)
-            if let index = evidenceIndex, let shape, let model = decision.evidence, let scores = matcher.nameScores(points),
+            if let index = evidenceIndex, let shape, let model = decision.evidence, let scores = model.scores(points, matcher: matcher),
                let reading = weigh(shape, middleTurn: middle ?? 0, scores, ruledOut: out, model: model, index: index) {
                 cached = reading
             } else {

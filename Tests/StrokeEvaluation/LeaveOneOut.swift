@@ -65,7 +65,7 @@ public struct LeaveOneOut {
         for fold in folds {
             var d = decision
             d.evidence = fold.learned.evidence
-            let book = StrokeBook(matcher: StrokeMatcher(templates: fold.learned.allTemplates, threshold: d.minimumScore),
+            let book = StrokeBook(matcher: StrokeMatcher(templates: BuiltinTemplates.all, threshold: d.minimumScore),
                                   shapes: Set(names), sequences: [], decision: d)
             var time = 0.0
             var why: [String] = []

@@ -36,8 +36,7 @@ public enum StrokeLearning {
             self.templates = templates
             self.evidence = evidence
         }
-        /// The hand-drawn templates and the learned ones: what the engine matches against.
-        public var allTemplates: [StrokeTemplate] { BuiltinTemplates.handDrawn + templates }
+
     }
 
     /// Templates and the evidence model from `strokes` (shapes and `PeopleStrokes.noShape`).
@@ -49,8 +48,7 @@ public enum StrokeLearning {
             return s
         }
         let templates = clusters(strokes.filter { $0.name != PeopleStrokes.noShape }, options: options)
-        let matcher = StrokeMatcher(templates: BuiltinTemplates.handDrawn + templates)
-        return Learned(templates: templates, evidence: evidence(strokes, matcher: matcher, options: options))
+        return Learned(templates: templates, evidence: evidence(strokes, templates: templates, options: options))
     }
 
     /// Per shape, k-means over the vectors strokes are compared by (cosine similarity, no
@@ -59,7 +57,7 @@ public enum StrokeLearning {
     public static func clusters(_ strokes: [PeopleStrokes.Stroke], options: Options = Options()) -> [StrokeTemplate] {
         let matcherOptions = StrokeMatcher.Options()
         let n = matcherOptions.resampleCount
-        let invariant = Set(BuiltinTemplates.handDrawn.filter(\.rotationInvariant).map(\.name))
+        let invariant = Set(BuiltinTemplates.all.filter(\.rotationInvariant).map(\.name))
         var rng = SeededRandom(state: options.seed)
         var out: [StrokeTemplate] = []
         let byShape = Dictionary(grouping: strokes, by: \.name)
@@ -115,29 +113,34 @@ public enum StrokeLearning {
     /// The evidence model over `matcher`'s scores of the hand-drawn names and the strokes'
     /// geometry: a multinomial logistic regression, the classes the shapes drawn by at least
     /// `minimumPeople` people and `StrokeEvidence.noShape` (the zig-zags).
-    public static func evidence(_ strokes: [PeopleStrokes.Stroke], matcher: StrokeMatcher, options: Options = Options()) -> StrokeEvidence {
-        let t = teaching(strokes, matcher: matcher, options: options)
+    public static func evidence(_ strokes: [PeopleStrokes.Stroke], templates: [StrokeTemplate], options: Options = Options()) -> StrokeEvidence {
+        let t = teaching(strokes, templates: templates, options: options)
         let (mean, scale, weights) = logisticRegression(t.rows, labels: t.labels, classes: t.classes.count, options: options)
-        return StrokeEvidence(names: t.names, classes: t.classes, mean: mean, scale: scale, weights: weights)
+        return StrokeEvidence(names: t.names, classes: t.classes, mean: mean, scale: scale, weights: weights, templates: templates)
     }
 
     /// The names the model reads (the hand-drawn templates'), its classes, and the rows it is taught on with their classes.
-    public static func teaching(_ strokes: [PeopleStrokes.Stroke], matcher: StrokeMatcher, options: Options = Options())
+    public static func teaching(_ strokes: [PeopleStrokes.Stroke], templates: [StrokeTemplate], options: Options = Options())
         -> (names: [String], classes: [String], rows: [[Double]], labels: [Int]) {
-        let names = BuiltinTemplates.handDrawn.reduce(into: [String]()) { if !$0.contains($1.name) { $0.append($1.name) } }
+        let names = BuiltinTemplates.names
+        // What scores a stroke as the engine will: the built-in templates and the learned ones.
+        let n = names.count + StrokeEvidence.geometryCount
+        let scorer = StrokeEvidence(names: names, classes: [StrokeEvidence.noShape], mean: Array(repeating: 0, count: n),
+                                    scale: Array(repeating: 1, count: n), weights: Array(repeating: 0, count: n + 1), templates: templates)
+        let matcher = StrokeMatcher(templates: BuiltinTemplates.all)
         var people: [String: Set<String>] = [:]
         for s in strokes { people[s.name, default: []].insert(s.person) }
         let shapes = people.filter { $0.value.count >= options.minimumPeople && $0.key != PeopleStrokes.noShape }.keys.sorted()
         let classes = shapes + [StrokeEvidence.noShape]
-        let reversible = Set(BuiltinTemplates.handDrawn.filter { t in
-            BuiltinTemplates.handDrawn.contains { $0.name == t.name && $0.points == t.points.reversed() }
+        let reversible = Set(BuiltinTemplates.all.filter { t in
+            BuiltinTemplates.all.contains { $0.name == t.name && $0.points == t.points.reversed() }
         }.map(\.name))
-        let closed = Set(BuiltinTemplates.handDrawn.map(\.name)).filter { name in
-            BuiltinTemplates.handDrawn.filter { $0.name == name }.allSatisfy { $0.points.first == $0.points.last }
+        let closed = Set(BuiltinTemplates.all.map(\.name)).filter { name in
+            BuiltinTemplates.all.filter { $0.name == name }.allSatisfy { $0.points.first == $0.points.last }
         }
         var rows: [[Double]] = [], labels: [Int] = []
         let add = { (points: [Point], label: Int) in
-            guard let f = StrokeEvidence.features(Retrace.firstTimeRound(points), matcher: matcher, names: names) else { return }
+            guard let f = scorer.features(Retrace.firstTimeRound(points), matcher: matcher, names: names) else { return }
             rows.append(f)
             labels.append(label)
         }
@@ -230,10 +233,10 @@ public enum StrokeLearning {
         // edit. Figures computed across many people, never one person's stroke: see docs/strokes.md §1.
         // \(about)
 
-        /// What was learned from strokes of many people: template means and the evidence model.
+        /// What was learned from strokes of many people: the evidence model and its templates.
         enum LearnedStrokes {
             /// Means of clusters of each shape's strokes, each of at least \(Options().minimumPeople) people's.
-            static let templates: [StrokeTemplate] = [
+            private static let templates: [StrokeTemplate] = [
 
         """
         for t in learned.templates {
@@ -242,6 +245,7 @@ public enum StrokeLearning {
             out += "        t(\"\(t.name)\", \(t.rotationInvariant), [\(points.joined(separator: ", "))]),\n"
         }
         guard let e = learned.evidence else { return out + "    ]\n    static let evidence: StrokeEvidence? = nil\n}\n" }
+        let templates = learned.templates
         out += """
             ]
 
@@ -250,7 +254,8 @@ public enum StrokeLearning {
                 classes: [\(e.classes.map { "\"\($0)\"" }.joined(separator: ", "))],
                 mean: [\(e.mean.map(number).joined(separator: ", "))],
                 scale: [\(e.scale.map(number).joined(separator: ", "))],
-                weights: [\(e.weights.map(number).joined(separator: ", "))])
+                weights: [\(e.weights.map(number).joined(separator: ", "))],
+                templates: templates)
 
             private static func t(_ name: String, _ rotationInvariant: Bool, _ xy: [(Double, Double)]) -> StrokeTemplate {
                 StrokeTemplate(name: name, points: xy.map { Point(x: $0.0, y: $0.1) }, rotationInvariant: rotationInvariant)

@@ -8,16 +8,10 @@
 // its usual starts has a template. docs/strokes.md has the measurements behind each choice.
 
 public enum BuiltinTemplates {
-    /// Every built-in template (several variants share a name): the hand-drawn ones and those
-    /// learned across people.
-    public static let all: [StrokeTemplate] = handDrawn + LearnedStrokes.templates
-
-    /// The hand-drawn templates and the ways of drawing them derived from them.
-    public static let handDrawn: [StrokeTemplate] = drawn.flatMap { $0.templates() }
-
-    /// Templates that are means of strokes of many people (`LearnedStrokes`): the ways people
-    /// draw each shape that no hand-drawn template foresaw.
-    public static var learned: [StrokeTemplate] { LearnedStrokes.templates }
+    /// Every built-in template (several variants share a name). The evidence model carries the
+    /// templates learned across people (`StrokeEvidence.templates`) apart from these, so that what
+    /// the rules read of each shape's geometry (`StrokeMatcher.ShapeFacts`) stays the drawings'.
+    public static let all: [StrokeTemplate] = drawn.flatMap { $0.templates() }
 
     /// A hand-drawn shape and the ways of drawing it that are derived from it.
     struct Drawn {

@@ -22,9 +22,15 @@ public struct StrokeEvidence: Equatable, Sendable {
     public var mean: [Double]
     public var scale: [Double]
     /// Per class, one weight per feature then its bias: `classes.count * (featureCount + 1)`.
-    public var weights: [Double]
+    public let weights: [Double]
+    /// Templates learned with the model (means of many people's strokes of a shape): a name's
+    /// score is its best over these and the book's templates.
+    public let templates: [StrokeTemplate]
+    /// The matcher over `templates`.
+    let matcher: StrokeMatcher
 
-    public init(names: [String], classes: [String], mean: [Double], scale: [Double], weights: [Double]) {
+    public init(names: [String], classes: [String], mean: [Double], scale: [Double], weights: [Double],
+                templates: [StrokeTemplate] = []) {
         precondition(mean.count == names.count + Self.geometryCount && scale.count == mean.count
                      && weights.count == classes.count * (mean.count + 1), "an evidence model's sizes do not agree")
         self.names = names
@@ -32,6 +38,24 @@ public struct StrokeEvidence: Equatable, Sendable {
         self.mean = mean
         self.scale = scale
         self.weights = weights
+        self.templates = templates
+        matcher = StrokeMatcher(templates: templates)
+    }
+
+    public static func == (a: StrokeEvidence, b: StrokeEvidence) -> Bool {
+        (a.names, a.classes, a.mean, a.scale, a.weights, a.templates) == (b.names, b.classes, b.mean, b.scale, b.weights, b.templates)
+    }
+
+    /// The best score of each of `matcher`'s names (`StrokeMatcher.scoredNames`), over its
+    /// templates and the model's; nil for a degenerate stroke.
+    public func scores(_ points: [Point], matcher: StrokeMatcher) -> [Double]? {
+        guard var scores = matcher.nameScores(points) else { return nil }
+        if let learned = self.matcher.nameScores(points) {
+            for (i, name) in self.matcher.scoredNames.enumerated() {
+                if let j = matcher.scoredNames.firstIndex(of: name) { scores[j] = max(scores[j], learned[i]) }
+            }
+        }
+        return scores
     }
 
     public var featureCount: Int { names.count + Self.geometryCount }
@@ -57,17 +81,17 @@ public struct StrokeEvidence: Equatable, Sendable {
         return out
     }
 
-    /// A stroke's features as `matcher` scores it, for a model reading `names` (each a name the
-    /// matcher knows): its best score per name, then its geometry. Nil for a degenerate stroke or
-    /// a name the matcher lacks. What the stroke book computes for the model, and what learning
-    /// teaches it on.
-    public static func features(_ points: [Point], matcher: StrokeMatcher, names: [String]) -> [Double]? {
+    /// A stroke's features as `matcher` and the model's templates score it (`scores`): its best
+    /// score per name of `names` (each a name the matcher knows), then its geometry. Nil for a
+    /// degenerate stroke or a name the matcher lacks. What the stroke book computes for the model,
+    /// and what learning teaches it on (`names`: the model's to be, `self`: its templates).
+    public func features(_ points: [Point], matcher: StrokeMatcher, names: [String]) -> [Double]? {
         let scored = matcher.scoredNames
         let index = names.compactMap { scored.firstIndex(of: $0) }
-        guard index.count == names.count, let scores = matcher.nameScores(points),
+        guard index.count == names.count, let scores = scores(points, matcher: matcher),
               let shape = StrokeShape(points, count: matcher.options.resampleCount) else { return nil }
         let middle = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn ?? 0
-        return features(scores: scores, index: index, shape: shape, middleTurn: middle)
+        return Self.features(scores: scores, index: index, shape: shape, middleTurn: middle)
     }
 
     /// The features from the scores per name the matcher gives (`index`: where each of the

@@ -164,6 +164,7 @@ import Testing
         case let .nothing(best, _): "nothing (best \(best?.name ?? "none"))"
         case let .unbound(best): "unbound \(best.name)"
         case let .unsure(best, runnerUp): "unsure \(best.name) or \(runnerUp.name)"
+        case let .doubtful(best, shape, _, _): "doubtful \(shape ?? "no shape") (best \(best.name))"
         }
     }
 
@@ -171,7 +172,7 @@ import Testing
     func bestName(_ reading: StrokeBook.Reading) -> String? {
         switch reading {
         case let .shape(name, _): name
-        case let .unsure(best, _), let .unbound(best): best.name
+        case let .unsure(best, _), let .unbound(best), let .doubtful(best, _, _, _): best.name
         case let .nothing(best, _): best?.name
         case .directions: nil
         }
