@@ -172,7 +172,10 @@ public final class StrokeBook {
         let score = names.firstIndex(of: name).map { scores[$0] } ?? 0
         let sure = name != StrokeEvidence.noShape && p[read] >= decision.minimumEvidence && !ruledOut.contains(name)
             && score >= decision.minimumScoreWithEvidence
-        guard index.classOf[best] != nil || sure else { return nil }
+        // Not sure enough, but of the shape the templates score best: the rules decide, as they
+        // would with no model (a rectangle with its corners cut); the model only refuses what it
+        // reads as another shape or as none.
+        guard index.classOf[best] != nil || sure, sure || name != names[best] else { return nil }
         guard sure else {
             return .doubtful(bestMatch, shape: name == StrokeEvidence.noShape || ruledOut.contains(name) ? nil : name,
                              evidence: p[read], minimum: decision.minimumEvidence)

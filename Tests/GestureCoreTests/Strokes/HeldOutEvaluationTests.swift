@@ -30,7 +30,7 @@ import StrokeEvaluation
     /// time, short of the 97 % aimed at; braces, brackets and carets are most of the rest.
     /// With the other five people's strokes beside the built-in templates, about 96 %.
     @Test(arguments: [Floors(others: false, fires: 0.965, wrong: 0.005, unbound: 0.003, eachPerson: 0.93),
-                      Floors(others: true, fires: 0.935, wrong: 0.003, unbound: 0.001, eachPerson: 0.91)])
+                      Floors(others: true, fires: 0.935, wrong: 0.003, unbound: 0.002, eachPerson: 0.91)])
     func aHeldOutPersonsStrokesFireTheirBindingRarelyAnotherAndZigzagsNothing(_ floors: Floors) throws {
         let e = HeldOutEvaluation.run(try Self.strokes.get(), others: floors.others)
         #expect(e.people.count == 6)

@@ -187,11 +187,13 @@ import Testing
         // Something dragged at a slant, bowed a little: a check's points lie nearer, but it is straight.
         let drag = Draw.polyline([(0, 212), (61, 167), (117, 117), (167, 61), (212, 0)])
         let shapes = Set(BuiltinTemplates.names)
-        var off = StrokeBook.Decision()
+        var off = StrokeBook.Decision(), on = StrokeBook.Decision()
         (off.middleTurnBack, off.openGap, off.straightness) = (.infinity, .infinity, 0)
+        // The rules alone: no evidence model.
+        (off.evidence, on.evidence) = (nil, nil)
         // Each direction over its own segment only (`directionSpan` 0), where these strokes lie
         // nearest the wrong shape.
-        let books = [off, StrokeBook.Decision()].map { d in
+        let books = [off, on].map { d in
             StrokeBook(matcher: StrokeMatcher(templates: BuiltinTemplates.all, threshold: d.minimumScore, options: .init(directionSpan: 0)),
                        shapes: shapes, sequences: [], decision: d)
         }
@@ -233,9 +235,11 @@ import Testing
         let question = Draw.polyline(hook + [(50, 80)])
         let bent = Draw.polyline([(25, 25), (40, 5), (75, 10), (50, 45), (50, 80)])
         let shapes = Set(BuiltinTemplates.names)
-        var off = StrokeBook.Decision()
+        var off = StrokeBook.Decision(), on = StrokeBook.Decision()
         off.cornerlessMostCorners = .max
-        let books = [off, StrokeBook.Decision()].map { StrokeBook(templates: BuiltinTemplates.all, shapes: shapes, sequences: [], decision: $0) }
+        // The rules alone: no evidence model.
+        (off.evidence, on.evidence) = (nil, nil)
+        let books = [off, on].map { StrokeBook(templates: BuiltinTemplates.all, shapes: shapes, sequences: [], decision: $0) }
         // The best shape each reads as, fired or not.
         let best = books.map { book in [zigzag, question, bent].enumerated().map { bestName(book.read($0.element, at: Double($0.offset))) ?? "none" } }
         #expect(best[0] == ["question-mark", "question-mark", "question-mark"])
@@ -303,7 +307,7 @@ import Testing
             let book = StrokeBook(templates: BuiltinTemplates.all, shapes: all, sequences: [], decision: decision)
             return [scrawl, badStar].enumerated().map { summary(book.read(Draw.polyline($0.element), at: Double($0.offset))) }
         }
-        #expect(readings == [["star", "star"], ["nothing (best arrow)", "star"]])
+        #expect(readings == [["star", "star"], ["doubtful no shape (best arrow)", "star"]])
         // The star is ruled out by its turning, not by a score.
         let book = StrokeBook(templates: BuiltinTemplates.all, shapes: all, sequences: [])
         #expect(book.ruledOut(Draw.polyline(scrawl)).contains("star"))
@@ -337,8 +341,11 @@ import Testing
 
     @Test func aStrokeHalfwayBetweenTwoBoundShapesFiresNeither() throws {
         // Morph a v into a check; where the best reading flips, the two are as close as can be.
+        // As the rules read it: the evidence model does not leave it halfway (it fires the check).
         let v = [(0.0, 0.0), (50.0, 100.0), (100.0, 0.0)], check = [(0.0, 45.0), (32.0, 90.0), (90.0, 0.0)]
-        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: ["v", "check"], sequences: [])
+        var rules = StrokeBook.Decision()
+        rules.evidence = nil
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: ["v", "check"], sequences: [], decision: rules)
         func morph(_ t: Double) -> [Point] {
             Draw.polyline(zip(v, check).map { (a, b) in (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)) })
         }
