@@ -125,6 +125,13 @@ enum Bench {
         let stroke = StrokeBench.matchMicroseconds()
         table.add("stroke match, every built-in template", "\(Table.fixed(stroke.median, 1)) µs per stroke (asked: < 50 µs)",
                   "`StrokeMatcher.match` of \(stroke.strokes) generated strokes (all 16 shapes, 3 speeds, every variation; seed \(StrokeBench.reportSeed)) against the \(stroke.templates) built-in templates, in process, median of 7 runs")
+        let reading = StrokeBench.readingMicroseconds()
+        table.add("stroke reading, as the daemon reads a finished stroke", "\(Table.fixed(reading, 1)) µs per stroke",
+                  "`StrokeBook.read` of the same strokes with the 16 shapes bound: the shapes ruled out, every built-in template and the evidence model's, the model's decision; in process, median of 7 runs")
+        progress("strokes of people, leave one set out")
+        if let people = StrokeBench.leaveOneSetOut() {
+            table.add("strokes of people, held out by set", people.value, people.about)
+        }
 
         progress("gestured replay throughput")
         let config = directory.appendingPathComponent("default.toml")
