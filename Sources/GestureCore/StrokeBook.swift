@@ -175,7 +175,11 @@ public final class StrokeBook {
         // Not sure enough, but of the shape the templates score best: the rules decide, as they
         // would with no model (a rectangle with its corners cut); the model only refuses what it
         // reads as another shape or as none.
-        guard index.classOf[best] != nil || sure, sure || name != names[best] else { return nil }
+        // A line or an L scoring best (a name the model reads but was not taught): the model's shape
+        // only where the line or L is not clearly ahead of it by the ratio (a narrow brace whose
+        // best template is a line down), else the rules decide (an L drawn as one).
+        let lineAhead = 1 - scores[best] <= decision.distanceRatio * (1 - score)
+        guard index.classOf[best] != nil || sure && !lineAhead, sure || name != names[best] else { return nil }
         guard sure else {
             return .doubtful(bestMatch, shape: name == StrokeEvidence.noShape || ruledOut.contains(name) ? nil : name,
                              evidence: p[read], minimum: decision.minimumEvidence)
