@@ -107,6 +107,10 @@ public final class StrokeLab {
         case let .unbound(best):
             return Reading(best: best, runnerUp: two?.runnerUp, minimum: minimum, fires: false,
                            words: "Reads as \"\(best.name)\" (\(Self.percent(best.score))), which nothing binds", ruledOut: ruled)
+        case let .doubtful(best, shape, evidence, least):
+            let words = shape.map { "Unsure: it looks most like \"\($0)\", but only \(Self.percent(evidence)) sure, under the least that fires, \(Self.percent(least))" }
+                ?? "Reads as no shape (the best template, \"\(best.name)\", scores \(Self.percent(best.score)))"
+            return Reading(best: best, runnerUp: two?.runnerUp, minimum: minimum, fires: false, words: words, ruledOut: ruled)
         case let .directions(sequence):
             return Reading(best: nil, runnerUp: nil, minimum: minimum, fires: true, words: "Reads as the moves \(sequence)", ruledOut: ruled)
         }
