@@ -92,11 +92,24 @@ def toplevel(acc):
     return acc
 
 
+def settled(acc):
+    """The widget's extents once it can take a click: a button sensitive, and where it was a
+    tenth of a second before (a page that is still laying itself out moves it; a busy machine is
+    slow to), or None."""
+    if acc.getRole() == pyatspi.ROLE_PUSH_BUTTON and not acc.getState().contains(pyatspi.STATE_SENSITIVE):
+        return None
+    x, y, w, h = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    time.sleep(0.1)
+    after = tuple(acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+    return after if after == (x, y, w, h) and w > 0 and h > 0 else None
+
+
 def click(acc):
-    """A real click in the middle of the widget: AT-SPI's extents are window-relative on X11."""
+    """A real click in the middle of the widget, once it can take one: AT-SPI's extents are
+    window-relative on X11."""
     top = toplevel(acc)
     wid = wait_for("window " + top.name, lambda: window_id(top.name))
-    x, y, w, h = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    x, y, w, h = wait_for((acc.name or acc.getRoleName()) + " ready for a click", lambda: settled(acc))
     subprocess.run(["xdotool", "mousemove", "--window", wid, str(x + w // 2), str(y + h // 2), "click", "1"], check=True)
 
 
