@@ -21,6 +21,10 @@ public final class StrokeRecognizer: GestureRecognizer {
     public var minimumDistance = StrokeRecognizer.defaultMinimumDistance
 
     public private(set) var samples: [Point] = []
+    /// The samples of the stroke before this one, kept through the reset that ends a sequence,
+    /// for whoever shows a stroke after its outputs (the engine resets recognizers as the input
+    /// ends, before their outputs are read).
+    public private(set) var lastSamples: [Point] = []
     private var tracked: Int?
     private var reading: StrokeBook.Reading?
     /// What its transitions report, made once: a directions target's text is put together.
@@ -39,6 +43,13 @@ public final class StrokeRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
         if tracked != nil {
+            // Another finger before the stroke has moved its distance: the fingers of a pinch or a
+            // swipe that landed one after the other, not a stroke. Once it is one, a touch that
+            // comes (a palm, a resting thumb) is left out of it.
+            if source == .touchscreen && currentState == .possible && !isPending {
+                fail("another finger landed before it moved \(minimumDistance) px: a stroke is drawn with one finger")
+                return
+            }
             for t in touches { ignore(t) }
             return
         }
@@ -107,6 +118,7 @@ public final class StrokeRecognizer: GestureRecognizer {
     }
 
     public override func reset() {
+        if !samples.isEmpty { lastSamples = samples }
         samples.removeAll(keepingCapacity: true)
         tracked = nil
         reading = nil

@@ -17,6 +17,9 @@ final class LiveObserver: DispatchObserver {
     var bindings: () -> Bindings? = { nil }
     /// The stroke drawn on each source: the recognizer whose samples are kept, and them.
     private var trails: [InputSource: (owner: GestureRecognizer.ID, points: [Point])] = [:]
+    /// When a stroke was last sent on each source: the recognizers of one stroke that never
+    /// began (pending behind another gesture) end at one time, and one of them tells it.
+    private var sent: [InputSource: Double] = [:]
 
     init(_ reporter: Reporter) { self.reporter = reporter }
 
@@ -43,11 +46,17 @@ final class LiveObserver: DispatchObserver {
             if trails[r.source] == nil { trails[r.source] = (r.id, []) }
             if trails[r.source]?.owner == r.id, !r.samples.isEmpty { trails[r.source]!.points = r.samples }
         case .ended, .cancelled, .failed:
-            guard let trail = trails[r.source], trail.owner == r.id else { return }
+            let trail = trails[r.source]
+            if let trail, trail.owner != r.id { return }
             trails[r.source] = nil
-            guard to != .failed else { return }
+            // A stroke that waited behind another gesture never began: its points are the ones
+            // it kept through its reset.
+            let kept = trail?.points ?? []
+            let points = kept.isEmpty ? r.lastSamples : kept
+            guard to != .failed, !points.isEmpty, sent[r.source] != time else { return }
+            sent[r.source] = time
             let reading = to == .ended ? "read as \"\(r.reportedShape ?? r.reportedDirection ?? "?")\"" : reason ?? ""
-            stream?.stroke(source: r.source, points: trail.points, reading: reading, at: time)
+            stream?.stroke(source: r.source, points: points, reading: reading, at: time)
         case .possible:
             break
         }

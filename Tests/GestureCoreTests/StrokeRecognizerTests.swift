@@ -31,6 +31,27 @@ import Testing
         #expect(outcome.map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["circle cancelled", "v ended", "caret cancelled"])
     }
 
+    /// Three fingers landing a few milliseconds apart and spreading: the first finger alone
+    /// would read as a line up, but a second finger before it moved its distance makes it no
+    /// stroke, and the pinch is the gesture.
+    @Test func onATouchscreenAFingerThatLandsBeforeTheStrokeMovedFailsItAndThePinchWins() {
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: ["line-up"], sequences: [])
+        let stroke = StrokeRecognizer(name: "line-up", source: .touchscreen, target: .shape("line-up"), book: book)
+        let s = Scenario([stroke, PinchRecognizer(name: "spread", source: .touchscreen, fingers: 3...3)])
+        s.showReasons = true
+        s.send(.touchBegin(id: 1, at: Point(x: 600, y: 360)))
+        s.after(2).send(.touchBegin(id: 2, at: Point(x: 635, y: 420)))
+        s.after(2).send(.touchBegin(id: 3, at: Point(x: 565, y: 420)))
+        for step in 1...8 {
+            let r = 40 + Double(step) * 12
+            s.after(8).send(.touchMove(id: 1, at: Point(x: 600, y: 400 - r)))
+            s.send(.touchMove(id: 2, at: Point(x: 600 + 0.87 * r, y: 400 + 0.5 * r)))
+            s.send(.touchMove(id: 3, at: Point(x: 600 - 0.87 * r, y: 400 + 0.5 * r)))
+        }
+        #expect(s.log.contains("2 line-up failed: another finger landed before it moved 10 px: a stroke is drawn with one finger"), "\(s.log)")
+        #expect(s.log.contains { $0.hasSuffix("spread began") }, "\(s.log)")
+    }
+
     @Test func theBestScoringShapeWinsNotTheFirstInTheFile() {
         for shape in ["caret", "v", "check"] {
             let s = Scenario(strokes(["check", "caret", "v"]))

@@ -151,6 +151,41 @@ extension StreamLiveTests {
         #expect(!other.client.text.contains("NotFired") && !other.client.text.contains("Stroke"))
     }
 
+    /// A one-finger touchscreen stroke that waits behind a one-finger swipe to the right that it
+    /// never reaches (the swipe fails only at the lift, so the stroke is decided after its input
+    /// ended and its recognizers were reset): a watcher still gets its points with its reading.
+    @Test func aWatcherGetsTheTrailOfATouchscreenStrokeThatWaitedBehindASwipe() throws {
+        let d = try DaemonProcess(display: server.displayName, config: Self.controlConfig + """
+
+            [[gesture]]
+            name = "far-right"
+            type = "swipe"
+            source = "touchscreen"
+            fingers = 1
+            direction = "right"
+            distance = 100000
+            action = "exec true"
+
+            [[gesture]]
+            name = "drawn-v"
+            type = "stroke"
+            source = "touchscreen"
+            shape = "v"
+            require-failure-of = ["far-right"]
+            action = "exec true"
+            """)
+        let window = try LiveClient(d, name: "window", ["Watch"])
+        let t = server.touchscreen
+        try t.touch(.begin, id: 61, x: 300, y: 200)
+        for i in 1...10 { try t.touch(.update, id: 61, x: 300 + Double(i) * 10, y: 200 + Double(i) * 20); try t.sync() }
+        for i in 1...10 { try t.touch(.update, id: 61, x: 400 + Double(i) * 10, y: 400 - Double(i) * 20); try t.sync() }
+        try t.touch(.end, id: 61, x: 500, y: 200)
+        try t.sync()
+        let stroke = try window.line("Stroke touchscreen")
+        #expect(Int(stroke.split(separator: " ")[2]) ?? 0 >= 10, "\(stroke)\n\(d.log)")
+        #expect(window.client.text.components(separatedBy: "Stroke touchscreen").count == 2, "one stroke, told once: \(window.client.text)")
+    }
+
     @Test func aPausedDaemonPerformsNothingUntilAClientResumesIt() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.controlConfig)
         let tray = try LiveClient(d, name: "tray", ["SetPaused:true"])
