@@ -1,11 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds of every module the daemon links leave out the run-time exclusivity checks
-/// (swift_beginAccess and an access set kept per thread, on every access to class state): each
-/// module's state is driven by one thread at a time, and debug builds, which the tests run, keep
-/// them. They took 40 % of the engine's time, 3 % of replay's, and about a fifth of the daemon's
-/// instructions per input event (callgrind, docs/performance.md).
+/// Release builds of every module the daemon links leave out the run-time exclusivity checks:
+/// each module's state is driven by one thread at a time, and debug builds, which the tests run,
+/// keep them (what they cost: docs/performance.md).
 let uncheckedInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(

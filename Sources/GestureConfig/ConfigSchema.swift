@@ -216,8 +216,7 @@ enum ConfigSchema {
     /// The types that take a `[[gesture]]` key, in the order of `GestureType.allCases`.
     static func types(taking name: String) -> [GestureType] { typesTaking[name] ?? [] }
 
-    /// Worked out once: the loader asks for every key of every gesture, and going through every
-    /// declaration each time was a third of loading a config of a dozen gestures.
+    /// Worked out once: the loader asks for every key of every gesture.
     private static let typesTaking: [String: [GestureType]] = {
         var taking: [String: Set<GestureType>] = [:]
         for key in all { taking[key.name, default: []].formUnion(key.scope.types) }

@@ -8,10 +8,8 @@ final class Arena {
     let frame: InputFrame
     /// Every recognizer of this source, in the order they were added.
     var recognizers: [GestureRecognizer] = []
-    /// Those taking part in the current sequence, as references nobody counts: `recognizers`
-    /// keeps every recognizer alive as long as the arena, and counting a reference in and out
-    /// for each participant at each event was a fifth of the engine's time. Visit them with
-    /// `forEachParticipant` and `anyParticipant`, which lend each one without counting.
+    /// Those taking part in the current sequence, as references nobody counts (`recognizers`
+    /// keeps them alive): visit them with `forEachParticipant` and `anyParticipant`.
     var participants: [Unmanaged<GestureRecognizer>] = []
     /// When the fingers of a multi-finger gesture must all have arrived.
     var arrivalDeadline: Double? {

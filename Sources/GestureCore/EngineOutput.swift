@@ -3,9 +3,8 @@
 ///
 /// An output is a plain value: it names its recognizer by `GestureRecognizer.ID` and its reason
 /// by `Reason.ID`, which the engine resolves (`recognizer(_:)`, `reason(_:)`) until the outputs
-/// are cleared, and its values hold no text. An engine reports several outputs for most events
-/// (every stroke binding changes with every motion), and copying, counting references in and
-/// destroying outputs that held a recognizer and Strings was a third of its time.
+/// are cleared, and its values hold no text: an engine reports several outputs for most events,
+/// and a plain value is copied without counting a reference.
 public struct EngineOutput: BitwiseCopyable {
     public enum Kind: BitwiseCopyable {
         /// A recognizer changed state; the output's `values` are its gesture's values at that
@@ -21,12 +20,8 @@ public struct EngineOutput: BitwiseCopyable {
 
     public let time: Double
     public let kind: Kind
-    /// A transition's values; none set for any other output.
-    ///
-    /// Beside the kind rather than in it: the engine writes them in place, into the output
-    /// already in its list, and a reader takes them where they lie. Carried in the transition,
-    /// they were copied whole on the way in and again on the way out (a call to memcpy each
-    /// time, some 90 instructions a transition).
+    /// A transition's values; none set for any other output. Beside the kind, not in it, so
+    /// that the engine writes them in place and a reader takes them where they lie.
     public internal(set) var values: GestureValues
 
     public init(time: Double, kind: Kind, values: GestureValues = GestureValues()) {

@@ -100,8 +100,7 @@ extension GestureEngine {
         }
         emit(.transition(r.id, from: from, to: to, reason: reason))
         // The values are reported into the output where it lies in the list, from the arena's
-        // frame, which the engine keeps: taken without a count of its own, which was a retain
-        // and a release at every transition.
+        // frame, which the engine keeps: taken without a count of its own.
         if to != .failed {
             Unmanaged.passUnretained(arena(r.source).frame)._withUnsafeGuaranteedRef { frame in
                 outputs.withUnsafeMutableBufferPointer { r.report(into: &$0[$0.count &- 1].values, event: frame) }

@@ -1,12 +1,10 @@
 /// What a recognizer reports about its gesture at a transition: the values of its type, and
 /// nil for the rest. A value, filled in place: reporting allocates nothing.
 ///
-/// Stored as plain numbers with one bit per value that is set, because every transition copies
-/// its values several times on the way out of the engine: as thirteen optionals they took 230
-/// bytes, stored so they take 128. A value that is not set is kept at zero, so
-/// that the synthesized `==` compares only what is set. It holds no text, so that an output holding it
-/// is a plain copy: a gesture's direction and shape are the recognizer's
-/// (`GestureRecognizer.reportedDirection`, `reportedShape`).
+/// Stored as plain numbers with one bit per value that is set, in 128 bytes, since every
+/// transition copies its values; a value not set is kept at zero, so that the synthesized `==`
+/// compares only what is set. It holds no text: a gesture's direction and shape are the
+/// recognizer's (`GestureRecognizer.reportedDirection`, `reportedShape`).
 public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
     public var fingers: Int? {
         @inlinable get { get(.fingers, storedFingers) }

@@ -7,10 +7,8 @@ extension InputEvent {
 
     /// Why the engine must not see an event of this time and kind, whatever its device and app;
     /// nil when it may. A reader that has no event yet asks without making one, and so without
-    /// copying its names. Inlinable and always inlined, and the valid case first and branch by
-    /// branch, so that the answer for nearly every event is a few comparisons in the caller: left
-    /// to the optimizer, replay's reader of written lines (a large function) called it, 35
-    /// instructions a line.
+    /// copying its names. Always inlined, the valid case first, so that the answer for nearly
+    /// every event is a few comparisons in the caller.
     @inlinable @inline(__always)
     public static func problem(time: Double, _ kind: Kind) -> String? {
         guard time.isFinite else { return "its time is not a finite number" }

@@ -1,7 +1,5 @@
 /// Why a recognizer failed or was cancelled ("moved 42 px > 10 px"), kept as the pieces of its
-/// message and put into words only when someone shows it. Most reasons are never read (replay
-/// prints no failure, the daemon logs them at debug level), and building their text on every
-/// failure was a tenth of the engine's time.
+/// message and put into words only when someone shows it: most reasons are never read.
 ///
 /// Written as a String would be, so that each recognizer keeps its messages beside it:
 /// `fail("\(fingers) fingers > \(maximumFingers)")`. A number is written as `NumberText.plain`
@@ -65,12 +63,8 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
         }
     }
 
-    /// Up to seven pieces, held in the value itself. Most reasons have no more ("lifted after
-    /// 3 px < 40 px", "began 80 px from the left edge > 40 px"), and the array their pieces took
-    /// was allocated at each failure and freed when the engine's outputs were cleared: some 7%
-    /// of a touchpad replay; with six, every touch that began away from an edge spilled its
-    /// edge recognizers' reasons so. Kept under 128 bytes, so that a reason is copied by a few
-    /// moves and not by a call to memcpy (at 150 bytes the copies cost more than the array had).
+    /// Up to seven pieces, held in the value itself, so that a failure allocates nothing; under
+    /// 128 bytes, so that a reason is copied by a few moves, not by memcpy.
     struct Few: Sendable, BitwiseCopyable {
         static let capacity = 7
         private(set) var count: UInt8 = 0

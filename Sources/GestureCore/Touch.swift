@@ -17,8 +17,8 @@ public struct Touch: Equatable, Sendable {
 
 /// A set of touches of one arena, as a bit mask over the arena's touch slots: passing it to a
 /// recognizer allocates nothing, and counts no reference. It reads the arena's table, which
-/// lives as long as its engine, without a count of its own: a set is made for every recognizer
-/// at every move, and counting the table in and out for each was a retain and a release apiece.
+/// lives as long as its engine, without a count of its own, since a set is made for every
+/// recognizer at every move.
 /// A set is good while its engine lives; keep none past it.
 public struct Touches: Sequence {
     private let tableReference: Unmanaged<TouchTable>

@@ -44,10 +44,7 @@ public protocol FeedbackShowing: AnyObject {
 public final class Dispatcher {
     public var bindings: Bindings
     public let actions: ActionDispatch
-    // The observer and the sinks are held strongly: none of them holds a dispatcher (the daemon,
-    // a replay or a test owns both, side by side), so there is no cycle to break. A weak
-    // reference gives its object a side table, which sends every retain and release of it, as
-    // the printer's on each line replay prints, down the slow path.
+    // Strong: none of them holds a dispatcher, and a weak reference would slow every retain.
     public var observer: DispatchObserver?
     /// Hears the transitions of streamed gestures; nil when nothing streams.
     public var stream: GestureStreaming?

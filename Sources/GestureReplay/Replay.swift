@@ -129,18 +129,15 @@ public final class Replay {
 
         /// Reads the line at the start of `text` when it is one gestured writes, and returns
         /// its length with its LF; nil for any other, which is then cut and read by `read`, and
-        /// for every line until the dispatcher is made.
-        /// The event is read into `slot` and handed on from there, and the dispatcher and the
-        /// engine are taken without a count: as an optional, then a `Line`, the event was copied
-        /// and destroyed twice, and each read of a reference in the session counted, some 300
-        /// instructions a line in all.
+        /// for every line until the dispatcher is made. The event is read into `slot` and handed
+        /// on from there, and the dispatcher and the engine are taken without a count, so that a
+        /// line copies nothing.
         mutating func readWritten(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
             guard let running, log == nil else { return nil }
             let slot = self.slot
             var length = 0
             guard reader.readWritten(startOf: text, length: &length, into: slot) else { return nil }
-            // The event is moved out of the slot for the engine and back: handed to it from the
-            // slot, which anything might write meanwhile, it was copied, its names counted.
+            // Moved out of the slot for the engine and back, so that it is not copied.
             let event = slot.move()
             running.dispatcher._withUnsafeGuaranteedRef { dispatcher in
                 running.engine._withUnsafeGuaranteedRef { engine in Session.process(event, dispatcher, engine) }
@@ -246,8 +243,7 @@ final class ReplayPrinter: DispatchObserver {
 
     let options: Replay.Options
     let sink: Sink
-    /// The sink is bytes: asked once a line without taking the sink apart, which counted its
-    /// closure in and out.
+    /// The sink is bytes: asked once a line without taking the sink apart.
     private let writesBytes: Bool
     /// The bytes gathered, in memory of its own that a transition line is written into in
     /// place (`OutputFormat.transition(...at:)`); other lines, rare, are written into `scratch`
@@ -258,10 +254,8 @@ final class ReplayPrinter: DispatchObserver {
     private var scratch: [UInt8] = []
     /// What each recognizer's transition lines repeat, written once per trace instead of once
     /// per line: by source, then by index (`firstOfSource`), the head and tail of its `Speaker`
-    /// in `speakerBytes`. Held in memory of its own, not arrays: a line read from an array
-    /// property counted a reference to the array and one to the speaker's bytes, in and out,
-    /// which cost as much as writing the numbers of a line; a `Speaker` read from memory of its
-    /// own was still copied, its bytes counted.
+    /// in `speakerBytes`. Held in memory of its own, not arrays, so that a line counts no
+    /// reference.
     private var speakers = UnsafeMutableBufferPointer<(head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>)>(start: nil, count: 0)
     private var speakerBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     private var firstOfSource = [0, 0, 0]

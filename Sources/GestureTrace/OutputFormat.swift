@@ -54,9 +54,8 @@ public enum OutputFormat {
         }
     }
 
-    /// A transition line of the recognizer whose `Speaker` has this `head` and `tail`. Replay's
-    /// printer keeps them as bytes of its own: a `Speaker` read from its memory was copied for
-    /// each line, its array counted in and out.
+    /// A transition line of the recognizer whose `Speaker` has this `head` and `tail`, which
+    /// replay's printer keeps as bytes of its own, so that no line copies a `Speaker`.
     public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
                                   state: GestureState, values v: GestureValues, into out: inout [UInt8]) {
         out.append(addingCapacity: transitionRoom(head: head, tail: tail)) { span in
@@ -73,8 +72,8 @@ public enum OutputFormat {
     }
 
     /// The same line written at `p`, which has room for `transitionRoom(head:tail:)` bytes;
-    /// returns its length. Replay's printer writes into memory of its own: appended to an
-    /// array, each line asked whether the array was shared and had room, some 70 instructions.
+    /// returns its length. Replay's printer writes into memory of its own, not an array, which
+    /// asks at each append whether it is shared and has room.
     public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
                                   state: GestureState, values v: GestureValues, at p: UnsafeMutablePointer<UInt8>) -> Int {
         // Each key is written with its comma as one prefix: every member but the first

@@ -4,15 +4,11 @@ extension TraceFields {
     /// `JSONValue` then reads whole: this never decides that a line is wrong, so every error
     /// and its column still come from one parser.
     ///
-    /// It reads the UTF-8 bytes in place, without a tree or a String per key, because building
-    /// a `JSONValue` for every event was a fifth of `gestured replay`'s time. It takes ASCII
-    /// lines only, so that it can read any line before anyone looks at its encoding.
-    ///
-    /// One pass through a raw pointer, into fields the reader keeps from line to line: space is
-    /// looked for only where a byte is not the one a line gestured writes has there, and a number
-    /// is read as it is passed over. Returning the fields of each line as a new value, and
-    /// reading through the buffer a function call per key, string and number, was 1,400
-    /// instructions a line, most of them copies.
+    /// It reads the UTF-8 bytes in place, without a tree or a String per key, in one pass through
+    /// a raw pointer into fields the reader keeps from line to line: space is looked for only
+    /// where a byte is not the one a line gestured writes has there, and a number is read as it
+    /// is passed over. It takes ASCII lines only, so that it can read any line before anyone
+    /// looks at its encoding.
     mutating func read(flatLine b: UnsafeBufferPointer<UInt8>) -> Bool {
         clear()
         guard let p = b.baseAddress, b.count < Int(Int32.max) else { return false }
@@ -131,9 +127,8 @@ extension TraceFields {
     /// are left, shifted down so that the line's end reads as bytes that are not digits), the
     /// point and the end are found with a few operations on the whole word, the point taken
     /// out, and the digits turned into their number by three multiplications (Lemire's
-    /// eight-digit conversion): a number was ~100 instructions read a byte at a time, and is
-    /// ~45 so. A fraction that goes on past the word (a mouse's `1000.6121`, nine bytes) is read
-    /// from a word of its own (`longFraction`).
+    /// eight-digit conversion). A fraction that goes on past the word (a mouse's `1000.6121`,
+    /// nine bytes) is read from a word of its own (`longFraction`).
     @inline(__always)
     static func shortNumber(_ p: UnsafePointer<UInt8>, at: inout Int, to n: Int) -> Double? {
         let negative = p[at] == UInt8(ascii: "-")

@@ -207,8 +207,7 @@ extension TraceFields.Key {
     /// plainly and followed at once by its closing quote and a colon, with where its value
     /// starts; nil for anything else, whose bytes are then read one by one. Eight bytes are
     /// loaded at once and compared with the key's spelling, quote and colon included (the
-    /// constants are those bytes, the first in the lowest byte): a key was a tenth of reading a
-    /// line, most of it its bytes looked at one at a time.
+    /// constants are those bytes, the first in the lowest byte), not a byte at a time.
     @inline(__always)
     static func known(_ p: UnsafePointer<UInt8>, _ at: Int, _ n: Int) -> (key: Self, valueAt: Int)? {
         guard at &+ 9 <= n else { return nil }

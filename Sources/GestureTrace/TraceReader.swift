@@ -213,13 +213,10 @@ public struct TraceReader {
     /// The event of a line exactly as `TraceWriter` writes it (its keys in its order, without
     /// space, plain ASCII strings), when the event passes every check; nil for any other line,
     /// which `read(line:)` then reads and refuses if it must, so that every error is still made
-    /// in one place. `read(line:)` tries it first.
-    ///
-    /// Nearly every line of a trace is such a line: reading it key by key into `TraceFields` and
-    /// then taking the event from the fields was 1,800 instructions a line.
+    /// in one place. `read(line:)` tries it first: nearly every line of a trace is such a line.
     public mutating func writtenEvent(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
         // Read into a slot of its own, as `readWritten` reads into the caller's, and moved out of
-        // it: copied out, its names were counted in and out once more.
+        // it, so that its names are not counted again.
         withUnsafeTemporaryAllocation(of: InputEvent.self, capacity: 1) { slot in
             let event = slot.baseAddress!
             event.initialize(to: InputEvent(time: 0, .idle))
@@ -237,11 +234,8 @@ public struct TraceReader {
     /// line, so that its bytes are not looked at once more to find it first.
     ///
     /// The event is written in place, field by field, into memory the caller keeps from line to
-    /// line, and the caller hands it on from there (replay moves it out for the engine and back):
-    /// returned as an `InputEvent?`, then wrapped in a `Line`, or even lent to a
-    /// closure, it was copied and destroyed on the way, its names counted each time (nil as they
-    /// nearly always are), the optional destroyed through its type's metadata: some 300
-    /// instructions a line.
+    /// line, and the caller hands it on from there (replay moves it out for the engine and back),
+    /// so that it is never copied nor destroyed on the way.
     public mutating func readWritten(startOf text: UnsafeBufferPointer<UInt8>, length: inout Int,
                                      into event: UnsafeMutablePointer<InputEvent>) -> Bool {
         writtenEvent(text, endsAtLineFeed: true, length: &length, into: event)

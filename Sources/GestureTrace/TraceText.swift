@@ -63,8 +63,8 @@ extension TraceText {
         /// each line that starts in it (after the first line of the text) to `take`, with the
         /// rest of the chunk: `take` returns the length of the line it read there, its LF
         /// included, or nil to have the line cut and given to `body`. `gestured replay` reads
-        /// the lines gestured writes so (`TraceReader.readWritten(startOf:length:into:)`): looking for each
-        /// line's end before reading it was a tenth of reading a trace.
+        /// the lines gestured writes so (`TraceReader.readWritten(startOf:length:into:)`), so that
+        /// a line's bytes are not gone through twice.
         public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
                                             taking take: (UnsafeBufferPointer<UInt8>) -> Int?,
                                             _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
@@ -90,7 +90,7 @@ extension TraceText {
         }
 
         /// The index of the first LF at or after `from`; nil when there is none. Eight bytes at a
-        /// time: a byte at a time, finding the line ends was a tenth of reading a trace.
+        /// time.
         static func nextLineFeed(in chunk: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
             guard let base = chunk.baseAddress else { return nil }
             let n = chunk.count

@@ -100,9 +100,7 @@ struct WrittenLine {
     /// The event name and its closing quote. The first byte and the seventh (the eighth for a
     /// button) tell the names apart; the bytes are then compared with the name's spelling and
     /// quote, a literal for each name, so that the comparison is of a known length.
-    /// Transparent, so inlined for certain: the reader of written lines is too large for the
-    /// optimizer to honour `@inline(__always)`, and the call was 17 instructions a line. (Not so
-    /// `number()`: its dozen copies made the reader slower.)
+    /// Transparent: the reader of written lines is too large for `@inline(__always)` to be kept.
     @_transparent
     mutating func eventName() -> TraceReader.EventName? {
         guard at &+ 5 <= n else { return nil }
