@@ -21,12 +21,7 @@ extension XInputListener {
             // the master; the touchscreen's own state is right, and the master takes it again.
             if let source = retake { x.retakeTouchButtons(master: key.device, from: source, asking: ask) }
         case .touchpad:
-            guard let device = touchpadPending else { return }
-            touchpadPending = nil
-            if !accepted {
-                touchpadActive = false
-                touchpadGesture = nil
-            }
+            guard let (device, letGoOfMaster) = touchpad.decide(accepted: accepted) else { return }
             // CurrentTime: an event's own time can be later than the server's idea of now, and
             // then the server silently ignores the request, leaving the device frozen.
             XIAllowEvents(d, device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
@@ -34,8 +29,7 @@ extension XInputListener {
             // it began, not through the device's active grab: letting go of that grab of the
             // master lets the pointer's own events (a drag's XTest press and motion) reach the
             // applications. A grabbed slave stays grabbed, so that the master never sees its gesture.
-            if accepted && touchpadOnMaster { XIUngrabDevice(d, device, Time(CurrentTime)) }
-            touchpadReplayed = !accepted
+            if letGoOfMaster { XIUngrabDevice(d, device, Time(CurrentTime)) }
         case .button(let b):
             guard var press = presses[b], press.frozen else { return }
             if press.observed {
@@ -69,7 +63,7 @@ extension XInputListener {
             drain()
             var undecided = touches.undecided.map { TouchDecision.Target.touch(id: $0) }
             undecided += presses.filter { $0.value.frozen && !$0.value.observed }.keys.sorted().map { TouchDecision.Target.button($0) }
-            if touchpadPending != nil { undecided.append(.touchpad(.swipe, fingers: 0)) }
+            if touchpad.owesAnswer { undecided.append(.touchpad(.swipe, fingers: 0)) }
             if undecided.isEmpty { return given }
             for target in undecided { carry(target, accepted: false) }
             given += undecided

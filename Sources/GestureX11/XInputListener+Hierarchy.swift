@@ -86,12 +86,9 @@ extension XInputListener {
             emit(time, .touchCancel(id: id))
             cancelled.append(.touch(id: id))
         }
-        if let g = touchpadGesture, g.source == source {
-            if touchpadPending != nil { carry(.touchpad(g.kind, fingers: g.fingers), accepted: false) }
-            // No end will come of a replayed gesture whose device has gone.
-            touchpadReplayed = false
-            touchpadActive = false
-            touchpadGesture = nil
+        if let (g, owed) = touchpad.lose(source) {
+            // Given back unseen: no end will come of a gesture whose device has gone.
+            if let owed { XIAllowEvents(x.display, owed, XIReplayDevice, Time(CurrentTime)) }
             emit(time, g.kind == .swipe ? .swipeEnd(fingers: g.fingers, cancelled: true) : .pinchEnd(fingers: g.fingers, cancelled: true))
             cancelled.append(.touchpad(g.kind, fingers: g.fingers))
         }

@@ -26,22 +26,15 @@ extension XInputListener {
         let fingers = Int(e.detail)
         switch phase {
         case 0:
-            touchpadPending = e.deviceid
-            // Through a master, an event names the slave it came from as its source.
-            touchpadOnMaster = e.deviceid != e.sourceid
-            touchpadReplayed = false
-            touchpadActive = true
-            touchpadGesture = (e.sourceid, kind, fingers)
+            touchpad.begin(device: e.deviceid, .init(source: e.sourceid, kind: kind, fingers: fingers))
             if givenBackAsLate(.touchpad(kind, fingers: fingers), e.time) { return }
             emit(e.time, kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
                  device: e.sourceid, app: application(under: e.child))
         case 1:
-            guard !touchpadReplayed else { return }
+            guard touchpad.takesUpdates else { return }
             emit(e.time, update(e))
         default:
-            touchpadActive = false
-            touchpadGesture = nil
-            guard !touchpadReplayed else { touchpadReplayed = false; return }
+            guard touchpad.end() else { return }
             endsThisDrain.append((events.count, e.sourceid))
             // XIGestureSwipeEventCancelled and XIGesturePinchEventCancelled are the same bit.
             let cancelled = e.flags & XIGestureSwipeEventCancelled != 0

@@ -9,8 +9,8 @@ import GestureCore
 /// This file holds its state and its event loop (`drain`: read, decode, emit). Each job has a
 /// file of its own: the grabs and selections (`+Grabs`), the device table (`DeviceTable`), one
 /// decoder per event family (`+Touch`, `+Touchpad`, `+Pointer`, `+Hierarchy`), the touch
-/// ledger (`TouchLedger`), the ownership replies (`+Decisions`), lateness (`+Lateness`) and the
-/// server's clock (`ServerClock`).
+/// ledger (`TouchLedger`) and the touchpad's (`TouchpadOwnership`), the ownership replies
+/// (`+Decisions`), lateness (`+Lateness`) and the server's clock (`ServerClock`).
 public final class XInputListener {
     public let x: XConnection
     /// Where the listener asks the server what it only reads (the devices' buttons after a
@@ -53,21 +53,12 @@ public final class XInputListener {
     /// those ends are cancels once the same drain says it is off.
     var endsThisDrain: [(index: Int, source: Int32)] = []
 
-    /// The touchpad gesture whose begin waits for the engine's answer (the server holds it).
-    var touchpadPending: Int32?
-    /// After a replay the server ends the gesture for us once more: that end is not input.
-    var touchpadReplayed = false
-    var touchpadActive = false
-    /// The slave the touchpad gesture under way comes from, its kind and its fingers: what is
-    /// cancelled when that device goes.
-    var touchpadGesture: (source: Int32, kind: InputFrame.TouchpadKind, fingers: Int)?
-    /// Whether the pending touchpad gesture came through a grab of the master pointer, not of
-    /// its slave (`grabsTouchpadSlaves`).
-    var touchpadOnMaster = true
+    /// Who owns the touchpad gesture under way.
+    var touchpad = TouchpadOwnership.none
 
     /// A touchpad gesture or a stroke holds the pointer: a fake click now would come back to
     /// gestured's own grab instead of reaching the application.
-    public var pointerBusy: Bool { touchpadActive || !presses.isEmpty }
+    public var pointerBusy: Bool { touchpad.holdsPointer || !presses.isEmpty }
 
     /// Stroke-button presses by button: frozen until the engine decides (`Press`).
     var presses: [Int: Press] = [:]
