@@ -20,7 +20,6 @@ let package = Package(
         // The engine: the standard library, and swift-numerics for the trigonometry libm does.
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
                 swiftSettings: uncheckedInRelease),
-        .target(name: "GestureTrace", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
         .target(name: "GestureActions", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
         .target(name: "GestureConfig", dependencies: [
             "GestureCore", "GestureActions",
@@ -33,13 +32,14 @@ let package = Package(
         // libsystemd. Its headers come from libsystemd-dev; the package depends on libsystemd0.
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GestureStream", dependencies: [
-            "CSystemd", "GestureCore", "GestureDispatch", .product(name: "Logging", package: "swift-log"),
+            "CSystemd", "GestureCore", .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: uncheckedInRelease),
         .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"], swiftSettings: uncheckedInRelease),
-        // The one path from engine outputs to effects: the daemon, replay and the tests use it.
-        .target(name: "GestureDispatch", dependencies: ["GestureCore", "GestureConfig", "GestureActions"],
+        // A config at work: input events in, effects out. The daemon, replay and the tests run it.
+        .target(name: "GestureSession", dependencies: ["GestureCore", "GestureConfig", "GestureActions"],
                 swiftSettings: uncheckedInRelease),
-        .target(name: "GestureReplay", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch"],
+        // The trace format (read, write) and replay: traces through a session, JSON Lines out.
+        .target(name: "GestureTrace", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureSession"],
                 swiftSettings: uncheckedInRelease),
         // The command line, declared as one table: parsing, help, completion scripts and man pages.
         // The standard library only (and GestureCore's "did you mean"), so that the daemon links
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GestureImport", dependencies: ["CXML2", "CYAML", "GestureCore", "GestureConfig"]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureDispatch", "GestureReplay", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
+            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureSession", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
             "GestureStream", "GestureImport", .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: uncheckedInRelease),
         // The settings window: GTK 4 and libadwaita through their C API, in its own executable
@@ -72,7 +72,7 @@ let package = Package(
         .systemLibrary(name: "CXRes", path: "Tests/CXRes", pkgConfig: "xres", providers: [.apt(["libxres-dev"])]),
         .target(name: "X11TestSupport", dependencies: ["XServerSupport", "CXInput2", "CXRes"], path: "Tests/X11TestSupport"),
         .executableTarget(name: "gestured-bench", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "TestSupport", "StrokeEvaluation", "XServerSupport", "X11TestSupport", "CXInput2",
+            "GestureCore", "GestureTrace", "GestureConfig", "GestureSession", "TestSupport", "StrokeEvaluation", "XServerSupport", "X11TestSupport", "CXInput2",
         ], path: "Benchmarks/gestured-bench"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "StrokeEvaluation"]),
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
@@ -80,14 +80,15 @@ let package = Package(
         .testTarget(name: "GestureFeedbackTests", dependencies: ["GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureCore", "GestureTrace", "TestSupport"]),
         .testTarget(name: "GestureStreamTests", dependencies: ["GestureCore", "GestureStream"]),
-        .testTarget(name: "GestureActionsTests", dependencies: ["GestureCore", "GestureActions", "GestureConfig", "GestureDispatch", "TestSupport"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureCore", "GestureActions", "TestSupport"]),
+        .testTarget(name: "GestureSessionTests", dependencies: ["GestureCore", "GestureActions", "GestureConfig", "GestureSession", "TestSupport"]),
         .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureConfig", "GestureActions"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureReplay", "TestSupport"],
+        .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureSession", "TestSupport"],
                     exclude: ["Traces"]),
-        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureConfig", "GestureReplay", "GestureX11", "GestureCore", "GestureCommandLine", "TestSupport"],
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureConfig", "GestureTrace", "GestureX11", "GestureCore", "GestureCommandLine", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureReplay", "GestureTrace", "TestSupport"],
+        .testTarget(name: "FuzzTests", dependencies: ["GestureConfig", "GestureTrace", "TestSupport"],
                     exclude: ["Corpus"]),
         .target(name: "XlibThreads", path: "Tests/XlibThreads", linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(name: "X11Tests", dependencies: ["XServerSupport", "X11TestSupport", "XlibThreads", "CXInput2", "GestureTrace", "GestureCore", "GestureX11", "TestSupport"],

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureSession
 import GestureCore
 import X11TestSupport
 

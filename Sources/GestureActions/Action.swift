@@ -108,6 +108,16 @@ public enum Action: Equatable, Sendable {
         }
     }
 
+    /// The pointer buttons performing it presses through XTest, in order: gestured's own
+    /// presses, which the listener gives to the application as they come back.
+    public var buttonsPressed: [Int] {
+        switch self {
+        case .click(let b): [b]
+        case let .scroll(d, n): Array(repeating: d.button, count: max(0, n))
+        default: []
+        }
+    }
+
     /// The action as the config writes it.
     public var text: String {
         func choice(_ w: WindowChoice) -> String { w == .active ? " window=active" : "" }

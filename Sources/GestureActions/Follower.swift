@@ -121,6 +121,21 @@ public struct Follower: Sendable {
         return steps
     }
 
+    /// Whether `follow` of this transition takes hold of something (a press, a window), without
+    /// following it: a drag's begin, unless it goes on with the locked drag it held; a window's.
+    public func takesHold(_ action: Action, gesture: String, state: GestureState) -> Bool {
+        guard state == .began else { return false }
+        switch action {
+        case let .drag(button, _):
+            guard let h = held else { return true }
+            return !(h.gesture == gesture && h.button == button && h.releaseAt != nil)
+        case .windowMove, .windowResize:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The release of a locked drag whose time has come.
     public mutating func advance(to time: Double) -> [FollowStep] {
         guard let due = held?.releaseAt, due <= time else { return [] }

@@ -148,7 +148,7 @@ public struct GestureBinding: Equatable, Sendable {
     }
 
     /// `fingers`, or `min-fingers` and `max-fingers`, as written: a bound not written is the
-    /// type's default for the source (`Bindings.fingerRange`).
+    /// type's default for the source (`fingerRange`).
     public enum FingerCount: Equatable, Sendable {
         case exactly(Int)
         case between(min: Int?, max: Int?)
@@ -263,7 +263,7 @@ public struct GestureBinding: Equatable, Sendable {
 
     /// The gesture itself, without its rules and actions: bindings that differ only in `app`
     /// and `device` are one gesture, and the most specific matching rule wins.
-    var signature: String {
+    public var signature: String {
         var parts: [String] = [type.rawValue, sources.map(\.rawValue).joined(separator: "+")]
         func fingers(_ count: FingerCount) -> String {
             switch count {

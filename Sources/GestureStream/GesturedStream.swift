@@ -1,7 +1,6 @@
 import CSystemd
 import Glibc
 import GestureCore
-import GestureDispatch
 import Logging
 
 /// gestured's own stream (`gestured-stream = true`): every transition of every gesture the

@@ -1,6 +1,5 @@
 import CSystemd
 import GestureCore
-import GestureDispatch
 import Logging
 
 /// touchegg's gesture stream, served as touchegg's daemon serves it, for the desktop shells
@@ -37,9 +36,12 @@ public final class ToucheggStream: ServedStream {
     }
 }
 
-/// A stream the daemon serves: what the dispatcher tells it goes out on its bus.
-public protocol ServedStream: GestureStreaming {
+/// A stream the daemon serves: the transitions the session returns for it go out on its bus.
+public protocol ServedStream: AnyObject {
     var bus: PeerBus { get }
+    /// A transition of a streamed gesture (began, changed, ended or cancelled; a discrete one
+    /// only ends), with its values and their progress.
+    func stream(_ recognizer: GestureRecognizer, to state: GestureState, values: GestureValues, at time: Double)
 }
 
 extension PeerBus {

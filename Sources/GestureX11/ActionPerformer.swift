@@ -14,7 +14,7 @@ import Glibc
 /// reads it one buffer at a time while it performs an action. What it sends (client messages,
 /// XTest input) goes over the listener's connection, in order with the listener's own requests
 /// (its grabs let go of before a click).
-public final class ActionPerformer: ActionPerforming {
+public final class ActionPerformer {
     let x: XConnection
     public let ask: XConnection
     private var supported: Set<Atom>?
@@ -25,16 +25,11 @@ public final class ActionPerformer: ActionPerforming {
     /// Keycodes borrowed for keysyms the keymap lacks, as xdotool does; given back at `close()`.
     private var borrowed: [KeySym: KeyCode] = [:]
 
-    /// Told of each button gestured presses through XTest before it presses it, so that the
-    /// press is not taken for input (`XInputListener.willPress`).
-    private let pressing: (Int) -> Void
-
     /// `ask`: the connection for questions; the listener's (`x`) when none is given, as tests
     /// that need no bound on what a round trip reads have it.
-    public init(_ x: XConnection, asking ask: XConnection? = nil, pressing: @escaping (Int) -> Void = { _ in }) {
+    public init(_ x: XConnection, asking ask: XConnection? = nil) {
         self.x = x
         self.ask = ask ?? x
-        self.pressing = pressing
         // Xlib reads the keyboard's mapping (core and XKB) at its first lookup, with a round trip
         // on `x`: here, before any input, rather than at the first key chord.
         let shift = XKeysymToKeycode(x.display, XStringToKeysym("Shift_L"))
@@ -48,9 +43,8 @@ public final class ActionPerformer: ActionPerforming {
         while ask.events.next(reading: false, { _ in }) {}
     }
 
-    /// One XTest button press, announced first.
+    /// One XTest button press; the daemon has told the listener of it (`XInputListener.willPress`).
     private func press(_ button: Int) {
-        pressing(button)
         x.heldButtons.pressed(button)
         XTestFakeButtonEvent(x.display, UInt32(button), 1, 0)
     }

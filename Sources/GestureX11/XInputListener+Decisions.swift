@@ -5,9 +5,9 @@ import GestureCore
 /// touch; keep or replay a touchpad gesture or a button press), and everything given back as
 /// the daemon leaves.
 extension XInputListener {
-    /// Carries one ownership decision to the server, exactly once; it goes out with the next
+    /// Answers the server with one ownership decision, exactly once; it goes out with the next
     /// flush or round trip.
-    public func apply(_ decision: TouchDecision) {
+    public func answer(_ decision: TouchDecision) {
         carry(decision.target, accepted: decision.accepted)
     }
 

@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import GestureConfig
+import GestureSession
 import GestureCore
 
 /// Reloads the config file off the input path. A change seen by the watch is read once the

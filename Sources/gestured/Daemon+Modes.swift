@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureSession
 import GestureStream
 
 /// What the daemon runs, as the clients of its own stream ask (`GesturedStream+Control`): the
@@ -38,9 +39,7 @@ extension Daemon {
         guard wanted != mode else { return }
         let config = configured ?? bindings
         let next = bindings(for: wanted, configured: config)
-        bindings.engine.decideAll()
-        dispatcher.dispatch()
-        dispatcher.releaseAll(at: listener.now())
+        settleAll()
         do {
             try listener.regrab(next.needs)
         } catch {
@@ -49,7 +48,7 @@ extension Daemon {
         }
         let was = mode
         mode = wanted
-        dispatcher.bindings = next
+        session.bindings = next
         configured = wanted == .normal ? nil : config
         showOverlay(options.overlay || config.config.settings.overlay)
         let who = ownStream?.lastAsker ?? ""

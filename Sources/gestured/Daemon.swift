@@ -2,14 +2,17 @@ import Glibc
 import GestureActions
 import GestureConfig
 import GestureCore
-import GestureDispatch
+import GestureSession
 import GestureStream
 import GestureTrace
 import GestureX11
 import Logging
 
-/// The daemon: one thread, one poll over the X connection and a signal pipe, with the
-/// timeout taken from the engine's next deadline, so that an idle daemon never wakes.
+/// The daemon, the composition root: one thread, one poll over the X connection and a signal
+/// pipe, with the timeout taken from the nearest of its timers (`Daemon+Timers`), so that an
+/// idle daemon never wakes. Input goes one way: the listener decodes it, the session turns it
+/// into effects, and the daemon applies them (`Daemon+Effects`), the one place that touches both
+/// the engine's side and the X server's.
 final class Daemon {
     struct Options {
         var dryRun = false
@@ -29,16 +32,16 @@ final class Daemon {
     /// Decodes the X server's input, and holds the grabs; its state outlives reloads.
     let listener: XInputListener
     let performer: ActionPerformer
-    /// Engine outputs to their effects: decisions to the listener, actions through the policy.
-    let dispatcher: Dispatcher
-    /// Says what the dispatcher did, in the log and on the overlay.
+    /// The config at work: input events in, effects out.
+    let session: Session
+    /// Says what the session decided and the daemon did, in the log and on the overlay.
     let reporter: Reporter
     /// Draws what the actions of gestures with feedback will do, as the fingers go.
     let feedback: Feedback
     private let instance: SingleInstance
     private var configAnnouncements = 0
     /// Reads the config file again when it changes or on SIGHUP; nil for the embedded default.
-    private let reloader: ConfigReloader?
+    let reloader: ConfigReloader?
     let options: Options
     let log: Logger
     /// Whether the log shows trace lines (one per input event): the level is set before start.
@@ -47,10 +50,10 @@ final class Daemon {
     /// `gestured record` processes the input is handed to (`RecordHandOff`): while any is,
     /// actions are not performed.
     private var recorders: [(output: NonBlockingOutput, start: Double?, who: String)] = []
-    var bindings: Bindings { dispatcher.bindings }
+    var bindings: Bindings { session.bindings }
     /// The one line that says the daemon runs, and on what.
     private var readyText = "ready"
-    /// The debug overlay, while it is on: the reporter draws what the dispatcher did on it.
+    /// The debug overlay, while it is on: the reporter draws what the session did on it.
     var overlay: Overlay? { reporter.overlay }
     /// touchegg's gesture stream, while `touchegg-stream` is on and its address was free.
     private(set) var touchegg: ToucheggStream?
@@ -61,13 +64,15 @@ final class Daemon {
     var mode = Mode.normal
     /// The config's bindings while the catalogue or nothing runs in their place.
     var configured: Bindings?
-    /// Tells the stream's watchers and listeners what the dispatcher did.
+    /// Tells the stream's watchers and listeners what the session decided.
     let live: LiveObserver
-    /// The D-Bus servers the poll waits on.
-    private var buses: [PeerBus] {
-        if touchegg == nil && ownStream == nil { return [] }
-        return [touchegg?.bus, ownStream?.bus].compactMap(\.self)
-    }
+    /// What the run loop waits on; made when it starts.
+    var sources: PollSources!
+    /// The gesture and action of the last following action that took a window, for what the
+    /// performer later says of it (`ActionPerformer.advance`).
+    var taking: (gesture: String, action: Action)?
+    /// The D-Bus servers the poll waits on: the streams served now.
+    private(set) var buses: [PeerBus] = []
 
     init(config: Config, displayName: String?, options: Options, log: Logger) throws {
         self.options = options
@@ -83,20 +88,14 @@ final class Daemon {
         let ask = try XConnection(name: x.name)
         let listener = try XInputListener(x, asking: ask, needs: bindings.needs)
         self.listener = listener
-        performer = ActionPerformer(x, asking: ask, pressing: listener.willPress)
+        performer = ActionPerformer(x, asking: ask)
         if let why = options.execRefusal { log.warning("exec actions are refused: \(why)") }
-        let actions = ActionDispatch(performer: performer, dryRun: options.dryRun, execRefusal: options.execRefusal,
-                                     pointerBusy: { listener.pointerBusy },
-                                     heldElsewhere: { [performer] in performer.ask.keyboardHeldElsewhere(serverNow: listener.now()) },
-                                     clock: MonotonicClock.milliseconds)
-        reporter = Reporter(log: log, now: listener.now)
+        reporter = Reporter(log: log)
         live = LiveObserver(reporter)
-        dispatcher = Dispatcher(bindings: bindings, actions: actions, observer: live, decide: listener.apply)
-        live.bindings = { [unowned dispatcher] in dispatcher.bindings }
-        feedback = Feedback(x, performer: performer, now: listener.now,
-                            withheld: actions.heldElsewhere,
-                            report: { [log] line in log.info("\(line)") })
-        dispatcher.feedback = feedback
+        session = Session(bindings: bindings, policy: ActionPolicy(dryRun: options.dryRun, execRefusal: options.execRefusal),
+                          observer: live)
+        feedback = Feedback(x, performer: performer)
+        session.showsFeedback = true
         reloader = options.configPath.map(ConfigReloader.init)
         options.record?.write(TraceWriter.header(bindings.engine.screen) + "\n")
         let devices = x.inputDevices().filter { !$0.isMaster && !$0.name.contains("XTEST") }
@@ -161,10 +160,11 @@ final class Daemon {
     private func serveStreams(_ settings: Config.Settings) {
         let log = self.log
         touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log, clock: MonotonicClock.microseconds) }
-        dispatcher.stream = touchegg
+        session.streamsToTouchegg = touchegg != nil
         ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log, clock: MonotonicClock.microseconds) }
-        dispatcher.everyGesture = ownStream
+        session.streamsEveryGesture = ownStream != nil
         live.stream = ownStream
+        buses = [touchegg?.bus, ownStream?.bus].compactMap(\.self)
     }
 
     private func serve<S: ServedStream>(_ label: String, _ on: Bool, _ running: S?, _ start: () throws(StreamError) -> S) -> S? {
@@ -185,7 +185,7 @@ final class Daemon {
 
     /// Puts a config loaded off the input path in place. One that failed, or whose grabs cannot
     /// be taken, is rejected with its located message, and the last good one stays active.
-    private func apply(_ loaded: ConfigReloader.Loaded) {
+    private func swapIn(_ loaded: ConfigReloader.Loaded) {
         let fresh: Bindings
         switch loaded.result {
         case .failure(let e):
@@ -195,10 +195,9 @@ final class Daemon {
         case .success(let b):
             fresh = b
         }
-        bindings.engine.decideAll()
-        dispatcher.dispatch()
-        // A drag of the old bindings lets go now: the new ones may not have it.
-        dispatcher.releaseAll(at: listener.now())
+        // What the old bindings hold is decided, and a drag of theirs lets go: the new ones may
+        // not have it.
+        settleAll()
         // Listening or paused, the config waits: what runs in its place follows it.
         let running = bindings(for: mode, configured: fresh)
         do {
@@ -208,7 +207,7 @@ final class Daemon {
             announce(applied: false, file: fresh.config.file, detail: "\(error)")
             return
         }
-        dispatcher.bindings = running
+        session.bindings = running
         configured = mode == .normal ? nil : fresh
         bindings.engine.screen = x.screen()
         showOverlay(options.overlay || fresh.config.settings.overlay)
@@ -233,56 +232,47 @@ final class Daemon {
 
     /// Exec actions are refused while others could have changed the config as it was last read.
     private func allowExec(unless refusal: String?) {
-        let before = dispatcher.actions.execRefusal
+        let before = session.policy.execRefusal
         if refusal != before {
             if let refusal { log.warning("exec actions are refused: \(refusal)") } else if before != nil {
                 log.info("exec actions are allowed again: only you can change \(options.configPath ?? "the config")")
             }
         }
-        dispatcher.actions.execRefusal = refusal
+        session.policy.execRefusal = refusal
     }
 
     /// The log and the record: what the run loop writes on while their readers are behind.
     private var outputs: [NonBlockingOutput] { options.outputs + (options.record.map { [$0] } ?? []) + recorders.map(\.output) }
 
     /// Runs until SIGTERM or SIGINT; returns the exit code. Each turn: the signals first, then
-    /// the input, what is due, and a poll until the nearest timer or source.
+    /// the input, the timers that are due, and a poll until the nearest timer or source.
     func run() -> Int32 {
         Signals.install()
         let outputs = self.outputs
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        var sources = PollSources(x: x.fileDescriptor, signals: Signals.fd,
-                                  configWatch: reloader?.watchFD, configLoaded: reloader?.loadedFD)
+        sources = PollSources(x: x.fileDescriptor, signals: Signals.fd,
+                              configWatch: reloader?.watchFD, configLoaded: reloader?.loadedFD)
         sayGestures(bindings.config)
         log.info("\(readyText)")
         var signalled = false
         while true {
-            let engine = bindings.engine
             // Signals first, before the X events that arrived with them are read: termination
             // wins over everything else (a poll that a signal interrupted reports nothing). The
             // pipe is emptied even when the flags were taken before its byte came.
             if signalled || Signals.arrived {
                 signalled = false
-                if handleSignals(screen: engine.screen) { return 0 }
+                if handleSignals() { return 0 }
             }
-            readInput(engine)
-            // The clock is read once for the work before the poll, and the engine asked once.
-            let now = listener.now(), engineDeadline = engine.nextDeadline()
-            if let engineDeadline, engineDeadline <= now {
-                engine.advance(to: now)
-                dispatcher.dispatch()
-                continue
-            }
-            overlay?.update(now: now)
-            feedback.update(now: now)
-            reloader?.tick(now: now, screen: engine.screen)
+            readInput()
+            // The clock is read once for the timers.
+            let now = listener.now()
+            let nearest = fireDueTimers(at: now)
             // The round trip that lets Xlib forget its notes comes before the look at what is
             // queued: it reads into the queue whatever the server sent before its reply, which a
             // poll on the socket would never wake for.
             if !listener.behind { x.forgetAnsweredRequests() }
             if x.flushHasEvents() { continue }
-            let buses = self.buses
-            let n = sources.poll(buses, outputs, timeout: pollTimeout(engineDeadline, buses, now: now))
+            let n = sources.poll(buses, outputs, timeout: Daemon.pollTimeout(until: nearest, now: now))
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
                 return 1
@@ -291,26 +281,23 @@ final class Daemon {
             signalled = sources.readable(sources.signals)
             // An owner or mode changed: the file is read again, and judged as it is read.
             if sources.readable(sources.configWatch), reloader?.watched(now: listener.now()) == true {
-                reloader?.request("the config file's owner or mode changed", screen: engine.screen)
+                reloader?.request("the config file's owner or mode changed", screen: bindings.engine.screen)
             }
-            if sources.readable(sources.configLoaded), let loaded = reloader?.finished(screen: engine.screen) { apply(loaded) }
+            if sources.readable(sources.configLoaded), let loaded = reloader?.finished(screen: bindings.engine.screen) { swapIn(loaded) }
             if n >= 0 {
+                // A poll that timed out is the streams' own timer firing (`Timer.streams`).
                 sources.serveStreams(timedOut: n == 0)
                 followStream()
             }
             sources.flushOutputs()
-            if n == 0 {
-                engine.advance(to: listener.now())
-                dispatcher.dispatch()
-            }
         }
     }
 
-    /// Reads one buffer of input at most and takes it through the engine and the dispatcher,
-    /// after what the listener saw of the screen, the compositor and the devices; then does
-    /// what that left due: the clicks and scrolls that waited for the pointer, the actions'
-    /// timers, the slaves' swipe grabs while a drag holds a button.
-    private func readInput(_ engine: GestureEngine) {
+    /// Reads one buffer of input at most and takes it through the session, each event's
+    /// effects applied before the next event is taken, after what the listener saw of the
+    /// screen, the compositor and the devices.
+    private func readInput() {
+        let engine = bindings.engine
         listener.drain(lateAfter: engine.settings.touchTimeout)
         if listener.screenChanged {
             engine.screen = x.screen()
@@ -322,43 +309,16 @@ final class Daemon {
         for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
         for news in listener.deviceNews { log.info("\(news)") }
         for press in listener.unfollowed { log.debug("\(press)") }
-        reportLateInput()
         for event in listener.events {
             if tracing { log.trace("input \(TraceWriter.line(event))") }
             record(event)
             overlay?.input(event)
-            engine.process(event)
-            dispatcher.dispatch()
+            session.take(event)
+            apply(session.effects(in: world()))
         }
-        engine.flush()
-        dispatcher.dispatch()
+        session.flush()
+        apply(session.effects(in: world()))
         listener.settleTouchButtons()
-        for (name, action, outcome) in dispatcher.actions.performDeferred() {
-            reporter.report(name, action, outcome, at: listener.now())
-        }
-        dispatcher.advance(to: listener.now())
-        listener.grabsTouchpadSlaves = dispatcher.actions.follower.held != nil
-    }
-
-    /// How long the poll may wait from `now`, in milliseconds: until the nearest timer, at least
-    /// 1 ms and at most 60 s; -1 (no timeout) when no timer runs, so that an idle daemon never
-    /// wakes. `engineDeadline` is the engine's next deadline, which the loop has just asked for.
-    private func pollTimeout(_ engineDeadline: Double?, _ buses: [PeerBus], now: Double) -> Int32 {
-        // The earliest of the timers, taken one by one: the loop asks on every turn.
-        var next = Double.infinity
-        func consider(_ timer: Double?) { if let timer, timer < next { next = timer } }
-        consider(engineDeadline)                    // a recognizer's timer, the arrival window, a touch's timeout
-        consider(overlay?.deadline)                 // the overlay's next frame
-        consider(feedback.deadline)                 // the feedback's next frame
-        consider(reloader?.deadline)                // a config write settling
-        consider(listener.late.due)                 // the late-input report's next line
-        consider(dispatcher.actions.nextDeadline)   // a drag lock running out, a window being restored
-        if !buses.isEmpty {
-            let micros = MonotonicClock.microseconds()
-            for bus in buses { consider(bus.wait(nowMonotonicMicroseconds: micros).map { now + $0 }) }  // sd-bus's own
-        }
-        guard next.isFinite else { return -1 }
-        return Int32(max(1, min(60_000, (next - now).rounded(.up))))
     }
 
     /// The X connection hung up: the server keeps a button pressed through XTest down after it
@@ -377,14 +337,9 @@ final class Daemon {
         for o in outputs { o.drain(within: 500) }
     }
 
-    private func reportLateInput() {
-        guard let late = listener.late.report(at: listener.now()) else { return }
-        log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(TouchDecision.Target.words(late.given))")
-    }
-
     /// Takes the signals that came; returns true when one asks the daemon to end (it has shut
     /// down then).
-    private func handleSignals(screen: Screen) -> Bool {
+    private func handleSignals() -> Bool {
         let signals = Signals.take()
         if signals.contains(.terminate) {
             log.info("exiting on a termination signal")
@@ -395,7 +350,7 @@ final class Daemon {
         if signals.contains(.record) { attachRecorders() }
         if signals.contains(.reload) {
             if let reloader {
-                reloader.request("SIGHUP", screen: screen)
+                reloader.request("SIGHUP", screen: bindings.engine.screen)
             } else {
                 log.info("SIGHUP: using the embedded default config, nothing to reload")
             }
@@ -405,10 +360,11 @@ final class Daemon {
 
     /// Decides every held touch, lets go of every grab and of any button a drag holds.
     func shutdown() {
-        bindings.engine.decideAll()
+        session.decideAll()
         let decided = bindings.engine.outputs.contains { if case .decision = $0.kind { true } else { false } }
-        dispatcher.dispatch()
-        dispatcher.releaseAll(at: listener.now())
+        apply(session.effects(in: world()))
+        session.releaseAll(at: listener.now())
+        apply(session.effects(in: world()))
         // Then what the engine never saw: input still queued when the signal came.
         let unread = listener.giveBackAll()
         if !unread.isEmpty { log.debug("gave back input not yet read: \(TouchDecision.Target.words(unread))") }
@@ -444,7 +400,7 @@ final class Daemon {
             log.info("gestured record (pid \(r.who)) stopped")
         }
         if recorders.isEmpty {
-            dispatcher.actions.dryRun = options.dryRun
+            session.policy.dryRun = options.dryRun
             if !options.dryRun { log.info("actions are performed again") }
         }
     }
@@ -466,6 +422,6 @@ final class Daemon {
             recorders.append((output, nil, who))
             log.info("recording for gestured record (pid \(who)): actions are not performed until it stops")
         }
-        if !recorders.isEmpty { dispatcher.actions.dryRun = true }
+        if !recorders.isEmpty { session.policy.dryRun = true }
     }
 }

@@ -1,5 +1,6 @@
 import GestureCommandLine
 import GestureConfig
+import GestureSession
 import GestureCore
 import GestureX11
 import Glibc

@@ -1,56 +1,48 @@
 import GestureActions
 import GestureConfig
 import GestureCore
-import GestureDispatch
+import GestureSession
 import GestureFeedback
 import GestureOverlay
 import GestureX11
 
-/// Feedback in the run loop: hears the transitions of gestures with feedback from the
-/// dispatcher, reads the picture of the action when one begins, and draws it at the progress
-/// the animation shows, at most once a frame. With nothing following the fingers or going back
-/// it asks for no wake-up. Its window is made at the first gesture with feedback.
-final class Feedback: FeedbackShowing {
+/// Feedback in the run loop: takes the transitions of gestures with feedback the session
+/// returns, reads the picture of the action when one begins, and draws it at the progress the
+/// animation shows, at most once a frame. With nothing following the fingers or going back it
+/// asks for no wake-up. Its window is made at the first gesture with feedback.
+final class Feedback {
     private let x: XConnection
     private let performer: ActionPerformer
-    /// Now, on the clock of the input events.
-    private let now: () -> Double
     private(set) var window: OverlayWindow?
     private var picture: FeedbackPicture?
     private var animation = FeedbackAnimation()
     private var dirty = false
     private var lastDraw = -Double.infinity
 
-    /// Why nothing may be drawn at an event's time (another client holds the keyboard: a
-    /// locked screen); nil when feedback may show.
-    private let withheld: (Double) -> String?
-    /// Told once per gesture that its feedback is not drawn, and why.
-    private let report: (String) -> Void
     /// The gesture under way shows nothing: the screen was locked when it began or since.
     private var hidden = false
 
-    init(_ x: XConnection, performer: ActionPerformer, now: @escaping () -> Double,
-         withheld: @escaping (Double) -> String? = { _ in nil }, report: @escaping (String) -> Void = { _ in }) {
+    init(_ x: XConnection, performer: ActionPerformer) {
         self.x = x
         self.performer = performer
-        self.now = now
-        self.withheld = withheld
-        self.report = report
     }
 
-    func show(_ binding: GestureBinding, _ r: GestureRecognizer, to state: GestureState,
-              values: GestureValues, commits: Bool, at time: Double) {
+    /// Takes one transition at `now` (the server's time); returns, once per gesture, the line
+    /// that says its feedback is not drawn and why.
+    func show(_ t: FeedbackTransition, now: Double) -> String? {
+        let binding = t.binding, state = t.state, values = t.values
         if state == .began { hidden = false }
+        var notDrawn: String?
         // Nothing is drawn over a locked screen: what is drawn goes, and the rest of the
         // gesture shows nothing.
-        if !hidden, state == .began || state == .changed, let why = withheld(time) {
+        if !hidden, state == .began || state == .changed, let why = t.heldElsewhere {
             hidden = true
-            report("\"\(binding.name)\": feedback not drawn: \(why)")
+            notDrawn = "\"\(binding.name)\": feedback not drawn: \(why)"
             picture = nil
             animation = FeedbackAnimation()
             dirty = true
         }
-        if hidden { return }
+        if hidden { return notDrawn }
         switch state {
         case .began:
             picture = performer.feedbackPicture(for: binding.actions, heading: values.heading, location: values.location)
@@ -63,14 +55,15 @@ final class Feedback: FeedbackShowing {
                 picture = .path(points)
             }
             animation.follow(values.progress ?? 0)
-        case .ended where commits || binding.follows:
+        case .ended where t.commits || binding.follows:
             animation.commit()
         case .ended, .cancelled:
-            animation.cancel(at: now())
+            animation.cancel(at: now)
         case .possible, .failed:
-            return
+            return nil
         }
         dirty = true
+        return nil
     }
 
     /// When `update` next has something to draw; nil when nothing moves on its own.

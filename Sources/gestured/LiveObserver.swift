@@ -1,20 +1,18 @@
 import GestureActions
 import GestureConfig
 import GestureCore
-import GestureDispatch
+import GestureSession
 import GestureStream
 
-/// What the settings window's live pages hear of the dispatcher's work, over gestured's own
+/// What the settings window's live pages hear of the session's work, over gestured's own
 /// stream, besides what the log says (`Reporter`, which it hands everything on to): why each
 /// binding did not fire (`NotFired`), each stroke's points and reading (`Stroke`), and while
 /// the window listens, each gesture of the catalogue recognized as the binding that would
 /// recognize it (`Seen`). It costs nothing while no client asked: the reasons are put into words
 /// only for a watcher.
-final class LiveObserver: DispatchObserver {
+final class LiveObserver: SessionObserver {
     let reporter: Reporter
     var stream: GesturedStream?
-    /// The bindings the dispatcher runs: the catalogue's, while listening.
-    var bindings: () -> Bindings? = { nil }
     /// The stroke drawn on each source: the recognizer whose samples are kept, and them.
     private var trails: [InputSource: (owner: GestureRecognizer.ID, points: [Point])] = [:]
     /// When a stroke was last sent on each source: the recognizers of one stroke that never
@@ -23,14 +21,15 @@ final class LiveObserver: DispatchObserver {
 
     init(_ reporter: Reporter) { self.reporter = reporter }
 
-    func observe(_ o: EngineOutput, in engine: GestureEngine) {
-        reporter.observe(o, in: engine)
+    func observe(_ o: EngineOutput, in bindings: Bindings) {
+        reporter.observe(o, in: bindings)
         guard let stream, case let .transition(id, _, to, reasonID) = o.kind,
               !stream.watchers.isEmpty || !stream.listeners.isEmpty else { return }
+        let engine = bindings.engine
         let r = engine.recognizer(id)
         if let stroke = r as? StrokeRecognizer { follow(stroke, to: to, reason: reasonID.map { engine.reason($0).description }, at: o.time) }
         let listening = !stream.listeners.isEmpty
-        if to == .ended && listening, let b = bindings()?.binding(for: r) {
+        if to == .ended && listening, let b = bindings.binding(for: r) {
             stream.seen(Catalogue.keys(of: b, source: r.source), at: o.time)
         } else if (to == .failed || to == .cancelled) && !listening {
             stream.notFired(r, to, reason: reasonID.map { engine.reason($0).description } ?? "", at: o.time)
@@ -62,7 +61,7 @@ final class LiveObserver: DispatchObserver {
         }
     }
 
-    func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
+    func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionOutcome, at time: Double) {
         reporter.fired(fired, by: r, outcome: outcome, at: time)
     }
 
@@ -70,7 +69,7 @@ final class LiveObserver: DispatchObserver {
         reporter.warning(message, about: r, at: time)
     }
 
-    func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
+    func later(_ name: String, _ action: Action, outcome: ActionOutcome, at time: Double) {
         reporter.later(name, action, outcome: outcome, at: time)
     }
 

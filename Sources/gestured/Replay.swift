@@ -1,6 +1,5 @@
 import Glibc
 import GestureCommandLine
-import GestureReplay
 import GestureTrace
 import GestureConfig
 

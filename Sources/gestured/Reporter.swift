@@ -1,31 +1,29 @@
 import GestureActions
 import GestureConfig
 import GestureCore
-import GestureDispatch
+import GestureSession
 import GestureTrace
 import Logging
 
-/// What the daemon tells the user about the dispatcher's work: one log line per event at its
-/// level, and the same, shorter, on the debug overlay while it is on.
-final class Reporter: DispatchObserver {
+/// What the daemon tells the user about the session's work and its own: one log line per event
+/// at its level, and the same, shorter, on the debug overlay while it is on.
+final class Reporter: SessionObserver {
     let log: Logger
     var overlay: Overlay?
-    /// Now, on the clock of the input events, for actions performed later than they fired.
-    let now: () -> Double
 
     /// Whether the log shows debug and trace lines: the level is set once, before the daemon
     /// starts, and the outputs of every input event are asked about.
     private let debugging: Bool
     private let tracing: Bool
 
-    init(log: Logger, now: @escaping () -> Double) {
+    init(log: Logger) {
         self.log = log
-        self.now = now
         debugging = log.logLevel <= .debug
         tracing = log.logLevel <= .trace
     }
 
-    func observe(_ o: EngineOutput, in engine: GestureEngine) {
+    func observe(_ o: EngineOutput, in bindings: Bindings) {
+        let engine = bindings.engine
         overlay?.output(o, in: engine)
         switch o.kind {
         case let .decision(d):
@@ -53,11 +51,11 @@ final class Reporter: DispatchObserver {
         }
     }
 
-    func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionDispatch.Outcome, at time: Double) {
+    func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionOutcome, at time: Double) {
         report(fired.binding.name, fired.action, outcome, at: time)
     }
 
-    func later(_ name: String, _ action: Action, outcome: ActionDispatch.Outcome, at time: Double) {
+    func later(_ name: String, _ action: Action, outcome: ActionOutcome, at time: Double) {
         report(name, action, outcome, at: time)
     }
 
@@ -70,7 +68,7 @@ final class Reporter: DispatchObserver {
     }
 
     /// One action's outcome, as the log and the overlay say it.
-    func report(_ name: String, _ action: Action, _ outcome: ActionDispatch.Outcome, at time: Double) {
+    func report(_ name: String, _ action: Action, _ outcome: ActionOutcome, at time: Double) {
         let who = "\"\(name)\""
         switch outcome {
         case .wouldPerform:

@@ -1,6 +1,5 @@
 import Foundation
 import GestureConfig
-import GestureReplay
 import GestureTrace
 import Testing
 import TestSupport

@@ -277,10 +277,6 @@ import GestureActions
             action = "click 2"
             """, file: "c.toml")
         #expect(config.gestures.map(\.sources) == [[.touchscreen], [.touchscreen, .pointer]])
-        let bindings = Bindings(config)
-        #expect(bindings.engine.recognizers.map { "\($0.name)@\($0.source.rawValue)" } == [
-            "swipe-1@touchscreen", "stroke-2@touchscreen", "stroke-2@pointer",
-        ])
     }
 }
 

@@ -1,6 +1,6 @@
 import Testing
 import GestureConfig
-import GestureReplay
+import GestureTrace
 import GestureX11
 @testable import GestureImport
 

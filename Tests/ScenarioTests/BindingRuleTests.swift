@@ -1,6 +1,7 @@
 import Testing
 import GestureConfig
-import GestureReplay
+import GestureSession
+import GestureTrace
 import GestureCore
 
 /// Per-application rules, `pass`, and continuous steps, through replay.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import GestureConfig
-import GestureReplay
 import GestureTrace
 import TestSupport
 

@@ -4,7 +4,6 @@ import TestSupport
 import GestureActions
 import GestureConfig
 import GestureCore
-import GestureReplay
 import GestureTrace
 
 /// Replays every trace in Traces/ with the default config and compares the whole output with

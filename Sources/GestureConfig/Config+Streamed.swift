@@ -1,11 +1,17 @@
 import GestureActions
 import GestureCore
 
-extension Bindings {
+extension Config {
     /// The fewest and most fingers of what the touchegg stream sends unbound: two-finger
     /// swipes and pinches are an application's scrolling and zooming, which gestured would
     /// otherwise take from it.
     public static let streamedFingers = 3...5
+
+    /// The gestures the config runs: its own and, with `touchegg-stream`, what the stream adds
+    /// (`streamed(besides:)`).
+    public var running: [GestureBinding] {
+        settings.toucheggStream ? gestures + Config.streamed(besides: gestures) : gestures
+    }
 
     /// What `touchegg-stream = true` adds to the bindings: touchpad and touchscreen swipes
     /// (pans, so that they stream as they go) and pinches of `streamedFingers`, and touchscreen
@@ -14,7 +20,6 @@ extension Bindings {
     /// compares the fingers' span only once each has moved, so a swipe's fingers catching up
     /// with the first one's move are not a pinch: `PinchRecognizer`.)
     static func streamed(besides bindings: [GestureBinding]) -> [GestureBinding] {
-        typealias S = ConfigSchema
         let fingers = GestureBinding.FingerCount.between(min: streamedFingers.lowerBound, max: streamedFingers.upperBound)
         var added = [
             GestureBinding(name: "touchegg-swipe",

@@ -1,6 +1,7 @@
 import GestureCore
 import Testing
-@testable import GestureConfig
+import GestureConfig
+import GestureSession
 
 /// What a config makes the listener grab: what its bindings use, and nothing more.
 @Suite struct InputNeedsTests {
@@ -40,12 +41,6 @@ import Testing
         #expect(try Self.needs(config) == InputNeeds(touchpadSwipe: true, observeTouches: true, observeButtons: [3]))
         let loaded = try ConfigLoader.load(config, file: "c.toml")
         #expect(loaded.holdText == "touchscreen never (observed), touchpad at its begin, pointer never (observed)")
-    }
-
-    @Test func aModeOtherThanGrabOrObserveIsAnErrorThatSaysWhere() {
-        #expect(loadErrors("[settings]\ntouchscreen-mode = \"watch\"\n") == [
-            #"config.toml:2:20: settings: touchscreen-mode "watch" is not one of grab, observe (settings.touchscreen-mode)"#,
-        ])
     }
 
     @Test func aConfigWithNoGesturesGrabsNothing() throws {

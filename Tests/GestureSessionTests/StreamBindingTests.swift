@@ -1,7 +1,8 @@
 import GestureActions
 import GestureCore
 import Testing
-@testable import GestureConfig
+import GestureConfig
+import GestureSession
 
 /// What `touchegg-stream` and the action `stream` make of a config.
 @Suite struct StreamBindingTests {
@@ -28,14 +29,5 @@ import Testing
     @Test func withoutItNothingIsAdded() throws {
         let config = try ConfigLoader.load(Self.bound, file: "c.toml")
         #expect(Bindings(config).gestures.map(\.name) == ["next"])
-    }
-
-    @Test func aStreamActionWithoutTheToucheggStreamIsAnErrorThatSaysWhere() {
-        #expect(loadErrors("[[gesture]]\nname = \"s\"\ntype = \"pan\"\naction = \"stream\"\n")
-                == ["config.toml:4:10: gesture \"s\": action \"stream\" needs touchegg-stream = true in [settings] (gesture[0].action)"])
-    }
-
-    @Test func streamStandsAlone() {
-        #expect(loadErrors("[settings]\ntouchegg-stream = true\n[[gesture]]\ntype = \"pan\"\naction = [\"stream\", \"show-desktop\"]\n").count == 1)
     }
 }

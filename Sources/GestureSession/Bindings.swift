@@ -1,12 +1,13 @@
-import GestureCore
 import GestureActions
+import GestureConfig
+import GestureCore
 
 /// A config made live: one recognizer per binding and source in an engine, their relations
 /// set, and the way back from a recognizer's transition to the actions it fires.
 public final class Bindings {
     public let config: Config
     /// Every binding made live: the config's and, with `touchegg-stream`, what the stream adds
-    /// (`streamed(besides:)`).
+    /// (`Config.streamed(besides:)`).
     public let gestures: [GestureBinding]
     public let engine: GestureEngine
     /// Per source, by the recognizer's index in the engine: what it was made for. Looked up on
@@ -19,7 +20,7 @@ public final class Bindings {
 
     public init(_ config: Config, screen: Screen = Screen()) {
         self.config = config
-        let gestures = config.gestures + (config.settings.toucheggStream ? Bindings.streamed(besides: config.gestures) : [])
+        let gestures = config.running
         self.gestures = gestures
         engine = GestureEngine(settings: GestureEngine.Settings(touchTimeout: config.settings.touchTimeout,
                                                                 arrivalWindow: config.settings.arrivalWindow,
@@ -94,19 +95,19 @@ public final class Bindings {
             r.commitDistance = commitDistance
             return r
         case .pan(let p):
-            let r = PanRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pan, source: source))
+            let r = PanRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .pan, source: source))
             r.beginDistance = p.distance
             r.direction = p.direction
             r.commitDistance = commitDistance
             return r
         case .pinch(let p):
-            let r = PinchRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .pinch, source: source),
+            let r = PinchRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .pinch, source: source),
                                     way: p.way)
             r.threshold = p.threshold
             r.commitScale = settings.commitScale
             return r
         case .rotate(let p):
-            let r = RotateRecognizer(name: b.name, source: source, fingers: fingerRange(p.fingers, of: .rotate, source: source),
+            let r = RotateRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .rotate, source: source),
                                      way: p.way)
             r.threshold = p.threshold
             r.commitAngle = settings.commitAngle
@@ -136,29 +137,6 @@ public final class Bindings {
         }
     }
 
-    /// The fingers a pan, pinch or rotation takes from `source`: the bounds not written are the
-    /// declared ones, and on a touchpad no fewer than `touchpadFewestUnwritten`, or than it
-    /// reports the gesture with when `max-fingers` is written below that.
-    static func fingerRange(_ count: GestureBinding.FingerCount, of type: GestureBinding.GestureType,
-                            source: InputSource) -> ClosedRange<Int> {
-        switch count {
-        case .exactly(let n):
-            return n...n
-        case let .between(min, max):
-            var lo = min ?? ConfigSchema.minFingers.fallback(for: type)!
-            if min == nil && source == .touchpad {
-                let fewest = max.map { $0 < touchpadFewestUnwritten } == true ? type.touchpadMinimumFingers : touchpadFewestUnwritten
-                lo = Swift.max(lo, fewest)
-            }
-            return lo...Swift.max(lo, max ?? ConfigSchema.maxFingers.fallback(for: type)!)
-        }
-    }
-
-    /// The fewest fingers a touchpad pan, pinch or rotation takes when no count is written:
-    /// two-finger pinches and rotations are the applications' (a browser's zoom) unless a
-    /// binding asks for two.
-    public static let touchpadFewestUnwritten = 3
-
     /// What the recognizer `id` names in this engine was made for; nil for one these bindings
     /// did not make.
     func bound(_ id: GestureRecognizer.ID) -> Bound? {
@@ -178,7 +156,7 @@ public final class Bindings {
     }
 
     /// Whether the transitions of the recognizer `id` names go to the touchegg stream: it was
-    /// made for a binding whose action is `stream`, or for one of `streamed(besides:)`.
+    /// made for a binding whose action is `stream`, or for one of `Config.streamed(besides:)`.
     public func streams(_ id: GestureRecognizer.ID) -> Bool { bound(id)?.streams ?? false }
 
     /// The binding of the recognizer `id` names when it has feedback; nil otherwise.
@@ -193,21 +171,4 @@ public final class Bindings {
         return b.binding
     }
 
-}
-
-extension GestureBinding {
-    /// The finger counts it takes from `source`, with the type's defaults filled in; nil for a
-    /// stroke, which a button draws.
-    public func fingers(from source: InputSource) -> ClosedRange<Int>? {
-        switch kind {
-        case .tap(let t): return t.fingers...t.fingers
-        case .swipe(let s): return s.fingers...s.fingers
-        case .edge(let e): return e.fingers...e.fingers
-        case .press(let p): return p.fingers...p.fingers
-        case .pan(let p): return Bindings.fingerRange(p.fingers, of: .pan, source: source)
-        case .pinch(let p): return Bindings.fingerRange(p.fingers, of: .pinch, source: source)
-        case .rotate(let r): return Bindings.fingerRange(r.fingers, of: .rotate, source: source)
-        case .stroke: return nil
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import GestureActions
+import GestureConfig
 import GestureCore
 
 /// An action a transition fires, with the step of a repeating binding.
