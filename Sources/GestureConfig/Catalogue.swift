@@ -31,20 +31,20 @@ public enum Catalogue {
         }
         for source in [InputSource.touchpad, .touchscreen] {
             for n in fingers(.swipe, source) {
-                for d in Direction.allCases {
+                for d in Direction.onScreen {
                     add(.swipe(.init(fingers: n, direction: d, distance: S.distance.fallback(for: .swipe)!,
                                      speed: S.speed.fallback(for: .swipe)!, duration: S.duration.fallback(for: .swipe)!)),
                         source, "swipe \(n) \(d.rawValue)")
                 }
             }
             for n in fingers(.pinch, source) {
-                for way in PinchRecognizer.Way.allCases {
-                    add(.pinch(.init(fingers: .exactly(n), way: way, threshold: S.pinchThreshold.fallback(for: .pinch)!)),
-                        source, "pinch \(n) \(way.rawValue)")
+                for d in Direction.pinching {
+                    add(.pinch(.init(fingers: .exactly(n), direction: d, threshold: S.pinchThreshold.fallback(for: .pinch)!)),
+                        source, "pinch \(n) \(d.rawValue)")
                 }
-                for way in RotateRecognizer.Way.allCases {
-                    add(.rotate(.init(fingers: .exactly(n), way: way, threshold: S.rotateThreshold.fallback(for: .rotate)!)),
-                        source, "rotate \(n) \(way.rawValue)")
+                for d in Direction.turning {
+                    add(.rotate(.init(fingers: .exactly(n), direction: d, threshold: S.rotateThreshold.fallback(for: .rotate)!)),
+                        source, "rotate \(n) \(d.rawValue)")
                 }
             }
         }
@@ -92,7 +92,7 @@ public enum Catalogue {
     public static func keys(of b: GestureBinding, source: InputSource) -> [(key: String, value: String)] {
         var keys: [(key: String, value: String)] = [("type", b.type.rawValue), ("source", source.rawValue)]
         if let n = b.fingers(from: source), n.lowerBound == n.upperBound { keys.append(("fingers", "\(n.lowerBound)")) }
-        if let d = b.direction { keys.append(("direction", d.text)) }
+        if let d = b.direction { keys.append(("direction", d.rawValue)) }
         switch b.kind {
         case .tap(let t): keys.append(("taps", "\(t.taps)"))
         case .edge(let e): keys.append(("edge", e.edge.rawValue))

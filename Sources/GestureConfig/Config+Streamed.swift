@@ -26,7 +26,7 @@ extension Config {
                            kind: .pan(.init(fingers: fingers, direction: nil, distance: PanRecognizer.defaultBeginDistance)),
                            sources: [.touchpad, .touchscreen]),
             GestureBinding(name: "touchegg-pinch",
-                           kind: .pinch(.init(fingers: fingers, way: nil, threshold: PinchRecognizer.defaultThreshold)),
+                           kind: .pinch(.init(fingers: fingers, direction: nil, threshold: PinchRecognizer.defaultThreshold)),
                            sources: [.touchpad, .touchscreen]),
         ]
         for n in streamedFingers {

@@ -171,7 +171,10 @@ extension Domain where Value: Equatable {
 
 extension Domain where Value: CaseIterable & RawRepresentable & Equatable, Value.RawValue == String {
     /// One of the enum's cases, written as its raw value.
-    static var cases: Domain { choice(Value.allCases.map { ($0.rawValue, $0) }) }
+    static var cases: Domain { among(Array(Value.allCases)) }
+
+    /// One of `values`, each written as its raw value.
+    static func among(_ values: [Value]) -> Domain { choice(values.map { ($0.rawValue, $0) }) }
 }
 
 extension ConfigKey {

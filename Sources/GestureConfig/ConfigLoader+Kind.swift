@@ -25,11 +25,11 @@ extension ConfigLoader {
         case .pinch:
             let fingers = fingerCount(type, r)
             let threshold = r.value(S.pinchThreshold, for: type)
-            return .pinch(.init(fingers: fingers, way: r.read(S.pinchDirection), threshold: threshold))
+            return .pinch(.init(fingers: fingers, direction: r.read(S.pinchDirection), threshold: threshold))
         case .rotate:
             let fingers = fingerCount(type, r)
             let threshold = r.value(S.rotateThreshold, for: type)
-            return .rotate(.init(fingers: fingers, way: r.read(S.rotateDirection), threshold: threshold))
+            return .rotate(.init(fingers: fingers, direction: r.read(S.rotateDirection), threshold: threshold))
         case .edge:
             let fingers = r.value(S.fingers, for: type)
             let margin = r.value(S.margin, for: type)

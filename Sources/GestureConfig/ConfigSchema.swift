@@ -144,16 +144,16 @@ enum ConfigSchema {
         "button", .gesture([.stroke]), .integer(1...32), .value(StrokeRecognizer.defaultButton),
         doc: "the pointer button that draws it")
     static let swipeDirection = ConfigKey<Direction>(
-        "direction", .gesture([.swipe]), .cases, .required(needs: "a swipe needs a direction", standIn: .right),
+        "direction", .gesture([.swipe]), .among(Direction.onScreen), .required(needs: "a swipe needs a direction", standIn: .right),
         doc: "which way")
     static let panDirection = ConfigKey<Direction>(
-        "direction", .gesture([.pan]), .cases, .none(meaning: "any way"),
+        "direction", .gesture([.pan]), .among(Direction.onScreen), .none(meaning: "any way"),
         doc: "which way, within 45 degrees")
-    static let pinchDirection = ConfigKey<PinchRecognizer.Way>(
-        "direction", .gesture([.pinch]), .cases, .none(meaning: "either"),
+    static let pinchDirection = ConfigKey<Direction>(
+        "direction", .gesture([.pinch]), .among(Direction.pinching), .none(meaning: "either"),
         doc: "the fingers close (`in`) or spread (`out`)")
-    static let rotateDirection = ConfigKey<RotateRecognizer.Way>(
-        "direction", .gesture([.rotate]), .cases, .none(meaning: "either"),
+    static let rotateDirection = ConfigKey<Direction>(
+        "direction", .gesture([.rotate]), .among(Direction.turning), .none(meaning: "either"),
         doc: "clockwise or counter-clockwise")
     static let edge = ConfigKey<EdgeRecognizer.Edge>(
         "edge", .gesture([.edge]), .cases, .required(needs: "an edge gesture needs an edge", standIn: .left),

@@ -101,16 +101,16 @@ public struct GestureBinding: Equatable, Sendable {
 
     public struct Pinch: Equatable, Sendable {
         public var fingers: FingerCount
-        /// Nil: either way.
-        public var way: PinchRecognizer.Way?
+        /// `in` or `out`; nil: either.
+        public var direction: Direction?
         /// How far the scale leaves 1 before it begins.
         public var threshold: Double
     }
 
     public struct Rotate: Equatable, Sendable {
         public var fingers: FingerCount
-        /// Nil: either way.
-        public var way: RotateRecognizer.Way?
+        /// `cw` or `ccw`; nil: either.
+        public var direction: Direction?
         /// Radians turned before it begins (the config writes degrees).
         public var threshold: Double
     }
@@ -246,12 +246,12 @@ public struct GestureBinding: Equatable, Sendable {
     }
 
     /// Which way, as its type takes it; nil when it takes none or any.
-    public var direction: GestureDirection? {
+    public var direction: Direction? {
         switch kind {
-        case .swipe(let s): return .heading(s.direction)
-        case .pan(let p): return p.direction.map(GestureDirection.heading)
-        case .pinch(let p): return p.way.map(GestureDirection.pinch)
-        case .rotate(let r): return r.way.map(GestureDirection.rotate)
+        case .swipe(let s): return s.direction
+        case .pan(let p): return p.direction
+        case .pinch(let p): return p.direction
+        case .rotate(let r): return r.direction
         case .tap, .edge, .press, .stroke: return nil
         }
     }
@@ -275,8 +275,8 @@ public struct GestureBinding: Equatable, Sendable {
         case .tap(let t): parts += ["\(t.fingers)", "\(t.taps)"]
         case .swipe(let s): parts += ["\(s.fingers)", s.direction.rawValue]
         case .pan(let p): parts += [fingers(p.fingers), p.direction?.rawValue ?? ""]
-        case .pinch(let p): parts += [fingers(p.fingers), p.way?.rawValue ?? ""]
-        case .rotate(let r): parts += [fingers(r.fingers), r.way?.rawValue ?? ""]
+        case .pinch(let p): parts += [fingers(p.fingers), p.direction?.rawValue ?? ""]
+        case .rotate(let r): parts += [fingers(r.fingers), r.direction?.rawValue ?? ""]
         case .edge(let e): parts += ["\(e.fingers)", e.edge.rawValue]
         case .press(let p): parts += ["\(p.fingers)", "\(p.taps)"]
         case .stroke(let s):
@@ -307,25 +307,4 @@ public struct GestureBinding: Equatable, Sendable {
             return nil
         }
     }
-}
-
-/// A binding's `direction`, typed by its gesture: a heading for swipes and pans, in or out for
-/// pinches, a turn for rotations.
-public enum GestureDirection: Equatable, Sendable {
-    case heading(Direction)
-    case pinch(PinchRecognizer.Way)
-    case rotate(RotateRecognizer.Way)
-
-    /// As the config writes it.
-    public var text: String {
-        switch self {
-        case .heading(let d): return d.rawValue
-        case .pinch(let w): return w.rawValue
-        case .rotate(let w): return w.rawValue
-        }
-    }
-
-    public var heading: Direction? { if case .heading(let d) = self { d } else { nil } }
-    public var pinchWay: PinchRecognizer.Way? { if case .pinch(let w) = self { w } else { nil } }
-    public var rotateWay: RotateRecognizer.Way? { if case .rotate(let w) = self { w } else { nil } }
 }

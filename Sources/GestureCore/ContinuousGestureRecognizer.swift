@@ -46,7 +46,7 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     open func didBegin(_ event: InputFrame) {}
 
     private func fingerCountProblem(_ fingers: Int) -> Reason? {
-        if fingers > maximumFingers { return "\(fingers) fingers > \(maximumFingers)" }
+        if fingers > maximumFingers { return .tooManyFingers(fingers, most: maximumFingers) }
         return nil
     }
 
@@ -115,9 +115,9 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
 
     open override func touchpadEnded(with event: InputFrame) {
         if currentState.isActive || isPending {
-            if event.cancelled { cancel("the touchpad cancelled the gesture") } else { state = .ended }
+            if event.cancelled { cancel(.touchpadCancelled) } else { state = .ended }
         } else if currentState == .possible {
-            fail(event.cancelled ? "the touchpad cancelled the gesture" : "ended before it began")
+            fail(event.cancelled ? .touchpadCancelled : "ended before it began")
         }
     }
 }

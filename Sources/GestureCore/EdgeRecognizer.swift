@@ -2,7 +2,19 @@
 /// the monitor it is on, then behaves as a pan moving away from that edge. A touch landing
 /// anywhere else fails it at once, so the application gets the touch without delay.
 public final class EdgeRecognizer: ContinuousGestureRecognizer {
-    public enum Edge: String, CaseIterable, Sendable { case left, right, top, bottom }
+    public enum Edge: String, CaseIterable, Sendable {
+        case left, right, top, bottom
+
+        /// Away from the edge, into the screen.
+        public var inward: Direction {
+            switch self {
+            case .left: .right
+            case .right: .left
+            case .top: .down
+            case .bottom: .up
+            }
+        }
+    }
 
     public static let defaultMargin = 20.0
     public static let defaultDistance = 20.0
@@ -68,12 +80,5 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
     }
 
     /// Away from its edge.
-    var heading: Heading {
-        switch edge {
-        case .left: return .right
-        case .right: return .left
-        case .top: return .down
-        case .bottom: return .up
-        }
-    }
+    var heading: Direction { edge.inward }
 }

@@ -69,7 +69,7 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
         set { storedProgress = newValue ?? 0; present.mark(.progress, newValue != nil) }
     }
     /// The way `progress` is measured, fixed when the gesture begins.
-    public var heading: Heading? {
+    public var heading: Direction? {
         @inlinable get { get(.heading, storedHeading) }
         set { storedHeading = newValue ?? .up; present.mark(.heading, newValue != nil) }
     }
@@ -105,7 +105,7 @@ public struct GestureValues: Equatable, Sendable, BitwiseCopyable {
     // The heading shares the first word with the bits, so that the values stay a whole number
     // of words, which a copy moves in place.
     @usableFromInline var present: Present = []
-    @usableFromInline var storedHeading = Heading.up
+    @usableFromInline var storedHeading = Direction.up
     @usableFromInline var storedFingers = 0, storedTaps = 0, storedPoints = 0
     @usableFromInline var storedLocation = Point.zero, storedTranslation = Point.zero, storedPointerTranslation = Point.zero
     @usableFromInline var storedVelocity = Point.zero

@@ -16,7 +16,7 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     public var commitDistance: Double
 
     /// `direction`, or the one of the four the fingers mostly moved along when it began.
-    private var heading: Heading?
+    private var heading: Direction?
 
     private var offset = Point.zero, pointerOffset = Point.zero
     /// The fingers' translation, and the pointer's, at the last report, before the offsets:
@@ -29,14 +29,14 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
     }
 
     public override func didBegin(_ event: InputFrame) {
-        heading = direction.map(Heading.init) ?? Heading(mostlyAlong: event.metrics.translation)
+        heading = direction ?? Direction(mostlyAlong: event.metrics.translation)
     }
 
     public override func verdict(_ event: InputFrame) -> Verdict {
         let t = event.metrics.translation
         guard t.length >= beginDistance else { return .wait }
         if let direction, direction.deviation(of: t) > Angle.pi / 4 {
-            return .fail("moved \(Direction(of: t).rawValue), not \(direction.rawValue)")
+            return .fail(.movedAnotherWay(t, not: direction))
         }
         return .begin
     }

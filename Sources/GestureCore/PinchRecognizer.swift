@@ -5,20 +5,19 @@
 /// events. Reports `scale` relative to the fingers' span when they landed (as a rotation its
 /// angle since then, and a pan its translation), and `velocity` in scale per second.
 public final class PinchRecognizer: ContinuousGestureRecognizer {
-    public enum Way: String, CaseIterable, Sendable { case `in`, out }
-
     public static let defaultThreshold = 0.1
 
     /// How far the scale must leave 1 before the pinch begins (0.1: 10 %).
     public var threshold = PinchRecognizer.defaultThreshold
-    public let way: Way?
+    /// `in` or `out`; nil for either.
+    public let direction: Direction?
     /// The scale a spreading pinch commits at; a closing one commits at its inverse (`Progress`).
     public var commitScale = Progress.defaultScale
 
     private var scaleAtBegin = 1.0
 
-    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, way: Way? = nil) {
-        self.way = way
+    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, direction: Direction? = nil) {
+        self.direction = direction
         super.init(name: name, type: "pinch", source: source, fingers: fingers, touchpadKind: .pinch)
         judgesWholeFrames = true
     }
@@ -26,10 +25,10 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
     public override func verdict(_ event: InputFrame) -> Verdict {
         let s = event.metrics.scale
         let closing = s <= 1 - threshold, spreading = s >= 1 + threshold
-        switch way {
+        switch direction {
         case .in?: return closing ? .begin : spreading ? .fail("the fingers spread, not closed") : .wait
         case .out?: return spreading ? .begin : closing ? .fail("the fingers closed, not spread") : .wait
-        case nil: return closing || spreading ? .begin : .wait
+        default: return closing || spreading ? .begin : .wait
         }
     }
 
@@ -37,10 +36,10 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
 
     public override func reset() { scaleAtBegin = 1 }
 
-    /// `way`, or the way the fingers went when it began.
-    private var heading: Heading { (way ?? (scaleAtBegin < 1 ? .in : .out)) == .in ? .in : .out }
+    /// `direction`, or the way the fingers went when it began.
+    private var heading: Direction { (direction ?? (scaleAtBegin < 1 ? .in : .out)) == .in ? .in : .out }
 
-    public override var reportedDirection: String? { way?.rawValue }
+    public override var reportedDirection: String? { direction?.rawValue }
 
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)

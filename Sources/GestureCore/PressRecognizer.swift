@@ -35,7 +35,7 @@ public final class PressRecognizer: GestureRecognizer {
             for t in touches { ignore(t) }
             return
         }
-        if event.touches.count > fingers { fail("\(event.touches.count) fingers > \(fingers)"); return }
+        if event.touches.count > fingers { fail(.tooManyFingers(event.touches.count, most: fingers)); return }
         if !down {
             down = true
             location = event.touches.centroid

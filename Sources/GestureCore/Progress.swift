@@ -1,45 +1,3 @@
-/// The way a gesture's progress is measured: a direction on screen for a pan, swipe or edge
-/// gesture, the fingers closing (`in`) or spreading (`out`) for a pinch, a turn for a rotation.
-public enum Heading: String, CaseIterable, Sendable, BitwiseCopyable {
-    case up, down, left, right
-    case upLeft = "up-left", upRight = "up-right", downLeft = "down-left", downRight = "down-right"
-    case `in`, out, cw, ccw
-
-    public init(_ d: Direction) {
-        switch d {
-        case .up: self = .up
-        case .down: self = .down
-        case .left: self = .left
-        case .right: self = .right
-        case .upLeft: self = .upLeft
-        case .upRight: self = .upRight
-        case .downLeft: self = .downLeft
-        case .downRight: self = .downRight
-        }
-    }
-
-    /// Of the four directions on screen, the one `v` mostly moves along (right on a tie).
-    public init(mostlyAlong v: Point) {
-        if abs(v.x) >= abs(v.y) { self = v.x < 0 ? .left : .right } else { self = v.y < 0 ? .up : .down }
-    }
-
-    /// A unit vector on screen (y down) for a direction; nil for a pinch's or a rotation's.
-    public var vector: Point? {
-        let d = 0.5.squareRoot()
-        switch self {
-        case .up: return Point(x: 0, y: -1)
-        case .down: return Point(x: 0, y: 1)
-        case .left: return Point(x: -1, y: 0)
-        case .right: return Point(x: 1, y: 0)
-        case .upLeft: return Point(x: -d, y: -d)
-        case .upRight: return Point(x: d, y: -d)
-        case .downLeft: return Point(x: -d, y: d)
-        case .downRight: return Point(x: d, y: d)
-        case .in, .out, .cw, .ccw: return nil
-        }
-    }
-}
-
 /// How far a gesture has gone toward its commit point: 0 where the fingers landed, 1 at the
 /// commit point, more past it, below 0 when they went back past where they began. Every
 /// continuous gesture reports it, and so does a swipe when it is recognized; the touchegg
@@ -66,18 +24,24 @@ public enum Progress {
     }
 
     /// A translation's part along `heading` over `distance`.
-    public static func along(_ t: Point, _ heading: Heading, distance: Double) -> Double {
+    public static func along(_ t: Point, _ heading: Direction, distance: Double) -> Double {
+        pixels(t, along: heading) / distance
+    }
+
+    /// A translation's part along `heading`, in its own pixels; 0 along a pinch's or a
+    /// rotation's. What a `repeat` binding's steps of a pan or an edge gesture count.
+    public static func pixels(_ t: Point, along heading: Direction) -> Double {
         guard let v = heading.vector else { return 0 }
-        return (t.x * v.x + t.y * v.y) / distance
+        return t.x * v.x + t.y * v.y
     }
 
     /// A pinch at `scale` (1 where the fingers landed) heading `in` or `out`, toward `commit`.
-    public static func pinch(scale: Double, _ heading: Heading, commit: Double) -> Double {
+    public static func pinch(scale: Double, _ heading: Direction, commit: Double) -> Double {
         heading == .in ? (1 - scale) / (1 - 1 / commit) : (scale - 1) / (commit - 1)
     }
 
     /// A rotation of `radians` (clockwise positive) heading `cw` or `ccw`, toward `commit` radians.
-    public static func rotation(_ radians: Double, _ heading: Heading, commit: Double) -> Double {
+    public static func rotation(_ radians: Double, _ heading: Direction, commit: Double) -> Double {
         (heading == .ccw ? -radians : radians) / commit
     }
 }

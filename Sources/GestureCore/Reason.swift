@@ -2,7 +2,8 @@
 /// message and put into words only when someone shows it: most reasons are never read.
 ///
 /// Written as a String would be, so that each recognizer keeps its messages beside it:
-/// `fail("\(fingers) fingers > \(maximumFingers)")`. A number is written as `NumberText.plain`
+/// `fail("moved \(d) px > \(movement) px")`; those several give are worded once
+/// (`Reason+Shared`). A number is written as `NumberText.plain`
 /// writes it (500, not 500.0); a literal without interpolation costs nothing at all.
 public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible, Sendable {
     enum Piece: Sendable {

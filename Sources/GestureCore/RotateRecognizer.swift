@@ -4,20 +4,19 @@
 /// events. Reports `rotation` in radians since the fingers landed, clockwise on screen
 /// positive, and `velocity` in radians per second.
 public final class RotateRecognizer: ContinuousGestureRecognizer {
-    public enum Way: String, CaseIterable, Sendable { case cw, ccw }
-
     /// 15 degrees.
     public static let defaultThreshold = Angle.pi / 12
 
     public var threshold = RotateRecognizer.defaultThreshold
-    public let way: Way?
-    /// Radians along its way to the commit point (`Progress`).
+    /// `cw` or `ccw`; nil for either.
+    public let direction: Direction?
+    /// Radians along its direction to the commit point (`Progress`).
     public var commitAngle = Progress.defaultAngle
 
-    private var heading: Heading?
+    private var heading: Direction?
 
-    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, way: Way? = nil) {
-        self.way = way
+    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, direction: Direction? = nil) {
+        self.direction = direction
         super.init(name: name, type: "rotate", source: source, fingers: fingers, touchpadKind: .pinch)
         judgesWholeFrames = true
     }
@@ -25,20 +24,20 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
     public override func verdict(_ event: InputFrame) -> Verdict {
         let r = event.metrics.rotation
         let cw = r >= threshold, ccw = r <= -threshold
-        switch way {
+        switch direction {
         case .cw?: return cw ? .begin : ccw ? .fail("turned counter-clockwise") : .wait
         case .ccw?: return ccw ? .begin : cw ? .fail("turned clockwise") : .wait
-        case nil: return cw || ccw ? .begin : .wait
+        default: return cw || ccw ? .begin : .wait
         }
     }
 
     public override func didBegin(_ event: InputFrame) {
-        heading = (way ?? (event.metrics.rotation < 0 ? .ccw : .cw)) == .ccw ? .ccw : .cw
+        heading = (direction ?? (event.metrics.rotation < 0 ? .ccw : .cw)) == .ccw ? .ccw : .cw
     }
 
     public override func reset() { heading = nil }
 
-    public override var reportedDirection: String? { way?.rawValue }
+    public override var reportedDirection: String? { direction?.rawValue }
 
     public override func report(into values: inout GestureValues, event: InputFrame) {
         super.report(into: &values, event: event)

@@ -41,12 +41,12 @@ public final class SwipeRecognizer: GestureRecognizer {
         if untilLift && (currentState.isActive || isPending) { state = .changed; return }
         guard currentState == .possible, !isPending else { return }
         let fingersNow = event.metrics.fingers
-        if fingersNow > fingers { fail("\(fingersNow) fingers > \(fingers)"); return }
+        if fingersNow > fingers { fail(.tooManyFingers(fingersNow, most: fingers)); return }
         guard fingersNow == fingers else { return }
         let moved = event.metrics.translation
         let length = moved.length
         if length >= distance * 0.4 && direction.deviation(of: moved) > tolerance {
-            fail("moved \(Direction(of: moved).rawValue), not \(direction.rawValue)")
+            fail(.movedAnotherWay(moved, not: direction))
             return
         }
         guard length >= distance else { return }
@@ -63,7 +63,7 @@ public final class SwipeRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
         if deadline == nil { deadline = event.metrics.startTime + duration }
-        if event.touches.count > fingers { fail("\(event.touches.count) fingers > \(fingers)") }
+        if event.touches.count > fingers { fail(.tooManyFingers(event.touches.count, most: fingers)) }
     }
 
     public override func touchesMoved(_ touches: Touches, with event: InputFrame) { evaluate(event) }
@@ -87,11 +87,11 @@ public final class SwipeRecognizer: GestureRecognizer {
 
     public override func touchpadEnded(with event: InputFrame) {
         if untilLift && (currentState.isActive || isPending) {
-            if event.cancelled { cancel("the touchpad cancelled the swipe") } else { state = .ended }
+            if event.cancelled { cancel(.touchpadCancelled) } else { state = .ended }
             return
         }
         guard currentState == .possible, !isPending else { return }
-        fail(event.cancelled ? "the touchpad cancelled the swipe" : liftReason(event))
+        fail(event.cancelled ? .touchpadCancelled : liftReason(event))
     }
 
     public override func deadlineReached(with event: InputFrame) {
@@ -112,7 +112,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         values.pointerTranslation = event.metrics.movedThePointerOtherwise
         values.velocity = event.metrics.velocity
         guard untilLift || currentState == .ended else { return }
-        values.heading = Heading(direction)
-        values.progress = Progress.along(event.metrics.translation, Heading(direction), distance: commitDistance)
+        values.heading = direction
+        values.progress = Progress.along(event.metrics.translation, direction, distance: commitDistance)
     }
 }

@@ -30,7 +30,7 @@ public final class TapRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
         if event.touches.count > fingers {
-            fail("\(event.touches.count) fingers > \(fingers)")
+            fail(.tooManyFingers(event.touches.count, most: fingers))
             return
         }
         if !down {

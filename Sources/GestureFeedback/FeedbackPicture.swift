@@ -12,7 +12,7 @@ public enum FeedbackPicture: Equatable, Sendable {
     case grow(from: Rect, to: Rect)
     /// The next desktop sliding in over `screen` as the fingers go `heading` (from the side
     /// they go away from: a swipe left brings it in from the right).
-    case slide(screen: Rect, heading: Heading)
+    case slide(screen: Rect, heading: Direction)
     /// The window shrinking toward its icon (`window minimize`).
     case shrink(from: Rect, to: Rect)
     /// The window fading (`window close`).

@@ -48,7 +48,8 @@ final class Bound {
     /// The states whose transitions `fire` has anything to do at, one bit each (`bit(_:)`):
     /// most transitions fire nothing, and `Bindings.mayFire` answers those from this.
     let firesAt: UInt8
-    var axis = Point(x: 1, y: 0)
+    /// What a `repeat` binding's steps count along, fixed when its gesture begins.
+    var axis = Direction.right
     var steps = 0
 
     init(_ recognizer: GestureRecognizer, _ binding: GestureBinding) {
@@ -150,31 +151,23 @@ extension Bindings {
         return Int(min(max(steps, -limit), limit).rounded(.towardZero))
     }
 
-    /// The line a pan or edge gesture's progress is measured along: its direction, away from
-    /// its edge, or the axis it mostly moved along when it began (right and down positive).
-    static func axis(_ b: GestureBinding, _ v: GestureValues) -> Point {
-        if let d = b.direction?.heading {
-            return Point(x: Angle.cos(d.angle), y: Angle.sin(d.angle))
-        }
-        switch b.edge {
-        case .left?: return Point(x: 1, y: 0)
-        case .right?: return Point(x: -1, y: 0)
-        case .top?: return Point(x: 0, y: 1)
-        case .bottom?: return Point(x: 0, y: -1)
-        case nil:
-            let t = v.translation ?? .zero
-            return abs(t.x) >= abs(t.y) ? Point(x: 1, y: 0) : Point(x: 0, y: 1)
-        }
+    /// The direction a pan or edge gesture's steps are counted along: its direction, away from
+    /// its edge, or the axis it mostly moved along when it began (right and down forward, so
+    /// that going back fires `reverse`).
+    static func axis(_ b: GestureBinding, _ v: GestureValues) -> Direction {
+        if let d = b.direction, d.vector != nil { return d }
+        if let edge = b.edge { return edge.inward }
+        let t = v.translation ?? .zero
+        return abs(t.x) >= abs(t.y) ? .right : .down
     }
 
-    /// Pixels along the axis (pan, edge), scale change (pinch), or degrees (rotate).
-    static func progress(_ b: GestureBinding, _ v: GestureValues, axis: Point) -> Double {
+    /// How far a `repeat` binding's gesture has gone, in its step's unit: pixels along the axis
+    /// (pan, edge, `Progress.pixels`), the scale's change (pinch), or degrees (rotate).
+    static func progress(_ b: GestureBinding, _ v: GestureValues, axis: Direction) -> Double {
         switch b.type {
         case .pinch: return (v.scale ?? 1) - 1
         case .rotate: return Angle.degrees(radians: v.rotation ?? 0)
-        default:
-            let t = v.translation ?? .zero
-            return t.x * axis.x + t.y * axis.y
+        default: return Progress.pixels(v.translation ?? .zero, along: axis)
         }
     }
 }

@@ -102,13 +102,13 @@ public final class Bindings {
             return r
         case .pinch(let p):
             let r = PinchRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .pinch, source: source),
-                                    way: p.way)
+                                    direction: p.direction)
             r.threshold = p.threshold
             r.commitScale = settings.commitScale
             return r
         case .rotate(let p):
             let r = RotateRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .rotate, source: source),
-                                     way: p.way)
+                                     direction: p.direction)
             r.threshold = p.threshold
             r.commitAngle = settings.commitAngle
             return r

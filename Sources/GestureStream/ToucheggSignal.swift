@@ -47,7 +47,7 @@ public struct ToucheggTranslator {
         }
     }
 
-    public static func direction(_ h: Heading?) -> UInt32 {
+    public static func direction(_ h: Direction?) -> UInt32 {
         switch h {
         case .up?: return 1
         case .down?: return 2

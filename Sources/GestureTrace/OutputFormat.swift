@@ -138,7 +138,7 @@ public enum OutputFormat {
         }
     }
 
-    static func word(_ h: Heading) -> StaticString {
+    static func word(_ h: Direction) -> StaticString {
         switch h {
         case .up: "up"
         case .down: "down"
@@ -156,7 +156,7 @@ public enum OutputFormat {
     }
 
     /// The heading member of a transition line, with the comma before it, in one piece.
-    static func member(_ h: Heading) -> StaticString {
+    static func member(_ h: Direction) -> StaticString {
         switch h {
         case .up: #","heading":"up""#
         case .down: #","heading":"down""#

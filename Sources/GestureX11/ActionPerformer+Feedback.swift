@@ -10,14 +10,14 @@ extension ActionPerformer {
     /// The picture of the first of `actions` that has one; nil when none has (the gesture
     /// still commits by progress, with nothing drawn). `heading` is the gesture's, `location`
     /// where it is (nil on a touchpad: the pointer).
-    public func feedbackPicture(for actions: [Action], heading: Heading?, location: Point?) -> FeedbackPicture? {
+    public func feedbackPicture(for actions: [Action], heading: Direction?, location: Point?) -> FeedbackPicture? {
         for action in actions {
             if let p = picture(action, heading: heading, location: location) { return p }
         }
         return nil
     }
 
-    private func picture(_ action: Action, heading: Heading?, location: Point?) -> FeedbackPicture? {
+    private func picture(_ action: Action, heading: Direction?, location: Point?) -> FeedbackPicture? {
         let context = ActionContext(location: location, time: 0)
         switch action {
         case let .window(command, choice):

@@ -34,8 +34,8 @@ enum GestureSummary {
         case .tap(let t): parts += (t.taps > 1 ? ["\(t.taps) taps"] : []) + [fingers(t.fingers)]
         case .swipe(let s): parts += [fingers(s.fingers), s.direction.rawValue]
         case .pan(let p): parts += [takes, p.direction?.rawValue].compactMap { $0 }
-        case .pinch(let p): parts += [takes, p.way?.rawValue].compactMap { $0 }
-        case .rotate(let p): parts += [takes, p.way?.rawValue].compactMap { $0 }
+        case .pinch(let p): parts += [takes, p.direction?.rawValue].compactMap { $0 }
+        case .rotate(let p): parts += [takes, p.direction?.rawValue].compactMap { $0 }
         case .edge(let e): parts += [fingers(e.fingers), "from the \(e.edge.rawValue) edge"]
         case .press(let p): parts += (p.taps > 0 ? ["after \(p.taps) tap\(p.taps == 1 ? "" : "s")"] : []) + [fingers(p.fingers)]
         case .stroke(let s):

@@ -87,7 +87,7 @@ import GestureActions
             type = "pan"
             action = "click 1"
             """, file: "c.toml")
-        #expect(config.gestures.map(\.direction) == [.heading(.upLeft), .pinch(.out), .rotate(.ccw), nil])
+        #expect(config.gestures.map(\.direction) == [.upLeft, .out, .ccw, nil])
     }
 
     @Test func aSyntaxErrorNamesLineAndColumn() {

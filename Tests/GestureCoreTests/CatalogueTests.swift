@@ -23,22 +23,22 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
 @Suite struct PinchTests {
     @Test(arguments: [2, 3, 4, 5])
     func aPinchOutBeginsPastItsThresholdChangesAndEndsOnLift(fingers: Int) {
-        let s = Scenario(PinchRecognizer(name: "zoom", source: .touchscreen, way: .out))
+        let s = Scenario(PinchRecognizer(name: "zoom", source: .touchscreen, direction: .out))
         spread(s, fingers: fingers, steps: 5, scale: 1.6, turn: 0)
         let own = s.log.filter { $0.contains("zoom") }
         #expect(own == ["10 zoom began", "20 zoom changed", "30 zoom changed", "40 zoom changed", "50 zoom changed", "60 zoom ended"])
     }
 
     @Test func aPinchInDoesNotBeginWhenTheFingersSpreadAndFails() {
-        let s = Scenario(PinchRecognizer(name: "close", source: .touchscreen, way: .in))
+        let s = Scenario(PinchRecognizer(name: "close", source: .touchscreen, direction: .in))
         s.showReasons = true
         spread(s, fingers: 2, steps: 5, scale: 1.5, turn: 0)
         #expect(s.log.filter { $0.contains("close") } == ["10 close failed: the fingers spread, not closed"])
     }
 
     @Test func pinchInAndPinchOutBindingsDoNotRace() {
-        let pinchIn = PinchRecognizer(name: "in", source: .touchscreen, way: .in)
-        let pinchOut = PinchRecognizer(name: "out", source: .touchscreen, way: .out)
+        let pinchIn = PinchRecognizer(name: "in", source: .touchscreen, direction: .in)
+        let pinchOut = PinchRecognizer(name: "out", source: .touchscreen, direction: .out)
         let s = Scenario(pinchIn, pinchOut)
         spread(s, fingers: 2, steps: 4, scale: 0.5, turn: 0)
         #expect(s.log.filter { $0.contains(" in ") || $0.contains(" out ") }.first == "10 in began")
@@ -76,14 +76,14 @@ private func spread(_ s: Scenario, fingers: Int, steps: Int, scale: Double, turn
 @Suite struct RotateTests {
     @Test(arguments: [2, 3])
     func aClockwiseTurnBeginsPastTheThresholdAndReportsRadians(fingers: Int) {
-        let rotate = RotateRecognizer(name: "turn", source: .touchscreen, way: .cw)
+        let rotate = RotateRecognizer(name: "turn", source: .touchscreen, direction: .cw)
         let e = Scenario(rotate)
         spread(e, fingers: fingers, steps: 6, scale: 1, turn: 0.6)
         #expect(e.log.filter { $0.contains("turn") } == ["30 turn began", "40 turn changed", "50 turn changed", "60 turn changed", "70 turn ended"])
     }
 
     @Test func aCounterClockwiseTurnFailsAClockwiseRotation() {
-        let s = Scenario(RotateRecognizer(name: "turn", source: .touchscreen, way: .cw))
+        let s = Scenario(RotateRecognizer(name: "turn", source: .touchscreen, direction: .cw))
         s.showReasons = true
         spread(s, fingers: 2, steps: 6, scale: 1, turn: -0.6)
         #expect(s.log.filter { $0.contains("turn") } == ["30 turn failed: turned counter-clockwise"])

@@ -39,11 +39,11 @@ import Testing
         #expect(Self.progressLog(e) == ["10 began down 33", "20 changed down 67", "30 changed down 100", "40 ended down 100"])
     }
 
-    @Test(arguments: [(PinchRecognizer.Way?.none, [1.2, 1.5, 2.0, 2.5], ["10 began out 20", "20 changed out 50", "30 changed out 100", "40 changed out 150", "50 ended out 150"]),
+    @Test(arguments: [(Direction?.none, [1.2, 1.5, 2.0, 2.5], ["10 began out 20", "20 changed out 50", "30 changed out 100", "40 changed out 150", "50 ended out 150"]),
                       (nil, [0.9, 0.75, 0.5], ["10 began in 20", "20 changed in 50", "30 changed in 100", "40 ended in 100"])])
-    func aPinchGoesFromScaleOneToTheCommitScaleOrItsInverse(way: PinchRecognizer.Way?, scales: [Double], expected: [String]) {
+    func aPinchGoesFromScaleOneToTheCommitScaleOrItsInverse(direction: Direction?, scales: [Double], expected: [String]) {
         let e = GestureEngine()
-        e.add(PinchRecognizer(name: "zoom", source: .touchpad, way: way))
+        e.add(PinchRecognizer(name: "zoom", source: .touchpad, direction: direction))
         e.process(InputEvent(time: 0, .pinchBegin(fingers: 3)))
         for (i, s) in scales.enumerated() {
             e.process(InputEvent(time: Double(i + 1) * 10, .pinchUpdate(fingers: 3, delta: .zero, scale: s, angle: 0)))

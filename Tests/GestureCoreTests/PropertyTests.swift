@@ -23,9 +23,9 @@ import TestSupport
         let padPan = PanRecognizer(name: "pad-pan", source: .touchpad, fingers: 4...4)
         let stroke = StrokeCaptureRecognizer(name: "stroke", source: .pointer)
         stroke.button = 3
-        let pinch = PinchRecognizer(name: "pinch", source: .touchscreen, way: .in)
+        let pinch = PinchRecognizer(name: "pinch", source: .touchscreen, direction: .in)
         let rotate = RotateRecognizer(name: "rotate", source: .touchscreen)
-        let padPinch = PinchRecognizer(name: "pad-pinch", source: .touchpad, way: .out)
+        let padPinch = PinchRecognizer(name: "pad-pinch", source: .touchpad, direction: .out)
         let padRotate = RotateRecognizer(name: "pad-rotate", source: .touchpad)
         let edge = EdgeRecognizer(name: "edge", edge: .left)
         edge.margin = 400

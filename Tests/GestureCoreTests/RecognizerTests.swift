@@ -154,7 +154,7 @@ import GestureCore
         s.showReasons = true
         s.send(.swipeBegin(fingers: 3)).after(8).send(.swipeUpdate(fingers: 3, delta: Point(x: -30, y: 0)))
         s.after(8).send(.swipeEnd(fingers: 3, cancelled: true))
-        #expect(s.log.filter { $0.contains("left") } == ["16 left failed: the touchpad cancelled the swipe"])
+        #expect(s.log.filter { $0.contains("left") } == ["16 left failed: the touchpad cancelled the gesture"])
     }
 
     @Test func swipesOfOtherFingerCountsDoNotFire() {

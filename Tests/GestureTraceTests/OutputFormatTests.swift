@@ -12,7 +12,7 @@ import TestSupport
             #expect(OutputFormat.word(s).description == s.rawValue)
             #expect(OutputFormat.member(s).description == #","state":"\#(s.rawValue)""#)
         }
-        for h in Heading.allCases {
+        for h in Direction.allCases {
             #expect(OutputFormat.word(h).description == h.rawValue)
             #expect(OutputFormat.member(h).description == #","heading":"\#(h.rawValue)""#)
         }
@@ -56,7 +56,7 @@ import TestSupport
             v.rotation = maybe(number)
             v.rotationVelocity = maybe(number)
             v.points = maybe { Int.random(in: 0...500, using: &random) }
-            v.heading = maybe { Heading.allCases.randomElement(using: &random)! }
+            v.heading = maybe { Direction.allCases.randomElement(using: &random)! }
             v.progress = maybe(number)
             let r = recognizers.randomElement(using: &random)!
             let state = states.randomElement(using: &random)!
