@@ -15,7 +15,7 @@ public struct EngineOutput: BitwiseCopyable {
         /// A recognizer asked for a transition its state machine does not allow; not applied.
         case illegalTransition(GestureRecognizer.ID, from: GestureState, to: GestureState)
         /// The gesture layer keeps a touch (accept) or gives it back to the application (reject).
-        case decision(TouchDecision)
+        case decision(OwnershipDecision)
     }
 
     public let time: Double
@@ -39,7 +39,7 @@ public struct EngineOutput: BitwiseCopyable {
 }
 
 /// The ownership decision for one touch, one pointer press, or one touchpad gesture.
-public struct TouchDecision: Equatable, Sendable, BitwiseCopyable {
+public struct OwnershipDecision: Equatable, Sendable, BitwiseCopyable {
     public enum Target: Equatable, Sendable, BitwiseCopyable {
         case touch(id: Int)
         case button(Int)

@@ -15,7 +15,7 @@ extension GestureEngine {
         var added: UInt64 = 0
         for (id, at) in entries where table.slot(of: id) == nil {
             guard let slot = table.add(id: id, at: at, time: now, timeout: settings.touchTimeout(for: arena.source)) else {
-                emit(.decision(TouchDecision(target: target(arena, id: id), accepted: false, why: .unused)))
+                emit(.decision(OwnershipDecision(target: target(arena, id: id), accepted: false, why: .unused)))
                 continue
             }
             added |= 1 << UInt64(slot)
@@ -189,7 +189,7 @@ extension GestureEngine {
         settle(arena)
     }
 
-    func target(_ arena: Arena, id: Int) -> TouchDecision.Target {
+    func target(_ arena: Arena, id: Int) -> OwnershipDecision.Target {
         switch arena.source {
         case .touchscreen: return .touch(id: id)
         case .pointer: return .button(id)

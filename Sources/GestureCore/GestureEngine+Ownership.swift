@@ -4,12 +4,12 @@
 /// recognized (and keeps its touches); rejected as soon as no recognizer holds it any more, when
 /// it is cancelled, or when it has waited the whole touch timeout.
 extension GestureEngine {
-    func decide(_ arena: Arena, slot: Int, accept: Bool, why: TouchDecision.Why) {
+    func decide(_ arena: Arena, slot: Int, accept: Bool, why: OwnershipDecision.Why) {
         let table = arena.table
         let bit: UInt64 = 1 << UInt64(slot)
         guard table.used & bit != 0, table.decided & bit == 0 else { return }
         table.decided |= bit
-        emit(.decision(TouchDecision(target: target(arena, id: table.slots[slot].id), accepted: accept, why: why)))
+        emit(.decision(OwnershipDecision(target: target(arena, id: table.slots[slot].id), accepted: accept, why: why)))
         guard !accept else { return }
         if table.down & bit != 0 { handBack(arena, bit) }
         // The application has this input now: a recognizer still waiting on it must not act on

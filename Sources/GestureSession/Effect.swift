@@ -6,7 +6,7 @@ import GestureCore
 /// place that touches both the engine's side and the X server's.
 public enum Effect {
     /// Answer the server for one touch, press or touchpad gesture: kept, or given back.
-    case decide(TouchDecision)
+    case decide(OwnershipDecision)
     /// Perform an action a binding fired (spawn it, for `exec`), then report its outcome;
     /// `gesture` is what a command learns of its gesture.
     case perform(Action, ActionContext, gesture: GestureContext)

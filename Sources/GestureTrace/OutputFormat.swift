@@ -191,7 +191,7 @@ public enum OutputFormat {
     }
 
     /// `{"t":0,"touch":1,"decision":"accept","why":"recognized"}`
-    public static func decision(time: Double, _ d: TouchDecision, into out: inout [UInt8]) {
+    public static func decision(time: Double, _ d: OwnershipDecision, into out: inout [UInt8]) {
         line(room: 128 + 3 * NumberText.maxCount, into: &out) { w in
             w.add("t", time)
             switch d.target {
@@ -264,7 +264,7 @@ public enum OutputFormat {
         line { action(time: time, text, gesture: gesture, step: step, steps: steps, into: &$0) }
     }
 
-    public static func decision(time: Double, _ d: TouchDecision) -> String {
+    public static func decision(time: Double, _ d: OwnershipDecision) -> String {
         line { decision(time: time, d, into: &$0) }
     }
 

@@ -6,7 +6,7 @@ import GestureCore
 /// milliseconds, passed in.
 public struct LateInput: Equatable {
     /// What was given back since the last report, in the order it came.
-    public private(set) var given: [TouchDecision.Target] = []
+    public private(set) var given: [OwnershipDecision.Target] = []
     /// The longest delay among them.
     public private(set) var delay = 0.0
     private var reportedAt = -Double.infinity
@@ -14,7 +14,7 @@ public struct LateInput: Equatable {
 
     public init() {}
 
-    mutating func add(_ target: TouchDecision.Target, delay: Double) {
+    mutating func add(_ target: OwnershipDecision.Target, delay: Double) {
         given.append(target)
         self.delay = max(self.delay, delay)
     }
@@ -23,7 +23,7 @@ public struct LateInput: Equatable {
     public var due: Double? { given.isEmpty ? nil : reportedAt + Self.interval }
 
     /// What to report at `now`, when a report is due; the next one is a second later.
-    public mutating func report(at now: Double) -> (given: [TouchDecision.Target], delay: Double)? {
+    public mutating func report(at now: Double) -> (given: [OwnershipDecision.Target], delay: Double)? {
         guard let due, now >= due else { return nil }
         defer { given = []; delay = 0; reportedAt = now }
         return (given, delay)

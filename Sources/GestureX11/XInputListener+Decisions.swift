@@ -7,11 +7,11 @@ import GestureCore
 extension XInputListener {
     /// Answers the server with one ownership decision, exactly once; it goes out with the next
     /// flush or round trip.
-    public func answer(_ decision: TouchDecision) {
+    public func answer(_ decision: OwnershipDecision) {
         carry(decision.target, accepted: decision.accepted)
     }
 
-    func carry(_ target: TouchDecision.Target, accepted: Bool) {
+    func carry(_ target: OwnershipDecision.Target, accepted: Bool) {
         let d = x.display
         switch target {
         case .touch(let id):
@@ -55,14 +55,14 @@ extension XInputListener {
     /// a frozen press or touchpad gesture is replayed. A client that leaves with undecided
     /// touches can crash Xorg 21.1 while a window manager manages the window under them.
     /// Returns what it gave back.
-    public func giveBackAll() -> [TouchDecision.Target] {
+    public func giveBackAll() -> [OwnershipDecision.Target] {
         ungrab()
-        var given: [TouchDecision.Target] = []
+        var given: [OwnershipDecision.Target] = []
         while true {
             x.sync()
             drain()
-            var undecided = touches.undecided.map { TouchDecision.Target.touch(id: $0) }
-            undecided += presses.filter { $0.value.frozen && !$0.value.observed }.keys.sorted().map { TouchDecision.Target.button($0) }
+            var undecided = touches.undecided.map { OwnershipDecision.Target.touch(id: $0) }
+            undecided += presses.filter { $0.value.frozen && !$0.value.observed }.keys.sorted().map { OwnershipDecision.Target.button($0) }
             if touchpad.owesAnswer { undecided.append(.touchpad(.swipe, fingers: 0)) }
             if undecided.isEmpty { return given }
             for target in undecided { carry(target, accepted: false) }

@@ -55,7 +55,7 @@ extension XInputListener {
             guard !name.contains("XTEST") else { continue }
             if flags & (XISlaveRemoved | XIDeviceDisabled | XISlaveDetached) != 0 {
                 let cancelled = lose(info.deviceid, at: e.time)
-                if !cancelled.isEmpty { what.append(TouchDecision.Target.words(cancelled, each: " cancelled")) }
+                if !cancelled.isEmpty { what.append(OwnershipDecision.Target.words(cancelled, each: " cancelled")) }
             }
             deviceNews.append("device \(info.deviceid) \"\(name)\": \(what.joined(separator: ", "))")
         }
@@ -63,8 +63,8 @@ extension XInputListener {
 
     /// Ends as cancelled what the slave `source` had in flight, and gives back what was not yet
     /// decided; returns what it cancelled.
-    private func lose(_ source: Int32, at time: Time) -> [TouchDecision.Target] {
-        var cancelled: [TouchDecision.Target] = []
+    private func lose(_ source: Int32, at time: Time) -> [OwnershipDecision.Target] {
+        var cancelled: [OwnershipDecision.Target] = []
         // What the server ended as it turned the device off, earlier in this drain.
         for (index, from) in endsThisDrain where from == source {
             switch events[index].kind {

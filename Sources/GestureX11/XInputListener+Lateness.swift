@@ -6,7 +6,7 @@ import GestureCore
 extension XInputListener {
     /// Gives back at once what begins at server time `t` when that was more than `lateLimit`
     /// ago; the rest of it is then the application's and no longer comes to gestured.
-    func givenBackAsLate(_ target: TouchDecision.Target, _ t: Time) -> Bool {
+    func givenBackAsLate(_ target: OwnershipDecision.Target, _ t: Time) -> Bool {
         _ = clock.time(t)
         guard clock.delay > lateLimit else { return false }
         carry(target, accepted: false)

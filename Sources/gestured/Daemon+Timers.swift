@@ -58,7 +58,7 @@ extension Daemon {
             }
         case .lateInputReport:
             guard let late = listener.late.report(at: now) else { return }
-            log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(TouchDecision.Target.words(late.given))")
+            log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(OwnershipDecision.Target.words(late.given))")
         case .overlay:
             overlay?.update(now: now)
         case .feedback:

@@ -367,7 +367,7 @@ final class Daemon {
         apply(session.effects(in: world()))
         // Then what the engine never saw: input still queued when the signal came.
         let unread = listener.giveBackAll()
-        if !unread.isEmpty { log.debug("gave back input not yet read: \(TouchDecision.Target.words(unread))") }
+        if !unread.isEmpty { log.debug("gave back input not yet read: \(OwnershipDecision.Target.words(unread))") }
         if decided || !unread.isEmpty {
             // Xorg 21.1 can crash when a client leaves while the touches it just gave back are
             // still being replayed to a window manager's grab: stay connected until they are.

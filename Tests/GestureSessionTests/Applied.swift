@@ -11,7 +11,7 @@ final class Applied {
     var engine: GestureEngine { session.engine }
     private(set) var performed: [(action: Action, context: ActionContext)] = []
     private(set) var steps: [FollowStep] = []
-    private(set) var decisions: [TouchDecision] = []
+    private(set) var decisions: [OwnershipDecision] = []
     private(set) var streamed: [Streamed] = []
     private(set) var shown: [FeedbackTransition] = []
     /// Why input would not reach the session now (a screen locker holds the keyboard).

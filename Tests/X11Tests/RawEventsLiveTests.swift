@@ -21,7 +21,7 @@ extension LiveTests {
         try m.sync()
         var read = Self.read(listener) { $0.contains("press 3") }
         selected.append(Self.rawMotionSelected(x))
-        listener.answer(TouchDecision(target: .button(3), accepted: true, why: .recognized))
+        listener.answer(OwnershipDecision(target: .button(3), accepted: true, why: .recognized))
         x.flush()
         Self.waitForTheServerClock(x)
         selected.append(Self.rawMotionSelected(x))
@@ -63,7 +63,7 @@ extension LiveTests {
         try m.button(3, pressed: false)
         try m.sync()
         read += Self.read(listener) { $0.count == 1 }
-        listener.answer(TouchDecision(target: .button(3), accepted: false, why: .unused))
+        listener.answer(OwnershipDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
         let replayed = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
 
@@ -101,7 +101,7 @@ extension LiveTests {
         try m.button(3, pressed: false)
         try m.sync()
         read += Self.read(listener) { $0.count == 2 }
-        listener.answer(TouchDecision(target: .button(3), accepted: false, why: .unused))
+        listener.answer(OwnershipDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
         let replayed = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
 
@@ -124,7 +124,7 @@ extension LiveTests {
         try m.button(3, pressed: true)
         try m.sync()
         let read = Self.read(listener) { $0.contains("press 3") }
-        listener.answer(TouchDecision(target: .button(3), accepted: true, why: .recognized))
+        listener.answer(OwnershipDecision(target: .button(3), accepted: true, why: .recognized))
         x.flush()
         Self.waitForTheServerClock(x)
         return read

@@ -164,7 +164,7 @@ extension LiveTests {
         try server.mouse.sync()
         let read = Self.read(listener) { $0.contains("press 3") }
         let whilePressed = ask.keyboardHeldElsewhere(serverNow: Double(ask.serverTime()))
-        listener.answer(TouchDecision(target: .button(3), accepted: false, why: .unused))
+        listener.answer(OwnershipDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
         try server.mouse.button(3, pressed: false)
         try server.mouse.sync()

@@ -1,6 +1,6 @@
 import GestureCore
 
-extension TouchDecision.Target {
+extension OwnershipDecision.Target {
     /// Input given back or cancelled, in words for the log: `2 touches, a press of button 3, a
     /// touchpad gesture`, the touches counted first and the rest in their order, `each` after
     /// every part (`1 touch cancelled, a touchpad gesture cancelled`).
