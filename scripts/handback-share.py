@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How early gestured hands touches back, per case, from synthetic sequences run through
-`gestured replay --decisions` (the engine and the dispatcher, no X server).
+`gestured replay --decisions` (the engine and the session, no X server).
 
 For each case (quick two- and three-finger taps, a two-finger pinch, an unbound three-finger
 move down) it makes SEQUENCES sequences with seeded jitter in when each finger lands, how long

@@ -18,7 +18,7 @@ enum EngineThroughput {
         let bindings = Bindings(DefaultConfig.load(), screen: TraceGenerator.screen)
         let engine = bindings.engine
         var actions = 0
-        /// Every transition looked up for the actions it fires, as the dispatcher does: the
+        /// Every transition looked up for the actions it fires, as the session does: the
         /// outputs read where they are (a for-in loop copies each), and a transition that can
         /// fire nothing skipping fire().
         func drain() {

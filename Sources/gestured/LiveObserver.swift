@@ -38,7 +38,7 @@ final class LiveObserver: SessionObserver {
 
     /// Keeps the points of the stroke under way (one recognizer's of those that read it), and
     /// sends them with their reading when it is read. The recognizer's own samples are gone by
-    /// then: the engine resets it as the input ends, before the dispatcher reads its outputs.
+    /// then: the engine resets it as the input ends, before the session reads its outputs.
     private func follow(_ r: StrokeRecognizer, to: GestureState, reason: String?, at time: Double) {
         switch to {
         case .began, .changed:
