@@ -161,7 +161,8 @@ struct RandomTOML {
                         if case .table = $0.value { true } else if case .tables = $0.value { true } else { false }
                     }
                     if !t.isEmpty, onlyTables, chance(0.5) {
-                        section(path: full, entries: t, headersOnly: true) // the table is only implied
+                        // The table is only implied.
+                        section(path: full, entries: t, headersOnly: true)
                     } else {
                         blanks()
                         out += indent() + "[" + pick(["", " "]) + keyText(full) + pick(["", " ", "\t"]) + "]" + lineEnd()

@@ -84,7 +84,8 @@ public final class WindowManager: @unchecked Sendable {
             guard ContinuousClock.now < deadline else {
                 throw XServerError.timeout(what: what, after: timeout, details: "openbox log: " + XServer.tail(of: [log], lines: 20))
             }
-            process.waitForExit(timeout: .milliseconds(20))  // poll interval; returns early if openbox exits
+            // Poll interval; returns early if openbox exits.
+            process.waitForExit(timeout: .milliseconds(20))
         }
     }
 

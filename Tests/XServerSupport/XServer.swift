@@ -214,7 +214,9 @@ public final class XServer: @unchecked Sendable {
                 switch try XConnectionProbe.probe(display: display, serverPID: process.pid, timeout: remaining) {
                 case .accepted: return
                 case let .refused(reason): throw failure("server refused the X connection setup: \(reason)")
-                case .otherServer: process.waitForExit(timeout: .milliseconds(10))  // ours should exit: "already active"
+                case .otherServer:
+                    // Ours should exit: "already active".
+                    process.waitForExit(timeout: .milliseconds(10))
                 }
             } catch XServerError.socket {
                 // Socket not there yet (or the server died mid-setup): wait a moment,
