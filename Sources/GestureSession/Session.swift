@@ -68,6 +68,9 @@ public final class Session {
     /// When a locked drag's button is due to go up; nil when none is locked.
     public var dragLockDeadline: Double? { policy.nextDeadline }
 
+    /// Whether a drag holds a button down (in a dry run, would hold it).
+    public var dragHoldsAButton: Bool { policy.follower.held != nil }
+
     /// Decides everything the engine holds: the daemon leaves, or swaps its bindings.
     public func decideAll() { bindings.engine.decideAll() }
 

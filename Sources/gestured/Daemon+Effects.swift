@@ -22,7 +22,6 @@ extension Daemon {
 
     /// Applies the effects in order.
     func apply(_ effects: [Effect]) {
-        guard !effects.isEmpty else { return }
         for effect in effects {
             switch effect {
             case .decide(let d):
@@ -47,7 +46,7 @@ extension Daemon {
             }
         }
         // While a drag holds a button, the slaves' touchpad swipes are grabbed too.
-        listener.grabsTouchpadSlaves = session.policy.follower.held != nil
+        listener.grabsTouchpadSlaves = session.dragHoldsAButton
     }
 
     /// Performs one action, or spawns its command; timed on the monotonic clock.
