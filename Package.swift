@@ -20,9 +20,12 @@ let package = Package(
         // The engine: the standard library, and swift-numerics for the trigonometry libm does.
         .target(name: "GestureCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
                 swiftSettings: uncheckedInRelease),
+        // Strokes: templates, matching, the reading of a stroke, and its recognizer. Pure, like the engine.
+        .target(name: "GestureStrokes", dependencies: ["GestureCore", .product(name: "RealModule", package: "swift-numerics")],
+                swiftSettings: uncheckedInRelease),
         .target(name: "GestureActions", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
         .target(name: "GestureConfig", dependencies: [
-            "GestureCore", "GestureActions",
+            "GestureCore", "GestureStrokes", "GestureActions",
         ], resources: [.embedInCode("Resources/default.toml")], swiftSettings: uncheckedInRelease),
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libx11-xcb-dev", "libxi-dev", "libxtst-dev", "libxfixes-dev", "libxrandr-dev", "libxext-dev"])]),
         .target(name: "GestureOverlay", dependencies: ["GestureCore"], swiftSettings: uncheckedInRelease),
@@ -36,7 +39,7 @@ let package = Package(
         ], swiftSettings: uncheckedInRelease),
         .target(name: "GestureX11", dependencies: ["CXInput2", "GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"], swiftSettings: uncheckedInRelease),
         // A config at work: input events in, effects out. The daemon, replay and the tests run it.
-        .target(name: "GestureSession", dependencies: ["GestureCore", "GestureConfig", "GestureActions"],
+        .target(name: "GestureSession", dependencies: ["GestureCore", "GestureStrokes", "GestureConfig", "GestureActions"],
                 swiftSettings: uncheckedInRelease),
         // The trace format (read, write) and replay: traces through a session, JSON Lines out.
         .target(name: "GestureTrace", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureSession"],
@@ -52,29 +55,30 @@ let package = Package(
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GestureImport", dependencies: ["CXML2", "CYAML", "GestureCore", "GestureConfig"]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureSession", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
+            "GestureCore", "GestureStrokes", "GestureTrace", "GestureConfig", "GestureActions", "GestureSession", "GestureX11", "GestureOverlay", "GestureFeedback", "GestureCommandLine",
             "GestureStream", "GestureImport", .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: uncheckedInRelease),
         // The settings window: GTK 4 and libadwaita through their C API, in its own executable
         // and package; the daemon links none of it.
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // What the window shows and how an edit changes the file: plain Swift, tested without a display.
-        .target(name: "GestureSettings", dependencies: ["GestureConfig", "GestureActions", "GestureImport"]),
+        .target(name: "GestureSettings", dependencies: ["GestureStrokes", "GestureConfig", "GestureActions", "GestureImport"]),
         // GTK calls back on its one main thread through C function pointers, which Swift 6's
         // checking cannot see: the window's code is checked in the Swift 5 mode.
-        .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita", "GestureSettings", "GestureConfig", "GestureActions", "GestureX11", "CXInput2"],
+        .executableTarget(name: "gestured-settings", dependencies: ["CAdwaita", "GestureSettings", "GestureStrokes", "GestureConfig", "GestureActions", "GestureX11", "CXInput2"],
                           swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureCore"], path: "Tests/TestSupport"),
         // Generated strokes of the 16 shapes and of non-shapes, and the figures measured on them.
-        .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "TestSupport"], path: "Tests/StrokeEvaluation"),
+        .target(name: "StrokeEvaluation", dependencies: ["GestureCore", "GestureStrokes", "TestSupport"], path: "Tests/StrokeEvaluation"),
         .target(name: "XServerSupport", path: "Tests/XServerSupport", exclude: ["NOTES.md"]),
         // The X-Resource extension's client library: which connections a process holds.
         .systemLibrary(name: "CXRes", path: "Tests/CXRes", pkgConfig: "xres", providers: [.apt(["libxres-dev"])]),
         .target(name: "X11TestSupport", dependencies: ["XServerSupport", "CXInput2", "CXRes"], path: "Tests/X11TestSupport"),
         .executableTarget(name: "gestured-bench", dependencies: [
-            "GestureCore", "GestureTrace", "GestureConfig", "GestureSession", "TestSupport", "StrokeEvaluation", "XServerSupport", "X11TestSupport", "CXInput2",
+            "GestureCore", "GestureStrokes", "GestureTrace", "GestureConfig", "GestureSession", "TestSupport", "StrokeEvaluation", "XServerSupport", "X11TestSupport", "CXInput2",
         ], path: "Benchmarks/gestured-bench"),
-        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "StrokeEvaluation"]),
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureStrokes", "TestSupport"]),
+        .testTarget(name: "GestureStrokesTests", dependencies: ["GestureCore", "GestureStrokes", "TestSupport", "StrokeEvaluation"]),
         .testTarget(name: "GestureCommandLineTests", dependencies: ["GestureCommandLine"]),
         .testTarget(name: "GestureOverlayTests", dependencies: ["GestureCore", "GestureOverlay", "TestSupport"]),
         .testTarget(name: "GestureFeedbackTests", dependencies: ["GestureCore", "GestureActions", "GestureOverlay", "GestureFeedback"]),
@@ -82,9 +86,9 @@ let package = Package(
         .testTarget(name: "GestureStreamTests", dependencies: ["GestureCore", "GestureStream"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureCore", "GestureActions", "TestSupport"]),
         .testTarget(name: "GestureSessionTests", dependencies: ["GestureCore", "GestureActions", "GestureConfig", "GestureSession", "TestSupport"]),
-        .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureConfig", "GestureActions"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "TestSupport"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureTrace", "GestureConfig", "GestureActions", "GestureSession", "TestSupport"],
+        .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureStrokes", "GestureConfig", "GestureActions"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureCore", "GestureStrokes", "GestureConfig", "GestureActions", "TestSupport"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["GestureCore", "GestureStrokes", "GestureTrace", "GestureConfig", "GestureActions", "GestureSession", "TestSupport"],
                     exclude: ["Traces"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureConfig", "GestureTrace", "GestureX11", "GestureCore", "GestureCommandLine", "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -2,6 +2,7 @@ import Foundation
 import GestureConfig
 import GestureCore
 import XServerSupport
+import GestureStrokes
 
 /// `make bench`: measures gestured on this machine in one run and prints one markdown table,
 /// with the machine it ran on, for docs/performance.md.

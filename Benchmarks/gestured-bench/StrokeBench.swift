@@ -2,6 +2,7 @@ import Foundation
 import GestureCore
 import X11TestSupport
 import StrokeEvaluation
+import GestureStrokes
 
 /// Stroke reading on generated strokes (Tests/StrokeEvaluation): the time one match takes against
 /// every built-in template, and `gestured-bench strokes` the accuracy figures of docs/strokes.md.

@@ -1,4 +1,5 @@
 import GestureCore
+import GestureStrokes
 
 /// Every gesture this version can recognize, each as the binding a user would write for it
 /// with the schema's defaults: what the daemon runs in place of the config while the settings

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureActions
+import GestureStrokes
 
 /// A loaded, validated config: settings and gesture bindings.
 public struct Config: Sendable {

@@ -1,4 +1,5 @@
 import GestureCore
+import GestureStrokes
 
 extension ConfigLoader {
     /// What a gesture of `type` takes, read through the declarations, with the checks that

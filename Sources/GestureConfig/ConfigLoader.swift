@@ -1,5 +1,6 @@
 import GestureCore
 import GestureActions
+import GestureStrokes
 
 /// TOML text to a validated `Config`, collecting every problem with its place. One loader per
 /// load: the key readers it hands out report into it directly, so nothing is copied back.

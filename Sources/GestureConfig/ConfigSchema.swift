@@ -1,5 +1,6 @@
 import GestureCore
 import GestureActions
+import GestureStrokes
 
 /// Every config key, declared once: the loader reads through these declarations, and the key
 /// tables of docs/config.md are rendered from them (`ConfigSchema.markdown`, checked by a test).

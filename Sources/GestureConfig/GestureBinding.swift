@@ -1,5 +1,6 @@
 import GestureCore
 import GestureActions
+import GestureStrokes
 
 /// One `[[gesture]]`: what to recognize, and what to do when it fires.
 ///

@@ -1,6 +1,7 @@
 import GestureActions
 import GestureConfig
 import GestureCore
+import GestureStrokes
 
 /// A config made live: one recognizer per binding and source in an engine, their relations
 /// set, and the way back from a recognizer's transition to the actions it fires.

@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import GestureStrokes
 
 /// The strokes page's model: a stroke of the user's own learned by drawing it a few times (as
 /// `gestured learn` takes it from traces), its variants reviewed against every other template as

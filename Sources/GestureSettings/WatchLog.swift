@@ -1,3 +1,5 @@
+import GestureStrokes
+
 /// What the watch page lists, newest first: each gesture as it goes (began, how far toward its
 /// commit point, ended or cancelled), each binding that did not fire with its reason, each stroke
 /// with its points and reading; every entry with the input it came from. Fed by the daemon's

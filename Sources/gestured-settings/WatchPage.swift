@@ -1,5 +1,6 @@
 import CAdwaita
 import GestureSettings
+import GestureStrokes
 
 /// The watch page: gestured paused or not, and what it does as it happens, newest first: each
 /// gesture as it goes (began, how far to its commit point, ended), each binding that did not

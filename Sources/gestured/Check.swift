@@ -2,6 +2,7 @@ import Glibc
 import GestureCommandLine
 import GestureConfig
 import GestureCore
+import GestureStrokes
 
 struct Check: GesturedCommand {
     static let command = CommandTable.check

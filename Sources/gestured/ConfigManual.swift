@@ -2,6 +2,7 @@ import GestureActions
 import GestureCommandLine
 import GestureConfig
 import GestureCore
+import GestureStrokes
 
 /// The config's man page, `gestured.toml(5)`, rendered from the schema, the action catalogue
 /// and the built-in shapes, so that what the package installs cannot disagree with the binary.

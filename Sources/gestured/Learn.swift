@@ -2,6 +2,7 @@ import Glibc
 import GestureCommandLine
 import GestureCore
 import GestureTrace
+import GestureStrokes
 
 struct Learn: GesturedCommand {
     static let command = CommandTable.learn

@@ -3,6 +3,7 @@ import GestureConfig
 import GestureCore
 import GestureSession
 import GestureStream
+import GestureStrokes
 
 /// What the settings window's live pages hear of the session's work, over gestured's own
 /// stream, besides what the log says (`Reporter`, which it hands everything on to): why each

@@ -1,6 +1,7 @@
 import Testing
 import GestureCore
 @testable import GestureConfig
+import GestureStrokes
 
 /// The catalogue the daemon runs while the settings window listens: what it says of each gesture
 /// it recognized is a binding that, written in a config, recognizes that gesture again.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import GestureStrokes
 
 /// `gestured check`, run as the built binary: what only the command line does (reading files,
 /// Xlib's keysym table) checked where the user meets it.

@@ -3,6 +3,7 @@ import TestSupport
 import GestureCore
 import GestureActions
 @testable import GestureConfig
+import GestureStrokes
 
 @Suite struct ConfigTests {
     @Test func theEmbeddedDefaultConfigLoads() throws {

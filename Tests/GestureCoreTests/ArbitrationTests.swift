@@ -1,5 +1,6 @@
 import Testing
 import GestureCore
+import TestSupport
 
 @Suite struct ArbitrationTests {
     func taps() -> (single: TapRecognizer, double: TapRecognizer) {

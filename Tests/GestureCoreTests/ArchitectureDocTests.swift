@@ -97,7 +97,7 @@ import TestSupport
     @Test func theCheckerTellsANameOfTheCodeFromOneThatIsGone() {
         #expect(Self.problem("GestureSession/Session") == nil)
         #expect(Self.problem("GestureX11/XInputListener+Touchpad") == nil)
-        #expect(Self.problem("GestureCore/Strokes/") == nil)
+        #expect(Self.problem("gestured-settings/Bridge/") == nil)
         #expect(Self.problem("Session.effects(in:)") == nil)
         #expect(Self.problem("drain(lateAfter:)") == nil)
         #expect(Self.problem("Daemon.Timer") == nil)

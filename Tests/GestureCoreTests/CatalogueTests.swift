@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureCore
+import TestSupport
 
 /// Two or more fingers on a circle around (cx, cy), spread by `scale` and turned by `turn`
 /// radians, one move per step.

@@ -1,5 +1,6 @@
 import Testing
 import GestureCore
+import TestSupport
 
 /// A recognizer written the way UIKit's documentation describes a custom one: a "circle with two
 /// fingers resting" detector that only uses touch callbacks, `state` and `reset()`. It begins

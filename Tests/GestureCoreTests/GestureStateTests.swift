@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureCore
+import TestSupport
 
 @Suite struct GestureStateTests {
     static let all: [GestureState] = [.possible, .began, .changed, .ended, .cancelled, .failed]

@@ -1,5 +1,7 @@
 import Testing
 import GestureCore
+import GestureStrokes
+import TestSupport
 
 @Suite struct OwnershipTests {
     @Test func aRecognizedGestureKeepsItsTouches() {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import GestureCore
 import TestSupport
+import GestureStrokes
 
 @Suite struct PropertyTests {
     /// `make test` runs 200,000 streams; `make check`, the quick loop, asks for fewer

@@ -78,21 +78,30 @@ import TestSupport
 
     /// The session calls nobody back: it reaches neither X11, nor a stream, nor a process, and
     /// says what should happen as values for the daemon to apply.
-    @Test func theSessionImportsOnlyTheEngineTheConfigAndTheActions() {
+    @Test func theSessionImportsOnlyTheEngineTheStrokesTheConfigAndTheActions() {
         let files = Self.swiftFiles(under: "Sources/GestureSession")
         #expect(files.count >= 4)
-        let allowed: Set = ["GestureCore", "GestureConfig", "GestureActions"]
+        let allowed: Set = ["GestureCore", "GestureStrokes", "GestureConfig", "GestureActions"]
         let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
         #expect(imports == [])
     }
 
     /// The config is its values and their reading: it builds no engine and runs nothing.
-    @Test func theConfigImportsOnlyTheEngineAndTheActions() {
+    @Test func theConfigImportsOnlyTheEngineTheStrokesAndTheActions() {
         let files = Self.swiftFiles(under: "Sources/GestureConfig")
         #expect(files.count >= 10)
-        let allowed: Set = ["GestureCore", "GestureActions"]
+        let allowed: Set = ["GestureCore", "GestureStrokes", "GestureActions"]
         let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
         #expect(imports == [])
         #expect(files.filter { Docs.text($0).contains("GestureEngine(") } == [])
+    }
+
+    /// Strokes are read as the engine reads input: from values alone.
+    @Test func theStrokesImportOnlyTheEngineAndRealModule() {
+        let files = Self.swiftFiles(under: "Sources/GestureStrokes")
+        #expect(files.count >= 10)
+        let allowed: Set = ["GestureCore", "RealModule"]
+        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
+        #expect(imports == [])
     }
 }

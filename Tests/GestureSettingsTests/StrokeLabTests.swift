@@ -3,6 +3,7 @@ import Testing
 import GestureConfig
 import GestureCore
 @testable import GestureSettings
+import GestureStrokes
 
 /// The strokes page's model with no display: a stroke learned from drawings, saved where the
 /// config's templates are, and strokes read as the daemon reads them.

@@ -5,6 +5,7 @@ import GestureActions
 import GestureConfig
 import GestureCore
 import GestureTrace
+import GestureStrokes
 
 /// Replays every trace in Traces/ with the default config and compares the whole output with
 /// the `.expected` file beside it. Set GESTURED_UPDATE_TRACES=1 to rewrite the expectations

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCore
 import TestSupport
+import GestureStrokes
 
 /// Leave-one-person-out on strokes drawn by real people (`PeopleStrokes`): for each person in
 /// turn, the templates are the built-in ones (the shipped set) or those and the strokes of the

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCore
 import TestSupport
+import GestureStrokes
 
 /// Strokes of people read by an engine that learned nothing from them: for each set (or person)
 /// in turn, the templates and the evidence model are learned from all the others

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCore
 import TestSupport
+import GestureStrokes
 
 /// Measures a way of reading strokes on generated ones: how often the best shape is the drawn
 /// one (top-1), how often the drawn shape's binding fires when all 16 are bound, and how often a

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCore
 import TestSupport
+import GestureStrokes
 
 /// What the engine learns from strokes of many people, and only from the strokes it is given: a
 /// fold of the evaluation gives it every set but the one it reads. Template means (clusters of

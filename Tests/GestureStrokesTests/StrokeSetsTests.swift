@@ -1,0 +1,84 @@
+import Testing
+import StrokeEvaluation
+@testable import GestureStrokes
+import GestureCore
+
+/// Every set of people's strokes beside the clone (`../shared/strokes`), and learning from them
+/// as the folds of `gestured-bench strokes` do. The held-out figures themselves are the bench's
+/// (docs/strokes.md §6): a fold learns for seconds in a release build.
+@Suite struct StrokeSetsTests {
+    static let strokes = Result { try StrokeSets.load() }
+
+    @Test func theSharedStrokesReadAsFortyThreePeopleInSevenSets() throws {
+        let strokes = try Self.strokes.get()
+        #expect(strokes.count == 9_806)
+        #expect(Set(strokes.map(\.person)).count == 43)
+        #expect(Set(strokes.map(\.set)).count == 7)
+        #expect(Set(strokes.map(\.device)) == ["mouse", "stylus", "touchscreen-finger", "unknown"])
+        #expect(strokes.filter { $0.penDowns > 1 }.count == 421)
+    }
+
+    @Test func aRecordingOfSeveralPenDownsIsReadAsItsLast() {
+        let points = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 100, y: 100), Point(x: 110, y: 100), Point(x: 120, y: 100)]
+        // A pause of 300 ms with a jump of 127 px: the pen was lifted.
+        let lifted = StrokeSets.lastPenDown(points, times: [0, 10, 310, 320, 330])
+        #expect(lifted.penDowns == 2 && lifted.points == Array(points[2...]))
+        // The same jump without a pause is a fast mouse; without times nothing can be told.
+        #expect(StrokeSets.lastPenDown(points, times: [0, 10, 20, 30, 40]).penDowns == 1)
+        #expect(StrokeSets.lastPenDown(points, times: [nil, nil, nil, nil, nil]).points == points)
+    }
+
+    @Test func templatesAreLearnedOnlyFromShapesThatThreePeopleDrew() throws {
+        let strokes = try Self.strokes.get().filter { $0.set == "six-people" && $0.name == "check" }
+        let people = Array(Set(strokes.map(\.person)).sorted().prefix(2))
+        #expect(StrokeLearning.clusters(strokes.filter { people.contains($0.person) }).isEmpty)
+        let learned = StrokeLearning.clusters(strokes)
+        #expect(!learned.isEmpty && learned.count <= StrokeLearning.Options().clustersPerShape)
+        #expect(learned.allSatisfy { $0.name == "check" })
+        // A mean: no stroke's own points.
+        let mine = Set(strokes.compactMap { StrokeMatcher.vector($0.points) })
+        #expect(!learned.contains { StrokeMatcher.vector($0.points).map(mine.contains) ?? false })
+    }
+
+    @Test func aFoldLearnsFromEverySetButTheOneItReads() throws {
+        // Two sets, a few strokes of each shape per person, a short training: the folds' shape.
+        var few: [String: Int] = [:]
+        let strokes = try Self.strokes.get().filter { s in
+            guard s.set == "six-people" || s.set == "hat359+HCIRA" else { return false }
+            few["\(s.person) \(s.name)", default: 0] += 1
+            return few["\(s.person) \(s.name)"]! <= 2
+        }
+        var options = StrokeLearning.Options()
+        options.steps = 10
+        options.generatedNonShapes = 1
+        let folds = LeaveOneOut.folds(strokes, by: .set, options: options)
+        #expect(folds.map(\.held) == ["six-people", "hat359+HCIRA"])
+        for fold in folds {
+            let read = Set(strokes.filter { $0.set == fold.held }.compactMap { StrokeMatcher.vector($0.points) })
+            #expect(!fold.learned.templates.isEmpty)
+            #expect(!fold.learned.templates.contains { StrokeMatcher.vector($0.points).map(read.contains) ?? false })
+            #expect(fold.learned.evidence?.classes.last == StrokeEvidence.noShape)
+        }
+        let e = LeaveOneOut.run(strokes, folds: folds, by: .set, splits: 1)
+        #expect(e.all.fires.total == strokes.filter { $0.name != PeopleStrokes.noShape }.count)
+        #expect(e.sets.map(\.name) == ["six-people", "hat359+HCIRA"])
+    }
+
+    /// The shipped engine on every set: not held out (it learned from all of them), a floor
+    /// under what it reaches; the held-out figures are the bench's.
+    @Test func theShippedEngineReadsEverySetsStrokes() throws {
+        let strokes = try Self.strokes.get()
+        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: Set(ShapeNames.sixteen), sequences: [])
+        var fires = 0, wrong = 0, total = 0, zigzags = 0
+        for (i, s) in strokes.enumerated() {
+            var read: String?
+            if case let .shape(name, _) = book.read(s.points, at: Double(i)) { read = name }
+            if s.name == PeopleStrokes.noShape { zigzags += read == nil ? 0 : 1; continue }
+            total += 1
+            if read == s.name { fires += 1 } else if read != nil { wrong += 1 }
+        }
+        #expect(Double(fires) / Double(total) >= 0.97, "\(fires)/\(total)")
+        #expect(Double(wrong) / Double(total) <= 0.01, "\(wrong)/\(total)")
+        #expect(zigzags <= 3, "\(zigzags) zig-zags fired")
+    }
+}
