@@ -1,6 +1,6 @@
 /// The input a set of bindings can use: what the listener grabs, so that input no binding can
 /// use never waits for gestured. Worked out from the bindings in one place
-/// (`GestureConfig/Bindings+Needs`), taken by the listener (`XInputListener.init`, `regrab`).
+/// (`GestureSession/Bindings+Needs`), taken by the listener (`XInputListener.init`, `regrab`).
 public struct InputNeeds: Equatable, Sendable {
     public var touchscreen = false
     public var touchpadSwipe = false

@@ -113,13 +113,13 @@ public final class Session {
         } else if world.keyboard != .notAsked, let last = bindings.engine.outputs.last {
             keyboardAnswer = (last.time, world.keyboard)
         }
-        dispatch(in: world)
-        // Clicks that waited go out as soon as the pointer is free, before what came later.
+        // Clicks that waited go out as soon as the pointer is free, before what fired after them.
         for (waited, verdict) in policy.releaseWaiting(in: world) {
             settle(verdict, waited.action, waited.context, gesture: nil) { [observer] outcome in
                 observer?.later(waited.context.gesture, waited.action, outcome: outcome, at: waited.context.time)
             }
         }
+        dispatch(in: world)
         defer { pending = [] }
         return pending
     }
