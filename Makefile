@@ -15,7 +15,7 @@ AUTOSTART_DIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/autostart
 STATIC_CXX := $(CURDIR)/.build/static-libstdc++
 LINK_release ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
 
-.PHONY: all build run check test bench bench-chromium bench-replay fuzz deps check-deps test-deps static-cxx clean install deb
+.PHONY: all build run format lint check test bench bench-chromium bench-replay fuzz deps check-deps test-deps static-cxx clean install deb
 
 all: build
 
@@ -37,18 +37,28 @@ build: deps
 run: build
 	$(SWIFT) run gestured run $(if $(CONFIG),--config $(CONFIG))
 
+# The formatter (swift-format, in the toolchain), with .swift-format's rules: `make format`
+# rewrites the sources, `make lint` fails on any line it would change (make check and make test
+# run it first).
+FORMATTED := Sources Tests Package.swift
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
 # Every test target but X11Tests, the live tests: no X server, no release build, no package
 # (the settings window's model, GestureSettingsTests, runs here: it needs no display).
 # A test that starts an X server anywhere else fails here (XServer.start refuses under
 # GESTURED_NO_X_SERVER=1), and no test here sees the desktop's own display. The engine's
 # property test and the fuzz target run on fewer inputs than in make test (20,000 streams
 # against 200,000, 1,000 inputs against 3,000).
-check: check-deps
+check: check-deps lint
 	$(SWIFT) build --build-tests
 	env -u DISPLAY GESTURED_NO_X_SERVER=1 GESTURED_PROPERTY_STREAMS=20000 GESTURED_FUZZ_INPUTS=1000 \
 		$(SWIFT) test --skip-build --skip X11Tests
 
-test: test-deps static-cxx
+test: test-deps static-cxx lint
 	$(SWIFT) build --build-tests
 	scripts/test-install.sh
 	$(SWIFT) build -c release $(LINK_release) --product gestured
