@@ -73,14 +73,16 @@ public enum Action: Equatable, Sendable {
     /// Where `window tile` puts a window: a half, a quarter, or the middle of the work area.
     public enum Tile: String, CaseIterable, Sendable {
         case left, right, top, bottom
-        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight =
+            "bottom-right"
         case center
     }
 
     /// The edge or corner of a window that `window resize` moves.
     public enum Edge: String, CaseIterable, Sendable {
         case left, right, top, bottom
-        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight =
+            "bottom-right"
     }
 
     /// Which monitor `window to-monitor` moves a window to: a number counts in the order RandR
@@ -113,7 +115,7 @@ public enum Action: Equatable, Sendable {
     public var buttonsPressed: [Int] {
         switch self {
         case .click(let b): [b]
-        case let .scroll(d, n): Array(repeating: d.button, count: max(0, n))
+        case .scroll(let d, let n): Array(repeating: d.button, count: max(0, n))
         default: []
         }
     }
@@ -125,17 +127,21 @@ public enum Action: Equatable, Sendable {
         case .exec(let command): return "exec \(command)"
         case .keys(let chords): return "keys " + chords.map(\.text).joined(separator: " ")
         case .click(let b): return "click \(b)"
-        case let .scroll(d, n): return "scroll \(d.rawValue)" + (n == 1 ? "" : " \(n)")
-        case let .desktop(t, wrap): return "desktop \(t.text)" + (wrap ? " wrap" : "")
-        case let .moveWindow(t, wrap, w): return "desktop move-window \(t.text)" + (wrap ? " wrap" : "") + choice(w)
-        case let .window(c, w): return "window \(c.rawValue)" + choice(w)
-        case let .tile(t, w): return "window tile \(t.rawValue)" + choice(w)
-        case let .toMonitor(t, w): return "window to-monitor \(t.text)" + choice(w)
-        case let .drag(b, lock):
-            return "drag" + (b == 1 ? "" : " button=\(b)") + (lock == Action.defaultLock ? "" : " lock=\(NumberText.plain(lock))")
-        case .pointer(let speed): return "pointer" + (speed == 1 ? "" : " speed=\(NumberText.plain(speed))")
+        case .scroll(let d, let n): return "scroll \(d.rawValue)" + (n == 1 ? "" : " \(n)")
+        case .desktop(let t, let wrap): return "desktop \(t.text)" + (wrap ? " wrap" : "")
+        case .moveWindow(let t, let wrap, let w):
+            return "desktop move-window \(t.text)" + (wrap ? " wrap" : "") + choice(w)
+        case .window(let c, let w): return "window \(c.rawValue)" + choice(w)
+        case .tile(let t, let w): return "window tile \(t.rawValue)" + choice(w)
+        case .toMonitor(let t, let w): return "window to-monitor \(t.text)" + choice(w)
+        case .drag(let b, let lock):
+            return "drag" + (b == 1 ? "" : " button=\(b)")
+                + (lock == Action.defaultLock ? "" : " lock=\(NumberText.plain(lock))")
+        case .pointer(let speed):
+            return "pointer" + (speed == 1 ? "" : " speed=\(NumberText.plain(speed))")
         case .windowMove(let w): return "window move" + choice(w)
-        case let .windowResize(e, w): return "window resize" + (e == .bottomRight ? "" : " edge=\(e.rawValue)") + choice(w)
+        case .windowResize(let e, let w):
+            return "window resize" + (e == .bottomRight ? "" : " edge=\(e.rawValue)") + choice(w)
         case .showDesktop: return "show-desktop"
         case .pass: return "pass"
         case .stream: return "stream"

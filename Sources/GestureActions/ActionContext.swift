@@ -37,12 +37,18 @@ extension Waited {
     /// event that fired it; for the window a following action took, `taking` names them (and
     /// nothing is timed). Nil when nothing names it.
     public func report(at now: Double, taking: (gesture: String, action: Action)?)
-        -> (gesture: String, action: Action, outcome: ActionOutcome)? {
-        let fired = action.map { (gesture: $0.1.gesture, action: $0.0, time: $0.1.time) }
+        -> (gesture: String, action: Action, outcome: ActionOutcome)?
+    {
+        let fired =
+            action.map { (gesture: $0.1.gesture, action: $0.0, time: $0.1.time) }
             ?? taking.map { (gesture: $0.gesture, action: $0.action, time: now) }
         guard let fired else { return nil }
         switch result {
-        case .success(let what): return (fired.gesture, fired.action, .performed(what, milliseconds: max(0, now - fired.time)))
+        case .success(let what):
+            return (
+                fired.gesture, fired.action,
+                .performed(what, milliseconds: max(0, now - fired.time))
+            )
         case .failure(let e): return (fired.gesture, fired.action, .failed(e.message))
         }
     }

@@ -45,16 +45,21 @@ public struct ActionPolicy: Sendable {
     /// action asks only when it takes hold of something (a press, a window).
     public func asksAboutKeyboard(_ action: Action, at context: ActionContext) -> Bool {
         guard !dryRun else { return false }
-        if action.follows { return follower.takesHold(action, gesture: context.gesture, state: context.state) }
+        if action.follows {
+            return follower.takesHold(action, gesture: context.gesture, state: context.state)
+        }
         return action != .pass
     }
 
     /// What to do with one fired action in `world`.
-    public mutating func judge(_ action: Action, at context: ActionContext, in world: World) -> Verdict {
+    public mutating func judge(_ action: Action, at context: ActionContext, in world: World)
+        -> Verdict
+    {
         if action.follows {
             let before = follower.held
-            let steps = follower.follow(action, gesture: context.gesture, state: context.state,
-                                        translation: context.translation, location: context.location, time: context.time)
+            let steps = follower.follow(
+                action, gesture: context.gesture, state: context.state,
+                translation: context.translation, location: context.location, time: context.time)
             if !dryRun, steps.contains(where: \.takesHold), let why = world.heldElsewhere {
                 // Nothing takes hold under a locked screen: the press or the window is withheld,
                 // and a button held from before is let go, so none is left down.
@@ -105,7 +110,9 @@ public struct ActionPolicy: Sendable {
 
     /// The release of a locked drag whose time has come: its gesture, its action and the steps
     /// (sent, or in a dry run said); nil when none is due.
-    public mutating func advance(to time: Double) -> (gesture: String, action: Action, verdict: Verdict)? {
+    public mutating func advance(to time: Double) -> (
+        gesture: String, action: Action, verdict: Verdict
+    )? {
         let gesture = follower.held?.gesture
         let steps = follower.advance(to: time)
         guard let gesture, !steps.isEmpty, let action = holding else { return nil }

@@ -27,7 +27,9 @@ public struct GestureContext: Sendable {
     /// `GESTURE_NAME=...` and the rest; values are never spliced into the command string.
     public var environment: [String] {
         var env = ["GESTURE_NAME=\(name)", "GESTURE_TYPE=\(type)", "GESTURE_STATE=\(state)"]
-        func add(_ key: String, _ v: Double?) { if let v { env.append("GESTURE_\(key)=\(NumberText.rounded(v))") } }
+        func add(_ key: String, _ v: Double?) {
+            if let v { env.append("GESTURE_\(key)=\(NumberText.rounded(v))") }
+        }
         if let fingers { env.append("GESTURE_FINGERS=\(fingers)") }
         if let direction { env.append("GESTURE_DIRECTION=\(direction)") }
         add("DX", dx)
@@ -57,10 +59,16 @@ public enum CommandRunner {
     public static var runningCount: Int { running.count }
 
     /// Starts the command; returns its pid, or an error message.
-    public static func spawn(_ command: String, context: GestureContext) -> Result<pid_t, ActionError> {
+    public static func spawn(_ command: String, context: GestureContext) -> Result<
+        pid_t, ActionError
+    > {
         reap()
         guard running.count < limit else {
-            return .failure(ActionError(message: "\(limit) commands started by gestured still run: not starting another until one ends"))
+            return .failure(
+                ActionError(
+                    message:
+                        "\(limit) commands started by gestured still run: not starting another until one ends"
+                ))
         }
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
@@ -73,7 +81,8 @@ public enum CommandRunner {
         sigemptyset(&mask)
         posix_spawnattr_setsigdefault(&attr, &defaults)
         posix_spawnattr_setsigmask(&attr, &mask)
-        posix_spawnattr_setflags(&attr, Int16(spawnSetsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attr, Int16(spawnSetsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var env: [String] = []
         var p = environ
@@ -88,7 +97,10 @@ public enum CommandRunner {
         let status = withCStrings(argv) { a in
             withCStrings(env) { e in posix_spawn(&pid, "/bin/sh", nil, &attr, a, e) }
         }
-        guard status == 0 else { return .failure(ActionError(message: "cannot start /bin/sh: \(String(cString: strerror(status)))")) }
+        guard status == 0 else {
+            return .failure(
+                ActionError(message: "cannot start /bin/sh: \(String(cString: strerror(status)))"))
+        }
         running.insert(pid)
         return .success(pid)
     }
@@ -100,8 +112,9 @@ public enum CommandRunner {
         for pid in running where waitpid(pid, &status, WNOHANG) != 0 { running.remove(pid) }
     }
 
-
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    private static func withCStrings<R>(
+        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
+    ) -> R {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
         pointers.append(nil)
         defer { for p in pointers { free(p) } }

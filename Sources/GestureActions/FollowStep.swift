@@ -27,17 +27,20 @@ public enum FollowStep: Equatable, Sendable {
         switch self {
         case .press(let b): return "press \(b)"
         case .release(let b): return "release \(b)"
-        case let .moveBy(dx, dy): return "move \(signed(dx)) \(signed(dy))"
-        case let .moveTo(x, y): return "move to \(x) \(y)"
-        case let .takeWindow(choice, _): return "take window \(choice.rawValue)"
-        case let .moveWindow(dx, dy): return "window \(signed(dx)) \(signed(dy))"
-        case let .resizeWindow(edge, dx, dy): return "resize \(edge.rawValue) \(signed(dx)) \(signed(dy))"
+        case .moveBy(let dx, let dy): return "move \(signed(dx)) \(signed(dy))"
+        case .moveTo(let x, let y): return "move to \(x) \(y)"
+        case .takeWindow(let choice, _): return "take window \(choice.rawValue)"
+        case .moveWindow(let dx, let dy): return "window \(signed(dx)) \(signed(dy))"
+        case .resizeWindow(let edge, let dx, let dy):
+            return "resize \(edge.rawValue) \(signed(dx)) \(signed(dy))"
         case .letGoOfWindow: return "let go of window"
         }
     }
 
     /// Steps in one line, comma separated.
-    public static func text(_ steps: [FollowStep]) -> String { steps.map(\.text).joined(separator: ", ") }
+    public static func text(_ steps: [FollowStep]) -> String {
+        steps.map(\.text).joined(separator: ", ")
+    }
 
     /// A press or taking a window: what begins to hold something until a later step lets go.
     public var takesHold: Bool {

@@ -41,11 +41,13 @@ public struct Follower: Sendable {
     public var nextDeadline: Double? { held?.releaseAt }
 
     /// The steps one transition of `gesture`, bound to a following action, takes.
-    public mutating func follow(_ action: Action, gesture: String, state: GestureState,
-                                translation: Point?, location: Point?, time: Double) -> [FollowStep] {
+    public mutating func follow(
+        _ action: Action, gesture: String, state: GestureState,
+        translation: Point?, location: Point?, time: Double
+    ) -> [FollowStep] {
         var steps: [FollowStep] = []
         switch action {
-        case let .drag(button, lock):
+        case .drag(let button, let lock):
             switch state {
             case .began:
                 lastPlace = nil
@@ -89,13 +91,17 @@ public struct Follower: Sendable {
             case .possible, .failed:
                 break
             }
-        case let .windowMove(choice), let .windowResize(_, choice):
+        case .windowMove(let choice), .windowResize(_, let choice):
             func frame() -> [FollowStep] {
-                guard let t = translation, t.x.isFinite, t.y.isFinite, abs(t.x) < 1e6, abs(t.y) < 1e6 else { return [] }
+                guard let t = translation, t.x.isFinite, t.y.isFinite, abs(t.x) < 1e6,
+                    abs(t.y) < 1e6
+                else { return [] }
                 let d = (Int(t.x.rounded()), Int(t.y.rounded()))
                 if let last = windowMoved[gesture], last == d { return [] }
                 windowMoved[gesture] = d
-                if case .windowResize(let edge, _) = action { return [.resizeWindow(edge, dx: d.0, dy: d.1)] }
+                if case .windowResize(let edge, _) = action {
+                    return [.resizeWindow(edge, dx: d.0, dy: d.1)]
+                }
                 return [.moveWindow(dx: d.0, dy: d.1)]
             }
             switch state {
@@ -126,7 +132,7 @@ public struct Follower: Sendable {
     public func takesHold(_ action: Action, gesture: String, state: GestureState) -> Bool {
         guard state == .began else { return false }
         switch action {
-        case let .drag(button, _):
+        case .drag(let button, _):
             guard let h = held else { return true }
             return !(h.gesture == gesture && h.button == button && h.releaseAt != nil)
         case .windowMove, .windowResize:
@@ -154,7 +160,9 @@ public struct Follower: Sendable {
     /// the centroid began plus the translation, which a finger lifting before the others does
     /// not make jump as the centroid does; by whole pixels otherwise, carrying the fraction to
     /// the next step.
-    private mutating func move(_ gesture: String, translation: Point?, location: Point?, speed: Double) -> [FollowStep] {
+    private mutating func move(
+        _ gesture: String, translation: Point?, location: Point?, speed: Double
+    ) -> [FollowStep] {
         if let location {
             let t = translation ?? .zero
             if origin[gesture] == nil { origin[gesture] = location - t }
@@ -165,13 +173,16 @@ public struct Follower: Sendable {
         let exact = (translation - before.translation) * speed + before.remainder
         let whole = Point(x: exact.x.rounded(.towardZero), y: exact.y.rounded(.towardZero))
         sent[gesture] = (translation, exact - whole)
-        guard whole != .zero, let dx = Int(exactly: whole.x), let dy = Int(exactly: whole.y) else { return [] }
+        guard whole != .zero, let dx = Int(exactly: whole.x), let dy = Int(exactly: whole.y) else {
+            return []
+        }
         return [.moveBy(dx: dx, dy: dy)]
     }
 
     private mutating func place(_ p: Point) -> [FollowStep] {
         guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e6, abs(p.y) < 1e6 else { return [] }
-        let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+        let x = Int(p.x.rounded())
+        let y = Int(p.y.rounded())
         if let last = lastPlace, last == (x, y) { return [] }
         lastPlace = (x, y)
         return [.moveTo(x: x, y: y)]

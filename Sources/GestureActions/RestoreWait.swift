@@ -35,7 +35,8 @@ public struct RestoreWait: Equatable, Sendable {
 
     /// One look at `time`: whether the state says restored, and whether the frame's extents
     /// differ from the maximized frame's.
-    public mutating func look(at time: Double, stateRestored: Bool, extentsChanged: Bool) -> Verdict {
+    public mutating func look(at time: Double, stateRestored: Bool, extentsChanged: Bool) -> Verdict
+    {
         let start = started ?? time
         started = start
         if stateRestored {

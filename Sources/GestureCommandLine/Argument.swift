@@ -25,14 +25,19 @@ public protocol AnyArgument: Sendable {
 }
 
 extension Argument where Value == String {
-    public static func single(_ name: String, completion: ValueCompletion = .none, help: String) -> Argument {
-        Argument(spec: ArgumentSpec(name: name, help: help, completion: completion, isList: false)) { $0[0] }
+    public static func single(_ name: String, completion: ValueCompletion = .none, help: String)
+        -> Argument
+    {
+        Argument(spec: ArgumentSpec(name: name, help: help, completion: completion, isList: false))
+        { $0[0] }
     }
 }
 
 extension Argument where Value == String? {
     /// An argument that may be left out: nil then.
-    public static func optional(_ name: String, completion: ValueCompletion = .none, help: String) -> Argument {
+    public static func optional(_ name: String, completion: ValueCompletion = .none, help: String)
+        -> Argument
+    {
         var spec = ArgumentSpec(name: name, help: help, completion: completion, isList: false)
         spec.isOptional = true
         return Argument(spec: spec) { $0.first }
@@ -40,7 +45,11 @@ extension Argument where Value == String? {
 }
 
 extension Argument where Value == [String] {
-    public static func list(_ name: String, completion: ValueCompletion = .none, help: String) -> Argument {
-        Argument(spec: ArgumentSpec(name: name, help: help, completion: completion, isList: true)) { $0 }
+    public static func list(_ name: String, completion: ValueCompletion = .none, help: String)
+        -> Argument
+    {
+        Argument(spec: ArgumentSpec(name: name, help: help, completion: completion, isList: true)) {
+            $0
+        }
     }
 }

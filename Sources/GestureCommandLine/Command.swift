@@ -9,15 +9,23 @@ public struct Command: Equatable, Sendable {
     public let options: [OptionSpec]
     public let arguments: [ArgumentSpec]
 
-    public init(_ name: String, abstract: String, discussion: String = "", options: [any AnyOption] = [], arguments: [any AnyArgument] = []) {
+    public init(
+        _ name: String, abstract: String, discussion: String = "", options: [any AnyOption] = [],
+        arguments: [any AnyArgument] = []
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.options = options.map(\.spec)
         self.arguments = arguments.map(\.spec)
-        precondition(self.arguments.dropLast().allSatisfy { !$0.isList }, "\(name): only the last argument can be a list")
-        precondition(!zip(self.arguments, self.arguments.dropFirst()).contains { $0.isOptional && !$1.isOptional },
-                     "\(name): only optional arguments can follow an optional one")
+        precondition(
+            self.arguments.dropLast().allSatisfy { !$0.isList },
+            "\(name): only the last argument can be a list")
+        precondition(
+            !zip(self.arguments, self.arguments.dropFirst()).contains {
+                $0.isOptional && !$1.isOptional
+            },
+            "\(name): only optional arguments can follow an optional one")
     }
 
     /// The option `-o` or `--output` names (without any `=value`).

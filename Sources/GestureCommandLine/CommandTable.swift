@@ -5,28 +5,41 @@ public enum CommandTable {
 
     public static let config = Option<String?>.value(
         "config", valueName: "file", completion: .files,
-        help: "The config file (TOML). Default: $XDG_CONFIG_HOME/gestured/config.toml if it exists, else the embedded default.")
+        help:
+            "The config file (TOML). Default: $XDG_CONFIG_HOME/gestured/config.toml if it exists, else the embedded default."
+    )
     public static let display = Option<String?>.value(
         "display", valueName: "name", help: "The X display (default: $DISPLAY).")
     public static let logLevel = Option<LogLevel>.choice(
-        "log-level", default: .info, help: "How much the log says: debug adds each gesture's transitions and why it failed, trace every input event.")
+        "log-level", default: .info,
+        help:
+            "How much the log says: debug adds each gesture's transitions and why it failed, trace every input event."
+    )
     public static let dryRun = Option<Bool>.flag(
         "dry-run", help: "Recognize and log, but perform no action.")
     public static let overlay = Option<Bool>.flag(
-        "overlay", help: "Show the debug overlay: touches, strokes, recognizer states and actions, drawn over the screen.")
+        "overlay",
+        help:
+            "Show the debug overlay: touches, strokes, recognizer states and actions, drawn over the screen."
+    )
     public static let decisions = Option<Bool>.flag(
         "decisions", help: "Also print one line per touch decision (accept or reject).")
     public static let output = Option<String?>.value(
         "output", short: "o", valueName: "file", completion: .files,
         help: "Where to write the template file (default: NAME.stroke). Never overwritten.")
     public static let write = Option<Bool>.flag(
-        "write", help: "Add the imported gestures to the config (--config, else $XDG_CONFIG_HOME/gestured/config.toml; made if missing), after a backup, instead of printing them.")
+        "write",
+        help:
+            "Add the imported gestures to the config (--config, else $XDG_CONFIG_HOME/gestured/config.toml; made if missing), after a backup, instead of printing them."
+    )
 
     // MARK: Arguments
 
     public static let traces = Argument<[String]>.list(
         "trace", completion: .files,
-        help: "Trace files in the trace format (docs/trace-format.md), or what `libinput debug-events` printed; - for stdin.")
+        help:
+            "Trace files in the trace format (docs/trace-format.md), or what `libinput debug-events` printed; - for stdin."
+    )
     public static let templateName = Argument<String>.single(
         "name", help: "The template's name (letters, digits, - and _).")
     public static let strokeTraces = Argument<[String]>.list(
@@ -38,9 +51,12 @@ public enum CommandTable {
         help: "The tool whose config to read: touchegg, libinput-gestures or fusuma.")
     public static let importFile = Argument<String?>.optional(
         "file", completion: .files,
-        help: "The config to read. Default: the tool's own, ~/.config/touchegg/touchegg.conf, ~/.config/libinput-gestures.conf or ~/.config/fusuma/config.yml (else the system's).")
+        help:
+            "The config to read. Default: the tool's own, ~/.config/touchegg/touchegg.conf, ~/.config/libinput-gestures.conf or ~/.config/fusuma/config.yml (else the system's)."
+    )
     public static let recordFile = Argument<String>.single(
-        "file", completion: .files, help: "The trace file to write (never overwritten); - for stdout.")
+        "file", completion: .files,
+        help: "The trace file to write (never overwritten); - for stdout.")
 
     // MARK: Commands
 
@@ -51,7 +67,9 @@ public enum CommandTable {
         "check", abstract: "Validate a config and print a one-line summary per gesture.",
         options: [config])
     public static let replay = Command(
-        "replay", abstract: "Run traces through the gesture engine and print what it recognizes, as JSON Lines.",
+        "replay",
+        abstract:
+            "Run traces through the gesture engine and print what it recognizes, as JSON Lines.",
         discussion: """
             Never performs an action: it prints the actions that would fire. A file whose first \
             line is not JSON is read as the text `libinput debug-events` prints: its touchpad \
@@ -69,7 +87,8 @@ public enum CommandTable {
             """,
         options: [output], arguments: [templateName, strokeTraces])
     public static let record = Command(
-        "record", abstract: "Run the daemon without performing actions, writing what it sees as a trace.",
+        "record",
+        abstract: "Run the daemon without performing actions, writing what it sees as a trace.",
         discussion: "`gestured replay` on the file reproduces what the daemon recognized.",
         options: [config, display, logLevel], arguments: [recordFile])
     public static let devices = Command(
@@ -77,14 +96,19 @@ public enum CommandTable {
         options: [display, logLevel])
     public static let doctor = Command(
         "doctor", abstract: "Say why gestures do not work here, and what to do.",
-        discussion: "Looks at the session, the X server, the touchpads and touchscreens, other gesture tools, the config, the grabs it needs and the running daemon. Exits 0 when everything the config needs is there, 1 otherwise.",
+        discussion:
+            "Looks at the session, the X server, the touchpads and touchscreens, other gesture tools, the config, the grabs it needs and the running daemon. Exits 0 when everything the config needs is there, 1 otherwise.",
         options: [config, display])
     public static let `init` = Command(
-        "init", abstract: "Write a commented starter config to $XDG_CONFIG_HOME/gestured/config.toml.",
-        discussion: "Never overwrites a config that is there. The running daemon picks the new file up by itself.")
+        "init",
+        abstract: "Write a commented starter config to $XDG_CONFIG_HOME/gestured/config.toml.",
+        discussion:
+            "Never overwrites a config that is there. The running daemon picks the new file up by itself."
+    )
 
     public static let `import` = Command(
-        "import", abstract: "Turn a touchegg, libinput-gestures or fusuma config into a gestured config.",
+        "import",
+        abstract: "Turn a touchegg, libinput-gestures or fusuma config into a gestured config.",
         discussion: """
             Prints one gestured config on standard output: each gesture of the file as a \
             [[gesture]] under a comment naming the line it came from, or a `# not imported:` \
@@ -97,26 +121,58 @@ public enum CommandTable {
         options: [config, write], arguments: [importFormat, importFile])
 
     public static let program = Program(
-        name: "gestured", abstract: "Gestures for X11 desktops: touchscreen, touchpad and pointer strokes.",
-        version: Version.gestured, commands: [run, check, replay, learn, record, devices, doctor, `init`, `import`], defaultCommand: "run",
+        name: "gestured",
+        abstract: "Gestures for X11 desktops: touchscreen, touchpad and pointer strokes.",
+        version: Version.gestured,
+        commands: [run, check, replay, learn, record, devices, doctor, `init`, `import`],
+        defaultCommand: "run",
         manualSections: [
-            ManualSection("Files", items: [
-                ("$XDG_CONFIG_HOME/gestured/config.toml",
-                 "The config (~/.config/gestured/config.toml without XDG_CONFIG_HOME); without it the embedded default runs. Its keys, actions and shapes: gestured.toml(5)."),
-                ("$XDG_RUNTIME_DIR/gestured/", "The folder of gestured's own gesture stream and of gestured record's hand-off, which only its user can open."),
-                ("/usr/share/doc/gestured/", "The reference pages: config.md, gestures.md, strokes.md, desktop.md, trace-format.md, troubleshooting.md and import.md."),
-            ]),
-            ManualSection("Signals", "What the running daemon does on each signal.", items: [
-                ("SIGHUP", "Reads the config again; a config with errors is refused with each located error, and the last good one stays."),
-                ("SIGTERM, SIGINT", "Gives back every touch and press it holds or has not read yet, lets go of its grabs, and exits 0."),
-                ("SIGUSR1", "Hands its input to a waiting gestured record (see gestured-record(1)); sent by gestured record itself."),
-            ]),
-            ManualSection("Exit status", items: [
-                ("0", "Success; for check, a config that loads and whose exec actions the daemon will run."),
-                ("1", "An error, said on standard error with its place (file:line:column for a config); for check, also exec actions the daemon would refuse."),
-                ("3", "The daemon lost its connection to the X server."),
-                ("64", "A command line that does not parse (EX_USAGE)."),
-            ]),
+            ManualSection(
+                "Files",
+                items: [
+                    (
+                        "$XDG_CONFIG_HOME/gestured/config.toml",
+                        "The config (~/.config/gestured/config.toml without XDG_CONFIG_HOME); without it the embedded default runs. Its keys, actions and shapes: gestured.toml(5)."
+                    ),
+                    (
+                        "$XDG_RUNTIME_DIR/gestured/",
+                        "The folder of gestured's own gesture stream and of gestured record's hand-off, which only its user can open."
+                    ),
+                    (
+                        "/usr/share/doc/gestured/",
+                        "The reference pages: config.md, gestures.md, strokes.md, desktop.md, trace-format.md, troubleshooting.md and import.md."
+                    ),
+                ]),
+            ManualSection(
+                "Signals", "What the running daemon does on each signal.",
+                items: [
+                    (
+                        "SIGHUP",
+                        "Reads the config again; a config with errors is refused with each located error, and the last good one stays."
+                    ),
+                    (
+                        "SIGTERM, SIGINT",
+                        "Gives back every touch and press it holds or has not read yet, lets go of its grabs, and exits 0."
+                    ),
+                    (
+                        "SIGUSR1",
+                        "Hands its input to a waiting gestured record (see gestured-record(1)); sent by gestured record itself."
+                    ),
+                ]),
+            ManualSection(
+                "Exit status",
+                items: [
+                    (
+                        "0",
+                        "Success; for check, a config that loads and whose exec actions the daemon will run."
+                    ),
+                    (
+                        "1",
+                        "An error, said on standard error with its place (file:line:column for a config); for check, also exec actions the daemon would refuse."
+                    ),
+                    ("3", "The daemon lost its connection to the X server."),
+                    ("64", "A command line that does not parse (EX_USAGE)."),
+                ]),
         ],
         seeAlso: [("gestured.toml", 5)])
 }

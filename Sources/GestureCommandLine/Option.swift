@@ -14,7 +14,8 @@ public struct OptionSpec: Equatable, Sendable {
         case flag
         /// Takes a value: `--name VALUE` or `--name=VALUE`; repeatable ones keep every value,
         /// the others the last one given.
-        case value(valueName: String, completion: ValueCompletion, defaultValue: String?, repeatable: Bool)
+        case value(
+            valueName: String, completion: ValueCompletion, defaultValue: String?, repeatable: Bool)
     }
 
     /// Without its dashes: `log-level`.
@@ -41,35 +42,56 @@ public protocol AnyOption: Sendable {
 }
 
 extension Option where Value == Bool {
-    public static func flag(_ long: String, short: Character? = nil, help: String, hidden: Bool = false) -> Option {
-        Option(spec: OptionSpec(long: long, short: short, help: help, kind: .flag, isHidden: hidden)) { !$0.isEmpty }
+    public static func flag(
+        _ long: String, short: Character? = nil, help: String, hidden: Bool = false
+    ) -> Option {
+        Option(
+            spec: OptionSpec(long: long, short: short, help: help, kind: .flag, isHidden: hidden)
+        ) { !$0.isEmpty }
     }
 }
 
 extension Option where Value == String? {
     /// An option whose last value wins; nil when it is not given.
-    public static func value(_ long: String, short: Character? = nil, valueName: String, completion: ValueCompletion = .none,
-                             help: String, hidden: Bool = false) -> Option {
-        let kind = OptionSpec.Kind.value(valueName: valueName, completion: completion, defaultValue: nil, repeatable: false)
-        return Option(spec: OptionSpec(long: long, short: short, help: help, kind: kind, isHidden: hidden)) { $0.last }
+    public static func value(
+        _ long: String, short: Character? = nil, valueName: String,
+        completion: ValueCompletion = .none,
+        help: String, hidden: Bool = false
+    ) -> Option {
+        let kind = OptionSpec.Kind.value(
+            valueName: valueName, completion: completion, defaultValue: nil, repeatable: false)
+        return Option(
+            spec: OptionSpec(long: long, short: short, help: help, kind: kind, isHidden: hidden)
+        ) { $0.last }
     }
 }
 
 extension Option where Value == [String] {
     /// An option that may be given many times; every value, in order.
-    public static func repeatable(_ long: String, short: Character? = nil, valueName: String, completion: ValueCompletion = .none,
-                                  help: String) -> Option {
-        let kind = OptionSpec.Kind.value(valueName: valueName, completion: completion, defaultValue: nil, repeatable: true)
-        return Option(spec: OptionSpec(long: long, short: short, help: help, kind: kind, isHidden: false)) { $0 }
+    public static func repeatable(
+        _ long: String, short: Character? = nil, valueName: String,
+        completion: ValueCompletion = .none,
+        help: String
+    ) -> Option {
+        let kind = OptionSpec.Kind.value(
+            valueName: valueName, completion: completion, defaultValue: nil, repeatable: true)
+        return Option(
+            spec: OptionSpec(long: long, short: short, help: help, kind: kind, isHidden: false)
+        ) { $0 }
     }
 }
 
 extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
     /// One of the cases' raw values, `defaultValue` when not given; the last one given wins.
-    public static func choice(_ long: String, valueName: String? = nil, default defaultValue: Value, help: String) -> Option {
-        let kind = OptionSpec.Kind.value(valueName: valueName ?? long, completion: .choices(Value.allCases.map(\.rawValue)),
-                                         defaultValue: defaultValue.rawValue, repeatable: false)
-        return Option(spec: OptionSpec(long: long, short: nil, help: help, kind: kind, isHidden: false)) { given in
+    public static func choice(
+        _ long: String, valueName: String? = nil, default defaultValue: Value, help: String
+    ) -> Option {
+        let kind = OptionSpec.Kind.value(
+            valueName: valueName ?? long, completion: .choices(Value.allCases.map(\.rawValue)),
+            defaultValue: defaultValue.rawValue, repeatable: false)
+        return Option(
+            spec: OptionSpec(long: long, short: nil, help: help, kind: kind, isHidden: false)
+        ) { given in
             given.last.flatMap(Value.init(rawValue:)) ?? defaultValue
         }
     }

@@ -8,12 +8,16 @@ public struct ParsedCommand: Equatable, Sendable {
     let arguments: [String: [String]]
 
     public subscript<Value>(option: Option<Value>) -> Value {
-        precondition(command.options.contains(option.spec), "\(command.name) has no option --\(option.spec.long)")
+        precondition(
+            command.options.contains(option.spec),
+            "\(command.name) has no option --\(option.spec.long)")
         return option.read(options[option.spec.long] ?? [])
     }
 
     public subscript<Value>(argument: Argument<Value>) -> Value {
-        precondition(command.arguments.contains(argument.spec), "\(command.name) has no argument <\(argument.spec.name)>")
+        precondition(
+            command.arguments.contains(argument.spec),
+            "\(command.name) has no argument <\(argument.spec.name)>")
         return argument.read(arguments[argument.spec.name] ?? [])
     }
 }

@@ -11,7 +11,7 @@ extension Program {
 
     /// What a shell offers after an option: its choices, file names, or nothing.
     private func valueCompletion(_ option: OptionSpec) -> ValueCompletion? {
-        guard case let .value(_, completion, _, _) = option.kind else { return nil }
+        guard case .value(_, let completion, _, _) = option.kind else { return nil }
         return completion
     }
 
@@ -33,23 +33,38 @@ extension Program {
                 switch completion {
                 case .none: valueCases.append("    \(pattern)) return ;;")
                 case .files: valueCases.append("    \(pattern)) \(f)_files; return ;;")
-                case .choices(let values): valueCases.append("    \(pattern)) \(f)_words \(Self.shellQuoted(values.joined(separator: " "))); return ;;")
+                case .choices(let values):
+                    valueCases.append(
+                        "    \(pattern)) \(f)_words \(Self.shellQuoted(values.joined(separator: " "))); return ;;"
+                    )
                 }
             }
-            flagCases.append("        \(command.name)) \(f)_words \(Self.shellQuoted(options.flatMap(\.flags).joined(separator: " "))) ;;")
+            flagCases.append(
+                "        \(command.name)) \(f)_words \(Self.shellQuoted(options.flatMap(\.flags).joined(separator: " "))) ;;"
+            )
             // A list takes its own position and every one after it (as case patterns: 1..9, then any of two digits).
-            let positions = command.arguments.enumerated().filter { $0.element.completion == .files }
-                .flatMap { a -> [String] in
-                    guard a.element.isList else { return ["\(command.name):\(a.offset)"] }
-                    return a.offset == 0 ? ["\(command.name):*"] : (a.offset...9).map { "\(command.name):\($0)" } + ["\(command.name):??*"]
-                }
-            if !positions.isEmpty { argumentCases.append("    \(positions.joined(separator: "|"))) \(f)_files ;;") }
+            let positions = command.arguments.enumerated().filter {
+                $0.element.completion == .files
+            }
+            .flatMap { a -> [String] in
+                guard a.element.isList else { return ["\(command.name):\(a.offset)"] }
+                return a.offset == 0
+                    ? ["\(command.name):*"]
+                    : (a.offset...9).map { "\(command.name):\($0)" } + ["\(command.name):??*"]
+            }
+            if !positions.isEmpty {
+                argumentCases.append("    \(positions.joined(separator: "|"))) \(f)_files ;;")
+            }
             for (offset, argument) in command.arguments.enumerated() {
                 guard case .choices(let values) = argument.completion else { continue }
-                argumentCases.append("    \(command.name):\(offset)) \(f)_words \(Self.shellQuoted(values.joined(separator: " "))) ;;")
+                argumentCases.append(
+                    "    \(command.name):\(offset)) \(f)_words \(Self.shellQuoted(values.joined(separator: " "))) ;;"
+                )
             }
         }
-        let firstFlags = visibleOptions(of: defaultCommand).flatMap(\.flags) + top.options.filter { !$0.isHidden }.flatMap(\.flags)
+        let firstFlags =
+            visibleOptions(of: defaultCommand).flatMap(\.flags)
+            + top.options.filter { !$0.isHidden }.flatMap(\.flags)
         return """
             # bash completion for \(name); written by `\(name) --generate-completion-script bash`.
 
@@ -116,10 +131,13 @@ extension Program {
     // MARK: zsh
 
     private func zshScript() -> String {
-        let descriptions = commands.map { "\($0.name):\($0.abstract)" } + ["help:Show help for a command."]
+        let descriptions =
+            commands.map { "\($0.name):\($0.abstract)" } + ["help:Show help for a command."]
         var cases: [String] = []
         for command in commands {
-            var specs = (command == defaultCommand ? ["$program"] : []) + visibleOptions(of: command).map(zshSpec)
+            var specs =
+                (command == defaultCommand ? ["$program"] : [])
+                + visibleOptions(of: command).map(zshSpec)
             for argument in command.arguments {
                 let action: String
                 switch argument.completion {
@@ -127,9 +145,14 @@ extension Program {
                 case .none: action = " "
                 case .choices(let values): action = "(" + values.joined(separator: " ") + ")"
                 }
-                specs.append(Self.shellQuoted((argument.isList ? "*:" : argument.isOptional ? "::" : ":") + "\(argument.name):\(action)"))
+                specs.append(
+                    Self.shellQuoted(
+                        (argument.isList ? "*:" : argument.isOptional ? "::" : ":")
+                            + "\(argument.name):\(action)"))
             }
-            cases.append("    \(command.name))\n        _arguments -s \\\n            " + specs.joined(separator: " \\\n            ") + " ;;")
+            cases.append(
+                "    \(command.name))\n        _arguments -s \\\n            "
+                    + specs.joined(separator: " \\\n            ") + " ;;")
         }
         return """
             #compdef \(name)
@@ -171,10 +194,12 @@ extension Program {
     /// `'--log-level=[error, warn... (values: ...)]:log-level:(error warn info debug trace)'`.
     private func zshSpec(_ option: OptionSpec) -> String {
         let description = "[" + Self.help(of: option).escaping(["\\": "\\\\", "]": "\\]"]) + "]"
-        let exclusive = option.flags.count > 1 ? "(" + option.flags.joined(separator: " ") + ")" : ""
-        guard case let .value(value, completion, _, repeatable) = option.kind else {
+        let exclusive =
+            option.flags.count > 1 ? "(" + option.flags.joined(separator: " ") + ")" : ""
+        guard case .value(let value, let completion, _, let repeatable) = option.kind else {
             let group = option == Self.help.spec ? "(- *)" : exclusive
-            return option.flags.map { Self.shellQuoted(group + $0 + description) }.joined(separator: " ")
+            return option.flags.map { Self.shellQuoted(group + $0 + description) }.joined(
+                separator: " ")
         }
         let action: String
         switch completion {
@@ -183,7 +208,9 @@ extension Program {
         case .choices(let values): action = "(" + values.joined(separator: " ") + ")"
         }
         return option.flags.map { flag in
-            Self.shellQuoted((repeatable ? "*" : exclusive) + flag + (flag.hasPrefix("--") ? "=" : "+") + description + ":\(value):\(action)")
+            Self.shellQuoted(
+                (repeatable ? "*" : exclusive) + flag + (flag.hasPrefix("--") ? "=" : "+")
+                    + description + ":\(value):\(action)")
         }.joined(separator: " ")
     }
 
@@ -197,17 +224,24 @@ extension Program {
         ]
         let none = "__fish_use_subcommand"
         for command in commands {
-            lines.append("complete -c \(name) -n \(none) -a \(command.name) -d \(Self.fishQuoted(command.abstract))")
+            lines.append(
+                "complete -c \(name) -n \(none) -a \(command.name) -d \(Self.fishQuoted(command.abstract))"
+            )
         }
-        lines.append("complete -c \(name) -n \(none) -a help -d \(Self.fishQuoted("Show help for a command."))")
-        lines.append("complete -c \(name) -n '__fish_seen_subcommand_from help' -a \(Self.fishQuoted(commands.map(\.name).joined(separator: " ")))")
+        lines.append(
+            "complete -c \(name) -n \(none) -a help -d \(Self.fishQuoted("Show help for a command."))"
+        )
+        lines.append(
+            "complete -c \(name) -n '__fish_seen_subcommand_from help' -a \(Self.fishQuoted(commands.map(\.name).joined(separator: " ")))"
+        )
         for option in top.options.filter({ !$0.isHidden }) {
             lines.append("complete -c \(name) -n \(none) \(fishFlags(option))")
         }
         lines.append("complete -c \(name) \(fishFlags(Self.help.spec))")
         for command in commands {
             let seen = "__fish_seen_subcommand_from \(command.name)"
-            let condition = Self.fishQuoted(command == defaultCommand ? "\(none); or \(seen)" : seen)
+            let condition = Self.fishQuoted(
+                command == defaultCommand ? "\(none); or \(seen)" : seen)
             for option in command.options where !option.isHidden {
                 lines.append("complete -c \(name) -n \(condition) \(fishFlags(option))")
             }
@@ -216,7 +250,9 @@ extension Program {
             }
             for argument in command.arguments {
                 guard case .choices(let values) = argument.completion else { continue }
-                lines.append("complete -c \(name) -n \(condition) -a \(Self.fishQuoted(values.joined(separator: " ")))")
+                lines.append(
+                    "complete -c \(name) -n \(condition) -a \(Self.fishQuoted(values.joined(separator: " ")))"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -229,7 +265,8 @@ extension Program {
         case nil: break
         case .none?: words.append("-x")
         case .files?: words += ["-r", "-F"]
-        case .choices(let values)?: words += ["-x", "-a", Self.fishQuoted(values.joined(separator: " "))]
+        case .choices(let values)?:
+            words += ["-x", "-a", Self.fishQuoted(values.joined(separator: " "))]
         }
         return (words + ["-d", Self.fishQuoted(option.help)]).joined(separator: " ")
     }

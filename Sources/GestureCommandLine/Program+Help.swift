@@ -5,11 +5,14 @@ extension Program {
         text += "USAGE: \(usage())\n\n"
         text += "COMMANDS:\n"
         for command in commands {
-            text += Self.row(command.name + (command == defaultCommand ? " (default)" : ""), command.abstract)
+            text += Self.row(
+                command.name + (command == defaultCommand ? " (default)" : ""), command.abstract)
         }
         text += Self.row("help", "Show help for a command.")
         text += "\nOPTIONS:\n"
-        for option in visibleOptions(of: top) { text += Self.row(Self.label(of: option), Self.help(of: option)) }
+        for option in visibleOptions(of: top) {
+            text += Self.row(Self.label(of: option), Self.help(of: option))
+        }
         return text + "\nSee '\(name) help <command>' for a command's options and arguments.\n"
     }
 
@@ -20,10 +23,14 @@ extension Program {
         text += "USAGE: \(usage(for: command))\n"
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
-            for argument in command.arguments { text += Self.row("<\(argument.name)>", argument.help) }
+            for argument in command.arguments {
+                text += Self.row("<\(argument.name)>", argument.help)
+            }
         }
         text += "\nOPTIONS:\n"
-        for option in visibleOptions(of: command) { text += Self.row(Self.label(of: option), Self.help(of: option)) }
+        for option in visibleOptions(of: command) {
+            text += Self.row(Self.label(of: option), Self.help(of: option))
+        }
         return text
     }
 
@@ -35,24 +42,30 @@ extension Program {
         let options = command.options.filter { !$0.isHidden }.map { option in
             switch option.kind {
             case .flag: return "[--\(option.long)]"
-            case let .value(value, _, _, repeatable): return "[--\(option.long) <\(value)>\(repeatable ? " ..." : "")]"
+            case .value(let value, _, _, let repeatable):
+                return "[--\(option.long) <\(value)>\(repeatable ? " ..." : "")]"
             }
         }
-        return ([name, command.name] + options + command.arguments.map(\.usage)).joined(separator: " ")
+        return ([name, command.name] + options + command.arguments.map(\.usage)).joined(
+            separator: " ")
     }
 
     /// `-o, --output <file>`.
     static func label(of option: OptionSpec) -> String {
         let flags = option.flags.joined(separator: ", ")
-        guard case let .value(value, _, _, repeatable) = option.kind else { return flags }
+        guard case .value(let value, _, _, let repeatable) = option.kind else { return flags }
         return "\(flags) <\(value)>" + (repeatable ? " ..." : "")
     }
 
     /// The option's help with what it accepts and its default: `(values: a, b; default: a)`.
     static func help(of option: OptionSpec) -> String {
-        guard case let .value(_, completion, defaultValue, _) = option.kind else { return option.help }
+        guard case .value(_, let completion, let defaultValue, _) = option.kind else {
+            return option.help
+        }
         var notes: [String] = []
-        if case .choices(let values) = completion { notes.append("values: " + values.joined(separator: ", ")) }
+        if case .choices(let values) = completion {
+            notes.append("values: " + values.joined(separator: ", "))
+        }
         if let defaultValue { notes.append("default: \(defaultValue)") }
         return notes.isEmpty ? option.help : "\(option.help) (\(notes.joined(separator: "; ")))"
     }
@@ -82,7 +95,10 @@ extension Program {
     static func row(_ label: String, _ help: String) -> String {
         let start = "  " + label
         let padding = helpColumn - start.count
-        let head = padding > 0 ? start + String(repeating: " ", count: padding) : start + "\n" + String(repeating: " ", count: helpColumn)
+        let head =
+            padding > 0
+            ? start + String(repeating: " ", count: padding)
+            : start + "\n" + String(repeating: " ", count: helpColumn)
         return wrap(help, after: head, indent: helpColumn)
     }
 

@@ -8,7 +8,9 @@ extension Program {
     /// last value of an option that is not repeatable wins; `--` ends the options. `-h` or
     /// `--help` anywhere before `--` asks for help, whatever else is wrong with the line.
     public func parse(_ words: [String]) -> Invocation {
-        guard let first = words.first else { return .run(ParsedCommand(command: defaultCommand, options: [:], arguments: [:])) }
+        guard let first = words.first else {
+            return .run(ParsedCommand(command: defaultCommand, options: [:], arguments: [:]))
+        }
         if first == "help" { return helpCommand(words.dropFirst()) }
         let named = commands.first { $0.name == first }
         let beforeEnd = words.prefix { $0 != "--" }
@@ -18,9 +20,15 @@ extension Program {
             return .output(commands.first { $0.name == next }.map(help(for:)) ?? help())
         }
         if let named { return run(named, words.dropFirst()) }
-        if let flag = Self.flag(of: first), top.option(named: flag) != nil { return topLevel(words[...]) }
+        if let flag = Self.flag(of: first), top.option(named: flag) != nil {
+            return topLevel(words[...])
+        }
         if !first.hasPrefix("-") && defaultCommand.arguments.isEmpty {
-            return .usageError(failure(.unknownCommand(first, suggestion: Suggestion.closest(to: first, among: commandNames)), in: nil))
+            return .usageError(
+                failure(
+                    .unknownCommand(
+                        first, suggestion: Suggestion.closest(to: first, among: commandNames)),
+                    in: nil))
         }
         return run(defaultCommand, words[...], alsoSuggesting: visibleFlags(of: top))
     }
@@ -28,7 +36,9 @@ extension Program {
     /// The names a command line may start with.
     var commandNames: [String] { commands.map(\.name) + ["help"] }
 
-    private func run(_ command: Command, _ words: ArraySlice<String>, alsoSuggesting extra: [String] = []) -> Invocation {
+    private func run(
+        _ command: Command, _ words: ArraySlice<String>, alsoSuggesting extra: [String] = []
+    ) -> Invocation {
         switch parse(words, as: command, alsoSuggesting: extra) {
         case .success(let parsed): return .run(parsed)
         case .failure(let error): return .usageError(failure(error, in: command))
@@ -43,7 +53,9 @@ extension Program {
         case .failure(let error): return .usageError(failure(error, in: nil))
         }
         if parsed[Self.version] { return .output("\(name) \(version)\n") }
-        if let shell = parsed[Self.completionScript].flatMap(Shell.init(rawValue:)) { return .output(completionScript(for: shell)) }
+        if let shell = parsed[Self.completionScript].flatMap(Shell.init(rawValue:)) {
+            return .output(completionScript(for: shell))
+        }
         if let folder = parsed[Self.manual] { return .writeManual(folder: folder) }
         return .output(help())
     }
@@ -56,13 +68,18 @@ extension Program {
             guard let extra = words.dropFirst().first else { return .output(help(for: command)) }
             error = .unexpectedArgument(extra)
         } else {
-            error = .unknownCommand(word, suggestion: Suggestion.closest(to: word, among: commands.map(\.name)))
+            error = .unknownCommand(
+                word, suggestion: Suggestion.closest(to: word, among: commands.map(\.name)))
         }
-        return .usageError("\(name) help: \(error)\nUsage: \(name) help [<command>]\nSee '\(name) --help' for the commands.\n")
+        return .usageError(
+            "\(name) help: \(error)\nUsage: \(name) help [<command>]\nSee '\(name) --help' for the commands.\n"
+        )
     }
 
     /// The options and arguments of `command` in `words`.
-    func parse(_ words: ArraySlice<String>, as command: Command, alsoSuggesting extra: [String] = []) -> Result<ParsedCommand, UsageError> {
+    func parse(
+        _ words: ArraySlice<String>, as command: Command, alsoSuggesting extra: [String] = []
+    ) -> Result<ParsedCommand, UsageError> {
         var options: [String: [String]] = [:]
         var positionals: [String] = []
         var rest = words
@@ -77,21 +94,34 @@ extension Program {
                 continue
             }
             let flag = Self.flag(of: word)!
-            let inline = word.hasPrefix("--") ? word.firstIndex(of: "=").map { String(word[word.index(after: $0)...]) } : nil
+            let inline =
+                word.hasPrefix("--")
+                ? word.firstIndex(of: "=").map { String(word[word.index(after: $0)...]) } : nil
             guard let option = command.option(named: flag) else {
-                return .failure(.unknownOption(word.hasPrefix("--") ? flag : word, suggestion: suggestion(for: flag, among: visibleFlags(of: command) + extra)))
+                return .failure(
+                    .unknownOption(
+                        word.hasPrefix("--") ? flag : word,
+                        suggestion: suggestion(for: flag, among: visibleFlags(of: command) + extra))
+                )
             }
-            guard case let .value(_, completion, _, _) = option.kind else {
+            guard case .value(_, let completion, _, _) = option.kind else {
                 if inline != nil { return .failure(.unexpectedValue(option: flag)) }
                 options[option.long, default: []].append("")
                 continue
             }
-            guard let value = inline ?? rest.first.flatMap({ $0 == "-" || !$0.hasPrefix("-") ? $0 : nil }), !value.isEmpty else {
+            guard
+                let value = inline
+                    ?? rest.first.flatMap({ $0 == "-" || !$0.hasPrefix("-") ? $0 : nil }),
+                !value.isEmpty
+            else {
                 return .failure(.missingValue(option: flag))
             }
             if inline == nil { rest.removeFirst() }
             if case .choices(let allowed) = completion, !allowed.contains(value) {
-                return .failure(.invalidValue(option: flag, value: value, allowed: allowed, suggestion: Suggestion.closest(to: value, among: allowed)))
+                return .failure(
+                    .invalidValue(
+                        option: flag, value: value, allowed: allowed,
+                        suggestion: Suggestion.closest(to: value, among: allowed)))
             }
             options[option.long, default: []].append(value)
         }
@@ -103,8 +133,10 @@ extension Program {
                 return .failure(.missingArgument("<\(argument.name)>"))
             }
             if case .choices(let allowed) = argument.completion, !allowed.contains(first) {
-                return .failure(.invalidArgument("<\(argument.name)>", value: first, allowed: allowed,
-                                                 suggestion: Suggestion.closest(to: first, among: allowed)))
+                return .failure(
+                    .invalidArgument(
+                        "<\(argument.name)>", value: first, allowed: allowed,
+                        suggestion: Suggestion.closest(to: first, among: allowed)))
             }
             arguments[argument.name] = argument.isList ? Array(left) : [first]
             left = argument.isList ? [] : left.dropFirst()
@@ -136,6 +168,7 @@ extension Program {
     /// (of the program for nil).
     func failure(_ error: UsageError, in command: Command?) -> String {
         let path = command.map { "\(name) \($0.name)" } ?? name
-        return "\(path): \(error)\nUsage: \(command.map(usage(for:)) ?? usage())\nSee '\(path) --help' for more information.\n"
+        return
+            "\(path): \(error)\nUsage: \(command.map(usage(for:)) ?? usage())\nSee '\(path) --help' for more information.\n"
     }
 }

@@ -20,8 +20,11 @@ public struct Program: Sendable {
     /// EX_USAGE (sysexits.h): a command line that does not parse, as swift-argument-parser had it.
     public static let usageExitStatus: Int32 = 64
 
-    public init(name: String, abstract: String, version: String, commands: [Command], defaultCommand: String,
-                manualSections: [ManualSection] = [], seeAlso: [(name: String, section: Int)] = []) {
+    public init(
+        name: String, abstract: String, version: String, commands: [Command],
+        defaultCommand: String,
+        manualSections: [ManualSection] = [], seeAlso: [(name: String, section: Int)] = []
+    ) {
         self.manualSections = manualSections
         self.seeAlso = seeAlso
         self.name = name
@@ -29,10 +32,12 @@ public struct Program: Sendable {
         self.version = version
         self.commands = commands
         guard let implied = commands.first(where: { $0.name == defaultCommand }) else {
-            preconditionFailure("\(name): the default command \(defaultCommand) is not in the table")
+            preconditionFailure(
+                "\(name): the default command \(defaultCommand) is not in the table")
         }
         self.defaultCommand = implied
-        top = Command(name, abstract: abstract, options: [Self.version, Self.completionScript, Self.manual])
+        top = Command(
+            name, abstract: abstract, options: [Self.version, Self.completionScript, Self.manual])
     }
 
     /// The options help shows for `command`, `-h`/`--help` last.
@@ -43,7 +48,8 @@ public struct Program: Sendable {
     static let help = Option<Bool>.flag("help", short: "h", help: "Show help information.")
     static let version = Option<Bool>.flag("version", help: "Show the version.")
     static let completionScript = Option<String?>.value(
-        "generate-completion-script", valueName: "shell", completion: .choices(Shell.allCases.map(\.rawValue)),
+        "generate-completion-script", valueName: "shell",
+        completion: .choices(Shell.allCases.map(\.rawValue)),
         help: "Print the completion script for bash, zsh or fish.", hidden: true)
     static let manual = Option<String?>.value(
         "generate-manual", valueName: "folder", completion: .files,

@@ -4,7 +4,11 @@ extension String {
     func escaping(_ replacements: [Character: String]) -> String {
         var result = ""
         for character in self {
-            if let replacement = replacements[character] { result += replacement } else { result.append(character) }
+            if let replacement = replacements[character] {
+                result += replacement
+            } else {
+                result.append(character)
+            }
         }
         return result
     }

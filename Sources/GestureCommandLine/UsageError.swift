@@ -16,21 +16,23 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unknownCommand(word, suggestion):
+        case .unknownCommand(let word, let suggestion):
             return "unknown command '\(word)'" + Self.hint(suggestion)
-        case let .unknownOption(flag, suggestion):
+        case .unknownOption(let flag, let suggestion):
             return "unknown option '\(flag)'" + Self.hint(suggestion)
-        case let .missingValue(option):
+        case .missingValue(let option):
             return "\(option) needs a value"
-        case let .unexpectedValue(option):
+        case .unexpectedValue(let option):
             return "\(option) takes no value"
-        case let .invalidValue(option, value, allowed, suggestion):
-            return "\(option): '\(value)' is not one of \(allowed.joined(separator: ", "))" + Self.hint(suggestion)
-        case let .invalidArgument(name, value, allowed, suggestion):
-            return "\(name): '\(value)' is not one of \(allowed.joined(separator: ", "))" + Self.hint(suggestion)
-        case let .missingArgument(name):
+        case .invalidValue(let option, let value, let allowed, let suggestion):
+            return "\(option): '\(value)' is not one of \(allowed.joined(separator: ", "))"
+                + Self.hint(suggestion)
+        case .invalidArgument(let name, let value, let allowed, let suggestion):
+            return "\(name): '\(value)' is not one of \(allowed.joined(separator: ", "))"
+                + Self.hint(suggestion)
+        case .missingArgument(let name):
             return "missing argument \(name)"
-        case let .unexpectedArgument(word):
+        case .unexpectedArgument(let word):
             return "unexpected argument '\(word)'"
         }
     }

@@ -11,8 +11,11 @@ extension Config {
     /// gesture is answered as it begins, since the server waits for that answer.
     public var holdText: String {
         let parts = boundSources.map { s in
-            settings.observes(s) ? "\(s.rawValue) never (observed)"
-                : s == .touchpad ? "touchpad at its begin" : "\(s.rawValue) \(Int(settings.touchTimeout(for: s).rounded())) ms"
+            settings.observes(s)
+                ? "\(s.rawValue) never (observed)"
+                : s == .touchpad
+                    ? "touchpad at its begin"
+                    : "\(s.rawValue) \(Int(settings.touchTimeout(for: s).rounded())) ms"
         }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }

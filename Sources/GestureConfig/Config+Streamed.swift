@@ -20,20 +20,34 @@ extension Config {
     /// compares the fingers' span only once each has moved, so a swipe's fingers catching up
     /// with the first one's move are not a pinch: `PinchRecognizer`.)
     static func streamed(besides bindings: [GestureBinding]) -> [GestureBinding] {
-        let fingers = GestureBinding.FingerCount.between(min: streamedFingers.lowerBound, max: streamedFingers.upperBound)
+        let fingers = GestureBinding.FingerCount.between(
+            min: streamedFingers.lowerBound, max: streamedFingers.upperBound)
         var added = [
-            GestureBinding(name: "touchegg-swipe",
-                           kind: .pan(.init(fingers: fingers, direction: nil, distance: PanRecognizer.defaultBeginDistance)),
-                           sources: [.touchpad, .touchscreen]),
-            GestureBinding(name: "touchegg-pinch",
-                           kind: .pinch(.init(fingers: fingers, direction: nil, threshold: PinchRecognizer.defaultThreshold)),
-                           sources: [.touchpad, .touchscreen]),
+            GestureBinding(
+                name: "touchegg-swipe",
+                kind: .pan(
+                    .init(
+                        fingers: fingers, direction: nil,
+                        distance: PanRecognizer.defaultBeginDistance)),
+                sources: [.touchpad, .touchscreen]),
+            GestureBinding(
+                name: "touchegg-pinch",
+                kind: .pinch(
+                    .init(
+                        fingers: fingers, direction: nil,
+                        threshold: PinchRecognizer.defaultThreshold)),
+                sources: [.touchpad, .touchscreen]),
         ]
         for n in streamedFingers {
-            added.append(GestureBinding(name: "touchegg-tap-\(n)",
-                                        kind: .tap(.init(fingers: n, taps: 1, movement: TapRecognizer.defaultMovement,
-                                                         duration: TapRecognizer.defaultDuration, interval: TapRecognizer.defaultInterval)),
-                                        sources: [.touchscreen]))
+            added.append(
+                GestureBinding(
+                    name: "touchegg-tap-\(n)",
+                    kind: .tap(
+                        .init(
+                            fingers: n, taps: 1, movement: TapRecognizer.defaultMovement,
+                            duration: TapRecognizer.defaultDuration,
+                            interval: TapRecognizer.defaultInterval)),
+                    sources: [.touchscreen]))
         }
         let names = bindings.map(\.name)
         return added.map { b in

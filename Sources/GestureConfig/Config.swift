@@ -1,5 +1,5 @@
-import GestureCore
 import GestureActions
+import GestureCore
 import GestureStrokes
 
 /// A loaded, validated config: settings and gesture bindings.
@@ -38,7 +38,9 @@ public struct Config: Sendable {
         public init() {}
 
         /// Milliseconds a touch, press or touchpad gesture of `source` may stay undecided.
-        public func touchTimeout(for source: InputSource) -> Double { sourceTimeouts[source] ?? touchTimeout }
+        public func touchTimeout(for source: InputSource) -> Double {
+            sourceTimeouts[source] ?? touchTimeout
+        }
 
         /// Whether `source` is observed rather than grabbed.
         public func observes(_ source: InputSource) -> Bool {
@@ -77,4 +79,3 @@ public enum InputMode: String, CaseIterable, Sendable {
     /// get all of it at once and unchanged, and a bound gesture reaches them too.
     case observe
 }
-

@@ -25,7 +25,8 @@ public struct ConfigErrors: Error, CustomStringConvertible {
 
 /// Why a file (the config, or one it names) could not be read, in words that follow
 /// "cannot read the config file (...)".
-public struct ConfigFileError: RawRepresentable, Error, Equatable, Sendable, CustomStringConvertible {
+public struct ConfigFileError: RawRepresentable, Error, Equatable, Sendable, CustomStringConvertible
+{
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }

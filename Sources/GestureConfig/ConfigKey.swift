@@ -1,5 +1,5 @@
-import GestureCore
 import GestureActions
+import GestureCore
 
 /// One config key, declared once in `ConfigSchema`: its name, where it is written, the values it
 /// takes and how they are read, what its absence means, and the line the docs show for it.
@@ -17,7 +17,10 @@ struct ConfigKey<Value: Sendable>: Sendable {
     /// One line for the docs.
     let doc: String
 
-    init(_ name: String, _ scope: KeyScope, _ domain: Domain<Value>, _ absent: Absent<Value>, doc: String) {
+    init(
+        _ name: String, _ scope: KeyScope, _ domain: Domain<Value>, _ absent: Absent<Value>,
+        doc: String
+    ) {
         self.name = name
         self.scope = scope
         self.domain = domain
@@ -30,7 +33,10 @@ struct ConfigKey<Value: Sendable>: Sendable {
         switch absent {
         case .value(let v): return v
         case .byType(let values):
-            guard let type, let v = values[type] else { preconditionFailure("\(name) declares no default for \(type.map(\.rawValue) ?? "settings")") }
+            guard let type, let v = values[type] else {
+                preconditionFailure(
+                    "\(name) declares no default for \(type.map(\.rawValue) ?? "settings")")
+            }
             return v
         case .none: return nil
         case .required(_, let standIn): return standIn
@@ -86,9 +92,11 @@ struct Domain<Value: Sendable>: Sendable {
     /// How a form edits it, in the units it is written in (`FieldForm`).
     let form: FieldForm
 
-    init(text: String, choices: [String]?, show: @escaping @Sendable (Value) -> String,
-         contains: @escaping @Sendable (Value) -> Bool = { _ in true }, form: FieldForm = .text,
-         read: @escaping @Sendable (KeyReader, String) -> Value?) {
+    init(
+        text: String, choices: [String]?, show: @escaping @Sendable (Value) -> String,
+        contains: @escaping @Sendable (Value) -> Bool = { _ in true }, form: FieldForm = .text,
+        read: @escaping @Sendable (KeyReader, String) -> Value?
+    ) {
         self.text = text
         self.choices = choices
         self.show = show
@@ -98,9 +106,14 @@ struct Domain<Value: Sendable>: Sendable {
     }
 
     /// The same values, read as something else (degrees as radians); `back` undoes `transform`.
-    func map<T>(_ transform: @escaping @Sendable (Value) -> T, back: @escaping @Sendable (T) -> Value) -> Domain<T> {
+    func map<T>(
+        _ transform: @escaping @Sendable (Value) -> T, back: @escaping @Sendable (T) -> Value
+    ) -> Domain<T> {
         let (read, show, contains) = (self.read, self.show, self.contains)
-        return Domain<T>(text: text, choices: choices, show: { show(back($0)) }, contains: { contains(back($0)) }, form: form) { r, key in
+        return Domain<T>(
+            text: text, choices: choices, show: { show(back($0)) },
+            contains: { contains(back($0)) }, form: form
+        ) { r, key in
             read(r, key).map(transform)
         }
     }
@@ -109,9 +122,14 @@ struct Domain<Value: Sendable>: Sendable {
 extension Domain where Value == Double {
     /// A number in `range`, measured in `unit`; `messageUnit` follows the range in the message
     /// that a value is out of it.
-    static func number(_ range: ClosedRange<Double>, _ unit: String, inMessages messageUnit: String? = nil) -> Domain {
-        Domain(text: "\(unit), \(format(range.lowerBound)) to \(format(range.upperBound))", choices: nil, show: format,
-               contains: range.contains, form: .number(range, unit: unit)) { r, key in
+    static func number(
+        _ range: ClosedRange<Double>, _ unit: String, inMessages messageUnit: String? = nil
+    ) -> Domain {
+        Domain(
+            text: "\(unit), \(format(range.lowerBound)) to \(format(range.upperBound))",
+            choices: nil, show: format,
+            contains: range.contains, form: .number(range, unit: unit)
+        ) { r, key in
             r.number(key, in: range, unit: messageUnit)
         }
     }
@@ -119,27 +137,39 @@ extension Domain where Value == Double {
 
 extension Domain where Value == Int {
     static func integer(_ range: ClosedRange<Int>) -> Domain {
-        Domain(text: "\(range.lowerBound) to \(range.upperBound)", choices: nil, show: String.init, contains: range.contains,
-               form: .integer(range)) { r, key in
+        Domain(
+            text: "\(range.lowerBound) to \(range.upperBound)", choices: nil, show: String.init,
+            contains: range.contains,
+            form: .integer(range)
+        ) { r, key in
             r.integer(key, in: range)
         }
     }
 }
 
 extension Domain where Value == Bool {
-    static let bool = Domain(text: "`true` or `false`", choices: nil, show: { "`\($0)`" }, form: .toggle) { r, key in r.bool(key) }
+    static let bool = Domain(
+        text: "`true` or `false`", choices: nil, show: { "`\($0)`" }, form: .toggle
+    ) { r, key in r.bool(key) }
 }
 
 extension Domain where Value == String {
-    static let string = Domain(text: "string", choices: nil, show: { "`\($0)`" }) { r, key in r.string(key) }
+    static let string = Domain(text: "string", choices: nil, show: { "`\($0)`" }) { r, key in
+        r.string(key)
+    }
     /// `*`, `?`, `[abc]`, `[a-z]`, `[!a-z]`, case-insensitive; kept as written.
-    static let glob = Domain(text: "glob", choices: nil, show: { "`\($0)`" }, form: .glob) { r, key in r.glob(key) }
+    static let glob = Domain(text: "glob", choices: nil, show: { "`\($0)`" }, form: .glob) {
+        r, key in r.glob(key)
+    }
 }
 
 extension Domain where Value == [String] {
     /// A name or a list of names; `what` names them in the message (`gesture names`).
     static func list(of what: String) -> Domain {
-        Domain(text: "list of \(what)", choices: nil, show: { $0.isEmpty ? "none" : $0.joined(separator: ", ") }, form: .list(of: what)) { r, key in
+        Domain(
+            text: "list of \(what)", choices: nil,
+            show: { $0.isEmpty ? "none" : $0.joined(separator: ", ") }, form: .list(of: what)
+        ) { r, key in
             r.stringList(key, of: what)
         }
     }
@@ -147,8 +177,11 @@ extension Domain where Value == [String] {
 
 extension Domain where Value == [Action] {
     /// `"..."` or `["...", "..."]`, each an action string.
-    static let actions = Domain(text: "action or list of actions", choices: nil, show: { $0.map { "`\($0.text)`" }.joined(separator: ", ") },
-                                form: .actions) { r, key in
+    static let actions = Domain(
+        text: "action or list of actions", choices: nil,
+        show: { $0.map { "`\($0.text)`" }.joined(separator: ", ") },
+        form: .actions
+    ) { r, key in
         r.actions(key)
     }
 }
@@ -157,8 +190,11 @@ extension Domain where Value: Equatable {
     /// One of `values`, written as its word.
     static func choice(_ values: [(String, Value)]) -> Domain {
         let words = values.map(\.0)
-        return Domain(text: words.map { "`\($0)`" }.joined(separator: ", "), choices: words,
-                      show: { v in values.first { $0.1 == v }.map { "`\($0.0)`" } ?? "" }, form: .choice(words)) { r, key in
+        return Domain(
+            text: words.map { "`\($0)`" }.joined(separator: ", "), choices: words,
+            show: { v in values.first { $0.1 == v }.map { "`\($0.0)`" } ?? "" },
+            form: .choice(words)
+        ) { r, key in
             guard let word = r.string(key) else { return nil }
             guard let found = values.first(where: { $0.0 == word }) else {
                 r.fail(key, r.notOneOf(key, word, words))
@@ -169,7 +205,8 @@ extension Domain where Value: Equatable {
     }
 }
 
-extension Domain where Value: CaseIterable & RawRepresentable & Equatable, Value.RawValue == String {
+extension Domain
+where Value: CaseIterable & RawRepresentable & Equatable, Value.RawValue == String {
     /// One of the enum's cases, written as its raw value.
     static var cases: Domain { among(Array(Value.allCases)) }
 
@@ -185,10 +222,14 @@ extension ConfigKey {
         case .value(let v): defaults = [v]
         case .byType(let values):
             let missing = scope.types.filter { values[$0] == nil }
-            if !missing.isEmpty { return ["no default for \(missing.map(\.rawValue).joined(separator: ", "))"] }
+            if !missing.isEmpty {
+                return ["no default for \(missing.map(\.rawValue).joined(separator: ", "))"]
+            }
             defaults = Array(values.values)
         case .none, .required: defaults = []
         }
-        return defaults.filter { !domain.contains($0) }.map { "the default \(domain.show($0)) is not \(domain.text)" }
+        return defaults.filter { !domain.contains($0) }.map {
+            "the default \(domain.show($0)) is not \(domain.text)"
+        }
     }
 }

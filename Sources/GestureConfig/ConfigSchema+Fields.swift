@@ -44,14 +44,18 @@ public enum SettingsSchema {
 
     /// The keys a gesture of `type` takes, in the declarations' order (`fingers` and `direction`
     /// are declared once per meaning; a type takes one of each).
-    public static func fields(for type: String) -> [SchemaField] { fields.filter { $0.types.contains(type) } }
+    public static func fields(for type: String) -> [SchemaField] {
+        fields.filter { $0.types.contains(type) }
+    }
 
     static let fields: [SchemaField] = ConfigSchema.all.map { ($0 as! any FieldDeclaring).field }
 
     /// A doc line as help: plain, without its "(see ...)" pointers to the docs.
     static func help(_ markdown: String) -> String {
         var text = plain(markdown)
-        while let see = text.firstRange(of: " (see "), let close = text[see.upperBound...].firstIndex(of: ")") {
+        while let see = text.firstRange(of: " (see "),
+            let close = text[see.upperBound...].firstIndex(of: ")")
+        {
             text.removeSubrange(see.lowerBound...close)
         }
         return text
@@ -59,7 +63,9 @@ public enum SettingsSchema {
 
     /// `text` without backticks, and `[words](link)` as its words.
     static func plain(_ markdown: String) -> String {
-        var out = "", link = false, skipping = false
+        var out = ""
+        var link = false
+        var skipping = false
         for c in markdown {
             if skipping {
                 if c == ")" { skipping = false }
@@ -92,12 +98,15 @@ extension ConfigKey: FieldDeclaring {
         var required = false
         if case .required = absent { required = true }
         return SchemaField(
-            name: name, types: scope.types.map(\.rawValue), form: domain.form, help: SettingsSchema.help(doc), isRequired: required,
+            name: name, types: scope.types.map(\.rawValue), form: domain.form,
+            help: SettingsSchema.help(doc), isRequired: required,
             defaultText: { type in
                 switch absent {
                 case .value(let v): return SettingsSchema.plain(domain.show(v))
                 case .byType(let values):
-                    guard let type = type.flatMap(GestureBinding.GestureType.init(rawValue:)), let v = values[type] else { return nil }
+                    guard let type = type.flatMap(GestureBinding.GestureType.init(rawValue:)),
+                        let v = values[type]
+                    else { return nil }
                     return SettingsSchema.plain(domain.show(v))
                 case .none(let meaning): return SettingsSchema.plain(meaning)
                 case .required: return nil
@@ -106,7 +115,7 @@ extension ConfigKey: FieldDeclaring {
     }
 }
 
-private extension String {
+extension String {
     /// Without the marks `plain` left after a link's words.
-    func replacingMarks() -> String { String(filter { $0 != "\u{1}" }) }
+    fileprivate func replacingMarks() -> String { String(filter { $0 != "\u{1}" }) }
 }

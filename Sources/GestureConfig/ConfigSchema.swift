@@ -1,5 +1,5 @@
-import GestureCore
 import GestureActions
+import GestureCore
 import GestureStrokes
 
 /// Every config key, declared once: the loader reads through these declarations, and the key
@@ -12,16 +12,24 @@ enum ConfigSchema {
 
     static let touchTimeout = ConfigKey<Double>(
         "touch-timeout", .settings, .number(1...60_000, "ms"), .value(300),
-        doc: "how long a grabbed touch, press or touchpad gesture may stay undecided before the application gets it; unless set, each source's grows to outlast the longest press or multi-tap bound on it (see [Settings](#settings))")
+        doc:
+            "how long a grabbed touch, press or touchpad gesture may stay undecided before the application gets it; unless set, each source's grows to outlast the longest press or multi-tap bound on it (see [Settings](#settings))"
+    )
     static let arrivalWindow = ConfigKey<Double>(
         "arrival-window", .settings, .number(0...10_000, "ms"), .value(60),
-        doc: "how long the first finger of a multi-finger gesture waits for the others; shorter than `touch-timeout`")
+        doc:
+            "how long the first finger of a multi-finger gesture waits for the others; shorter than `touch-timeout`"
+    )
     static let touchscreenMode = ConfigKey<InputMode>(
         "touchscreen-mode", .settings, .cases, .value(.grab),
-        doc: "`grab`: gestured sees touches first and hands back what no binding keeps; `observe`: nothing is grabbed, applications get every touch at once and a bound gesture reaches them too (see [Observe mode](#observe-mode))")
+        doc:
+            "`grab`: gestured sees touches first and hands back what no binding keeps; `observe`: nothing is grabbed, applications get every touch at once and a bound gesture reaches them too (see [Observe mode](#observe-mode))"
+    )
     static let pointerMode = ConfigKey<InputMode>(
         "pointer-mode", .settings, .cases, .value(.grab),
-        doc: "the same for the stroke buttons: `observe` leaves every press and its motion to the applications (a stroke also reaches them)")
+        doc:
+            "the same for the stroke buttons: `observe` leaves every press and its motion to the applications (a stroke also reaches them)"
+    )
     static let templates = ConfigKey<[String]>(
         "templates", .settings, .list(of: "file names"), .value([]),
         doc: "stroke template files written by `gestured learn`, relative to the config file")
@@ -29,18 +37,25 @@ enum ConfigSchema {
         "overlay", .settings, .bool, .value(false),
         doc: "shows the debug overlay, as `gestured run --overlay` does")
     static let touchpadCommitDistance = ConfigKey<Double>(
-        "touchpad-commit-distance", .settings, .number(1...100_000, "px"), .value(Progress.defaultTouchpadDistance),
-        doc: "how far a touchpad pan or swipe moves along its direction to reach progress 1 (see [Progress](#progress))")
+        "touchpad-commit-distance", .settings, .number(1...100_000, "px"),
+        .value(Progress.defaultTouchpadDistance),
+        doc:
+            "how far a touchpad pan or swipe moves along its direction to reach progress 1 (see [Progress](#progress))"
+    )
     static let touchscreenCommitDistance = ConfigKey<Double>(
-        "touchscreen-commit-distance", .settings, .number(1...100_000, "px"), .value(Progress.defaultScreenDistance),
+        "touchscreen-commit-distance", .settings, .number(1...100_000, "px"),
+        .value(Progress.defaultScreenDistance),
         doc: "the same on a touchscreen (pan, swipe, edge)")
     static let commitScale = ConfigKey<Double>(
         "commit-scale", .settings, .number(1.01...100, "scale"), .value(Progress.defaultScale),
-        doc: "the scale at which a spreading pinch reaches progress 1; a closing one reaches it at the inverse")
+        doc:
+            "the scale at which a spreading pinch reaches progress 1; a closing one reaches it at the inverse"
+    )
     /// Written in degrees, read as the radians the recognizer takes.
     static let commitAngle = ConfigKey<Double>(
         "commit-angle", .settings,
-        Domain.number(1...3600, "degrees").map(Angle.radians(degrees:), back: { (Angle.degrees(radians: $0) * 1e9).rounded() / 1e9 }),
+        Domain.number(1...3600, "degrees").map(
+            Angle.radians(degrees:), back: { (Angle.degrees(radians: $0) * 1e9).rounded() / 1e9 }),
         .value(Progress.defaultAngle),
         doc: "how far a rotation turns to reach progress 1")
     static let toucheggStream = ConfigKey<Bool>(
@@ -48,32 +63,43 @@ enum ConfigSchema {
         doc: "serves touchegg's gesture stream to desktop shells (see [desktop.md](desktop.md))")
     static let gesturedStream = ConfigKey<Bool>(
         "gestured-stream", .settings, .bool, .value(false),
-        doc: "serves every recognized gesture on D-Bus at `$XDG_RUNTIME_DIR/gestured/stream` (see [desktop.md](desktop.md#gestureds-own-stream))")
+        doc:
+            "serves every recognized gesture on D-Bus at `$XDG_RUNTIME_DIR/gestured/stream` (see [desktop.md](desktop.md#gestureds-own-stream))"
+    )
     static let feedbackEverywhere = ConfigKey<Bool>(
         "feedback", .settings, .bool, .value(false),
-        doc: "gives every swipe, pan, edge, pinch and rotation that fires `on = \"end\"` (and every drag) feedback, as `feedback = true` on each does")
+        doc:
+            "gives every swipe, pan, edge, pinch and rotation that fires `on = \"end\"` (and every drag) feedback, as `feedback = true` on each does"
+    )
 
     // MARK: [[gesture]], every type
 
     static let name = ConfigKey<String>(
         "name", .everyGesture, .string, .none(meaning: "`<type>-<position>`, e.g. `swipe-1`"),
-        doc: "unique; used in logs, replay output, relations and gestured's stream (so no Unicode noncharacter such as `\\uFFFF`)")
+        doc:
+            "unique; used in logs, replay output, relations and gestured's stream (so no Unicode noncharacter such as `\\uFFFF`)"
+    )
     static let type = ConfigKey<GestureType>(
         "type", .everyGesture, .cases, .required(needs: "has no type", standIn: .tap),
         doc: "the gesture; each type's parameters are in [gestures.md](gestures.md)")
     static let source = ConfigKey<SourceChoice>(
-        "source", .everyGesture, .choice([("any", .any)] + InputSource.allCases.map { ($0.rawValue, .only($0)) }), .value(.any),
+        "source", .everyGesture,
+        .choice([("any", .any)] + InputSource.allCases.map { ($0.rawValue, .only($0)) }),
+        .value(.any),
         doc: "the input it listens to; `any` is every source the type supports")
     static let fingers = ConfigKey<Int>(
         "fingers", .gesture([.tap, .swipe, .edge, .press, .stroke]), .integer(1...10),
         .byType([.tap: 1, .swipe: 3, .edge: 1, .press: 1, .stroke: 1]),
         doc: "how many fingers (a stroke: one)")
     static let fingerCount = ConfigKey<Int>(
-        "fingers", .gesture([.pinch, .rotate, .pan]), .integer(1...10), .none(meaning: "`min-fingers` to `max-fingers`"),
+        "fingers", .gesture([.pinch, .rotate, .pan]), .integer(1...10),
+        .none(meaning: "`min-fingers` to `max-fingers`"),
         doc: "exactly this many fingers; or give `min-fingers` and `max-fingers`")
     static let app = ConfigKey<String>(
         "app", .everyGesture, .glob, .none(meaning: "every window"),
-        doc: "glob on the WM_CLASS instance or class of the window under the gesture (under the pointer for touchpad gestures)")
+        doc:
+            "glob on the WM_CLASS instance or class of the window under the gesture (under the pointer for touchpad gestures)"
+    )
     static let device = ConfigKey<String>(
         "device", .everyGesture, .glob, .none(meaning: "every device"),
         doc: "glob on the input device's name, as `gestured devices` lists them")
@@ -85,14 +111,18 @@ enum ConfigSchema {
         doc: "gestures that must fail before this one is recognized (one-way; a cycle is an error)")
     static let on = ConfigKey<GestureBinding.Phase>(
         "on", .everyGesture, .cases, .value(.end),
-        doc: "when the actions fire; discrete gestures (tap, swipe) only end; with `repeat`, `update`")
+        doc:
+            "when the actions fire; discrete gestures (tap, swipe) only end; with `repeat`, `update`"
+    )
     static let action = ConfigKey<[Action]>(
         "action", .everyGesture, .actions, .required(needs: "has no action", standIn: []),
         doc: "what to do, run in order")
 
     static let enabled = ConfigKey<Bool>(
         "enabled", .everyGesture, .bool, .value(true),
-        doc: "`false` keeps the binding in the file but turns it off, as the settings window's switch does")
+        doc:
+            "`false` keeps the binding in the file but turns it off, as the settings window's switch does"
+    )
 
     // MARK: [[gesture]], some types
 
@@ -103,12 +133,14 @@ enum ConfigSchema {
         "taps", .gesture([.press]), .integer(0...4), .value(0),
         doc: "quick taps before the press")
     static let pinchThreshold = ConfigKey<Double>(
-        "threshold", .gesture([.pinch]), .number(0.01...0.9, "fraction of the scale"), .value(PinchRecognizer.defaultThreshold),
+        "threshold", .gesture([.pinch]), .number(0.01...0.9, "fraction of the scale"),
+        .value(PinchRecognizer.defaultThreshold),
         doc: "how far the scale leaves 1 before it begins")
     /// Written in degrees, read as the radians the recognizer takes.
     static let rotateThreshold = ConfigKey<Double>(
         "threshold", .gesture([.rotate]),
-        Domain.number(1...180, "degrees").map(Angle.radians(degrees:), back: { (Angle.degrees(radians: $0) * 1e9).rounded() / 1e9 }),
+        Domain.number(1...180, "degrees").map(
+            Angle.radians(degrees:), back: { (Angle.degrees(radians: $0) * 1e9).rounded() / 1e9 }),
         .value(RotateRecognizer.defaultThreshold),
         doc: "how far the fingers turn before it begins")
     static let margin = ConfigKey<Double>(
@@ -120,15 +152,26 @@ enum ConfigSchema {
         doc: "how far a finger may move")
     static let distance = ConfigKey<Double>(
         "distance", .gesture([.swipe, .pan, .edge]), .number(0...100_000, "px"),
-        .byType([.swipe: SwipeRecognizer.defaultDistance, .pan: PanRecognizer.defaultBeginDistance, .edge: EdgeRecognizer.defaultDistance]),
-        doc: "how far the fingers move before it is recognized (an edge gesture: away from the edge)")
+        .byType([
+            .swipe: SwipeRecognizer.defaultDistance, .pan: PanRecognizer.defaultBeginDistance,
+            .edge: EdgeRecognizer.defaultDistance,
+        ]),
+        doc:
+            "how far the fingers move before it is recognized (an edge gesture: away from the edge)"
+    )
     static let speed = ConfigKey<Double>(
-        "speed", .gesture([.swipe]), .number(0...100_000, "px/s"), .value(SwipeRecognizer.defaultSpeed),
+        "speed", .gesture([.swipe]), .number(0...100_000, "px/s"),
+        .value(SwipeRecognizer.defaultSpeed),
         doc: "how fast it must move")
     static let duration = ConfigKey<Double>(
         "duration", .gesture([.tap, .swipe, .press]), .number(1...60_000, "ms"),
-        .byType([.tap: TapRecognizer.defaultDuration, .swipe: SwipeRecognizer.defaultDuration, .press: PressRecognizer.defaultDuration]),
-        doc: "a tap: the longest it stays down; a swipe: the longest it takes; a press: how long it is held")
+        .byType([
+            .tap: TapRecognizer.defaultDuration, .swipe: SwipeRecognizer.defaultDuration,
+            .press: PressRecognizer.defaultDuration,
+        ]),
+        doc:
+            "a tap: the longest it stays down; a swipe: the longest it takes; a press: how long it is held"
+    )
     static let interval = ConfigKey<Double>(
         "interval", .gesture([.tap, .press]), .number(1...60_000, "ms"),
         .byType([.tap: TapRecognizer.defaultInterval, .press: PressRecognizer.defaultTapInterval]),
@@ -136,7 +179,9 @@ enum ConfigSchema {
     static let minFingers = ConfigKey<Int>(
         "min-fingers", .gesture([.pinch, .rotate, .pan]), .integer(1...10),
         .byType([.pinch: 2, .rotate: 2, .pan: 1]),
-        doc: "the fewest fingers (on a touchpad 3 when no count is written: two-finger pinches stay the applications' zoom; at least 2 for pinch and rotate, 3 for a pan)")
+        doc:
+            "the fewest fingers (on a touchpad 3 when no count is written: two-finger pinches stay the applications' zoom; at least 2 for pinch and rotate, 3 for a pan)"
+    )
     static let maxFingers = ConfigKey<Int>(
         "max-fingers", .gesture([.pinch, .rotate, .pan]), .integer(1...10),
         .byType([.pinch: 5, .rotate: 5, .pan: 10]),
@@ -145,7 +190,8 @@ enum ConfigSchema {
         "button", .gesture([.stroke]), .integer(1...32), .value(StrokeRecognizer.defaultButton),
         doc: "the pointer button that draws it")
     static let swipeDirection = ConfigKey<Direction>(
-        "direction", .gesture([.swipe]), .among(Direction.onScreen), .required(needs: "a swipe needs a direction", standIn: .right),
+        "direction", .gesture([.swipe]), .among(Direction.onScreen),
+        .required(needs: "a swipe needs a direction", standIn: .right),
         doc: "which way")
     static let panDirection = ConfigKey<Direction>(
         "direction", .gesture([.pan]), .among(Direction.onScreen), .none(meaning: "any way"),
@@ -157,26 +203,35 @@ enum ConfigSchema {
         "direction", .gesture([.rotate]), .among(Direction.turning), .none(meaning: "either"),
         doc: "clockwise or counter-clockwise")
     static let edge = ConfigKey<EdgeRecognizer.Edge>(
-        "edge", .gesture([.edge]), .cases, .required(needs: "an edge gesture needs an edge", standIn: .left),
+        "edge", .gesture([.edge]), .cases,
+        .required(needs: "an edge gesture needs an edge", standIn: .left),
         doc: "the edge of the monitor it comes in from")
     static let shape = ConfigKey<String>(
         "shape", .gesture([.stroke]), .string, .none(meaning: "give `shape` or `directions`"),
         doc: "a template's name: a built-in one or one of `templates`")
     static let directions = ConfigKey<DirectionSequence>(
-        "directions", .gesture([.stroke]), .directionSequence, .none(meaning: "give `shape` or `directions`"),
+        "directions", .gesture([.stroke]), .directionSequence,
+        .none(meaning: "give `shape` or `directions`"),
         doc: "moves in order: `U` `D` `L` `R` and the keypad diagonals `7` `9` `1` `3`")
     static let panRepeat = ConfigKey<Double>(
-        "repeat", .gesture([.pan, .edge]), .number(1...100_000, "px", inMessages: "pixels"), .none(meaning: "no steps"),
+        "repeat", .gesture([.pan, .edge]), .number(1...100_000, "px", inMessages: "pixels"),
+        .none(meaning: "no steps"),
         doc: "fire the actions each time the progress passes another step of this size")
     static let pinchRepeat = ConfigKey<Double>(
-        "repeat", .gesture([.pinch]), .number(0.01...100, "fraction of the scale", inMessages: "(a fraction of the scale)"), .none(meaning: "no steps"),
+        "repeat", .gesture([.pinch]),
+        .number(0.01...100, "fraction of the scale", inMessages: "(a fraction of the scale)"),
+        .none(meaning: "no steps"),
         doc: "as for pan")
     static let rotateRepeat = ConfigKey<Double>(
-        "repeat", .gesture([.rotate]), .number(1...3600, "degrees", inMessages: "degrees"), .none(meaning: "no steps"),
+        "repeat", .gesture([.rotate]), .number(1...3600, "degrees", inMessages: "degrees"),
+        .none(meaning: "no steps"),
         doc: "as for pan")
     static let feedback = ConfigKey<Bool>(
-        "feedback", .gesture([.swipe, .pan, .edge, .pinch, .rotate]), .bool, .none(meaning: "as `feedback` in [settings]"),
-        doc: "draws what the action will do as the fingers go, and performs it only when they lift past the commit point (see [Feedback](#feedback))")
+        "feedback", .gesture([.swipe, .pan, .edge, .pinch, .rotate]), .bool,
+        .none(meaning: "as `feedback` in [settings]"),
+        doc:
+            "draws what the action will do as the fingers go, and performs it only when they lift past the commit point (see [Feedback](#feedback))"
+    )
     static let reverse = ConfigKey<[Action]>(
         "reverse", .gesture([.pan, .edge, .pinch, .rotate]), .actions, .none(meaning: "none"),
         doc: "what to do when the progress goes back a step; needs `repeat`")
@@ -184,10 +239,13 @@ enum ConfigSchema {
     /// Every declaration, in the order the docs list them.
     static let all: [any AnyConfigKey] = [
         touchTimeout, arrivalWindow, touchscreenMode, pointerMode, templates, overlay,
-        touchpadCommitDistance, touchscreenCommitDistance, commitScale, commitAngle, toucheggStream, gesturedStream,
+        touchpadCommitDistance, touchscreenCommitDistance, commitScale, commitAngle, toucheggStream,
+        gesturedStream,
         feedbackEverywhere,
-        name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf, on, action, enabled,
-        taps, pressTaps, movement, duration, interval, swipeDirection, panDirection, pinchDirection, rotateDirection,
+        name, type, source, fingers, fingerCount, app, device, simultaneousWith, requireFailureOf,
+        on, action, enabled,
+        taps, pressTaps, movement, duration, interval, swipeDirection, panDirection, pinchDirection,
+        rotateDirection,
         distance, speed, minFingers, maxFingers, pinchThreshold, rotateThreshold, edge, margin,
         button, shape, directions, panRepeat, pinchRepeat, rotateRepeat, reverse, feedback,
     ]
@@ -207,9 +265,14 @@ enum ConfigSchema {
     /// The names a gesture of any type takes in declaration order, then the others sorted:
     /// what an unknown key is compared with.
     static let gestureNames: [String] = {
-        var every: [String] = [], some: Set<String> = []
+        var every: [String] = []
+        var some: Set<String> = []
         for name in uniqued(all.filter { $0.scope != .settings }.map(\.name)) {
-            if types(taking: name).count == GestureType.allCases.count { every.append(name) } else { some.insert(name) }
+            if types(taking: name).count == GestureType.allCases.count {
+                every.append(name)
+            } else {
+                some.insert(name)
+            }
         }
         return every + some.sorted()
     }()
@@ -279,7 +342,9 @@ extension ConfigKey: AnyConfigKey {
 
 extension Domain where Value == DirectionSequence {
     /// A stroke's moves (`DR`), parsed as the recognizer takes them.
-    static let directionSequence = Domain(text: "string", choices: nil, show: { "`\($0)`" }, form: .directions) { r, key in
+    static let directionSequence = Domain(
+        text: "string", choices: nil, show: { "`\($0)`" }, form: .directions
+    ) { r, key in
         guard let text = r.string(key) else { return nil }
         do throws(DirectionParseError) {
             return try DirectionSequence(parsing: text)

@@ -19,15 +19,19 @@ extension GestureBinding {
     /// The fingers a pan, pinch or rotation takes from `source`: the bounds not written are the
     /// declared ones, and on a touchpad no fewer than `touchpadFewestUnwritten`, or than it
     /// reports the gesture with when `max-fingers` is written below that.
-    public static func fingerRange(_ count: GestureBinding.FingerCount, of type: GestureBinding.GestureType,
-                                   source: InputSource) -> ClosedRange<Int> {
+    public static func fingerRange(
+        _ count: GestureBinding.FingerCount, of type: GestureBinding.GestureType,
+        source: InputSource
+    ) -> ClosedRange<Int> {
         switch count {
         case .exactly(let n):
             return n...n
-        case let .between(min, max):
+        case .between(let min, let max):
             var lo = min ?? ConfigSchema.minFingers.fallback(for: type)!
             if min == nil && source == .touchpad {
-                let fewest = max.map { $0 < touchpadFewestUnwritten } == true ? type.touchpadMinimumFingers : touchpadFewestUnwritten
+                let fewest =
+                    max.map { $0 < touchpadFewestUnwritten } == true
+                    ? type.touchpadMinimumFingers : touchpadFewestUnwritten
                 lo = Swift.max(lo, fewest)
             }
             return lo...Swift.max(lo, max ?? ConfigSchema.maxFingers.fallback(for: type)!)

@@ -1,5 +1,5 @@
-import GestureCore
 import GestureActions
+import GestureCore
 import GestureStrokes
 
 /// One `[[gesture]]`: what to recognize, and what to do when it fires.
@@ -30,7 +30,9 @@ public struct GestureBinding: Equatable, Sendable {
         public var touchpadMinimumFingers: Int { self == .pinch || self == .rotate ? 2 : 3 }
 
         /// The types this version recognizes.
-        public static let available: [GestureType] = [.tap, .swipe, .pinch, .rotate, .pan, .edge, .press, .stroke]
+        public static let available: [GestureType] = [
+            .tap, .swipe, .pinch, .rotate, .pan, .edge, .press, .stroke,
+        ]
     }
 
     public enum Phase: String, CaseIterable, Sendable {
@@ -204,15 +206,25 @@ public struct GestureBinding: Equatable, Sendable {
     /// Why this binding cannot have feedback, as the message's end; nil when it can. Feedback
     /// is for a gesture with a progress that fires when it ends, or for a drag.
     public var feedbackProblem: String? {
-        guard type.hasProgress else { return "needs a gesture with a progress, not a \(type.rawValue)" }
-        if streams { return "does not apply to a streamed gesture: the desktop shell draws its own" }
+        guard type.hasProgress else {
+            return "needs a gesture with a progress, not a \(type.rawValue)"
+        }
+        if streams {
+            return "does not apply to a streamed gesture: the desktop shell draws its own"
+        }
         if passes { return "does not apply to a gesture handed to the application" }
         if follows {
-            return actions.allSatisfy({ if case .drag = $0 { true } else { false } }) ? nil
+            return actions.allSatisfy({ if case .drag = $0 { true } else { false } })
+                ? nil
                 : "follows only a drag (its path): \"\(actions.first?.text ?? "")\" moves the window itself"
         }
-        if repeatStep != nil { return "commits once when the fingers lift: it cannot come with repeat" }
-        if on != .end { return "commits when the fingers lift past the commit point: on must be \"end\", not \"\(on.rawValue)\"" }
+        if repeatStep != nil {
+            return "commits once when the fingers lift: it cannot come with repeat"
+        }
+        if on != .end {
+            return
+                "commits when the fingers lift past the commit point: on must be \"end\", not \"\(on.rawValue)\""
+        }
         return nil
     }
 
@@ -269,7 +281,8 @@ public struct GestureBinding: Equatable, Sendable {
         func fingers(_ count: FingerCount) -> String {
             switch count {
             case .exactly(let n): return "\(n)"
-            case let .between(lo, hi): return "\(lo.map(String.init) ?? "")-\(hi.map(String.init) ?? "")"
+            case .between(let lo, let hi):
+                return "\(lo.map(String.init) ?? "")-\(hi.map(String.init) ?? "")"
             }
         }
         switch kind {
@@ -283,7 +296,8 @@ public struct GestureBinding: Equatable, Sendable {
         case .stroke(let s):
             switch s.target {
             case .shape(let name): parts += ["\(s.button)", "shape", name]
-            case .directions(let sequence): parts += ["\(s.button)", "directions", sequence.description]
+            case .directions(let sequence):
+                parts += ["\(s.button)", "directions", sequence.description]
             }
         }
         return parts.joined(separator: "|")

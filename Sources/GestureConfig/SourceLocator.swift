@@ -15,7 +15,9 @@ struct SourceLocator {
                 found = value.array.flatMap { index < $0.count ? $0[index] : nil }?.table
                 place = value.array.flatMap { index < $0.count ? $0[index].position : nil }
             }
-            place = found.map { t in key.flatMap { t[$0]?.position } ?? t.position } ?? place ?? value.position
+            place =
+                found.map { t in key.flatMap { t[$0]?.position } ?? t.position } ?? place
+                ?? value.position
         } else if let key {
             place = root[key]?.position
         }

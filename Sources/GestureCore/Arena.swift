@@ -48,7 +48,9 @@ final class Arena {
 
     /// The first participant that satisfies `predicate`.
     func firstParticipant(where predicate: (GestureRecognizer) -> Bool) -> GestureRecognizer? {
-        for p in participants where p._withUnsafeGuaranteedRef(predicate) { return p.takeUnretainedValue() }
+        for p in participants where p._withUnsafeGuaranteedRef(predicate) {
+            return p.takeUnretainedValue()
+        }
         return nil
     }
 
@@ -57,7 +59,8 @@ final class Arena {
     func open(app: String?, device: String?) {
         frame.app = app
         frame.device = device
-        for r in recognizers where !r.participating && !r.passes && r.matches(app: app, device: device) {
+        for r in recognizers
+        where !r.participating && !r.passes && r.matches(app: app, device: device) {
             if let group = r.group, isShadowed(r, group, app: app, device: device) { continue }
             r.participating = true
             r.maxTrackedTogether = 0
@@ -67,9 +70,12 @@ final class Arena {
     }
 
     /// Whether a recognizer of the same group with a more specific matching rule exists.
-    private func isShadowed(_ r: GestureRecognizer, _ group: Int, app: String?, device: String?) -> Bool {
+    private func isShadowed(_ r: GestureRecognizer, _ group: Int, app: String?, device: String?)
+        -> Bool
+    {
         recognizers.contains { o in
-            o !== r && o.group == group && o.specificity > r.specificity && o.matches(app: app, device: device)
+            o !== r && o.group == group && o.specificity > r.specificity
+                && o.matches(app: app, device: device)
         }
     }
 }
@@ -78,7 +84,9 @@ extension GestureRecognizer {
     /// `app` is the window's WM_CLASS: "instance,class", or one word when they are the same;
     /// the rule matches either.
     func matches(app: String?, device: String?) -> Bool {
-        if let rule = self.app, !(app.map { $0.split(separator: ",").contains { rule.matches(String($0)) } } ?? false) {
+        if let rule = self.app,
+            !(app.map { $0.split(separator: ",").contains { rule.matches(String($0)) } } ?? false)
+        {
             return false
         }
         if let rule = self.device, !(device.map(rule.matches) ?? false) { return false }

@@ -29,8 +29,10 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     /// The touches that moved since the verdict was last asked (a mask of the arena's slots).
     private var movedInFrame: UInt64 = 0
 
-    public init(name: String, type: String, source: InputSource, fingers: ClosedRange<Int>,
-                touchpadKind: InputFrame.TouchpadKind?) {
+    public init(
+        name: String, type: String, source: InputSource, fingers: ClosedRange<Int>,
+        touchpadKind: InputFrame.TouchpadKind?
+    ) {
         minimumFingers = fingers.lowerBound
         maximumFingers = fingers.upperBound
         self.touchpadKind = touchpadKind
@@ -54,7 +56,10 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
         switch currentState {
         case .possible where !isPending:
             let fingers = event.metrics.fingers
-            if let problem = fingerCountProblem(fingers) { fail(problem); return }
+            if let problem = fingerCountProblem(fingers) {
+                fail(problem)
+                return
+            }
             guard fingers >= minimumFingers else { return }
             switch verdict(event) {
             case .wait: return
@@ -78,7 +83,9 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
             for t in touches { ignore(t) }
             return
         }
-        if currentState == .possible, let problem = fingerCountProblem(event.touches.count) { fail(problem) }
+        if currentState == .possible, let problem = fingerCountProblem(event.touches.count) {
+            fail(problem)
+        }
     }
 
     open override func touchesMoved(_ touches: Touches, with event: InputFrame) {
@@ -107,7 +114,10 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
             return
         }
         let fingers = event.metrics.fingers
-        if fingers < minimumFingers { fail("\(fingers) fingers < \(minimumFingers)"); return }
+        if fingers < minimumFingers {
+            fail("\(fingers) fingers < \(minimumFingers)")
+            return
+        }
         if let problem = fingerCountProblem(fingers) { fail(problem) }
     }
 

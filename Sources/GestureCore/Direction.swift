@@ -8,7 +8,9 @@ public enum Direction: String, CaseIterable, Sendable, BitwiseCopyable {
     case `in`, out, cw, ccw
 
     /// The eight on the screen, clockwise from the right.
-    public static let onScreen: [Direction] = [.right, .downRight, .down, .downLeft, .left, .upLeft, .up, .upRight]
+    public static let onScreen: [Direction] = [
+        .right, .downRight, .down, .downLeft, .left, .upLeft, .up, .upRight,
+    ]
     /// A pinch's two.
     public static let pinching: [Direction] = [.in, .out]
     /// A rotation's two.
@@ -56,7 +58,11 @@ public enum Direction: String, CaseIterable, Sendable, BitwiseCopyable {
     /// Of the four on the screen along the axes, the one `v` mostly moves along (right on a
     /// tie).
     public init(mostlyAlong v: Point) {
-        if abs(v.x) >= abs(v.y) { self = v.x < 0 ? .left : .right } else { self = v.y < 0 ? .up : .down }
+        if abs(v.x) >= abs(v.y) {
+            self = v.x < 0 ? .left : .right
+        } else {
+            self = v.y < 0 ? .up : .down
+        }
     }
 
     /// How far a vector's direction is from this one on the screen, in radians (0...pi); pi for

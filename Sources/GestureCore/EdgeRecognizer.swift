@@ -29,7 +29,8 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
 
     public init(name: String, edge: Edge, fingers: ClosedRange<Int> = 1...1) {
         self.edge = edge
-        super.init(name: name, type: "edge", source: .touchscreen, fingers: fingers, touchpadKind: nil)
+        super.init(
+            name: name, type: "edge", source: .touchscreen, fingers: fingers, touchpadKind: nil)
     }
 
     /// How far `p` is from the edge of its monitor.
@@ -43,7 +44,9 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
     }
 
     public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
-        if currentState == .possible && event.metrics.maxFingers == touches.count, let first = touches.first {
+        if currentState == .possible && event.metrics.maxFingers == touches.count,
+            let first = touches.first
+        {
             let d = distanceFromEdge(first.location, on: event.screen.monitor(at: first.location))
             if d > margin || d < 0 {
                 fail("began \(d.rounded()) px from the \(edge.rawValue) edge > \(margin) px")
@@ -76,7 +79,8 @@ public final class EdgeRecognizer: ContinuousGestureRecognizer {
         // Began, changed, ended or cancelled: a failed gesture reports nothing.
         guard currentState != .possible else { return }
         values.heading = heading
-        values.progress = Progress.along(event.metrics.translation, heading, distance: commitDistance)
+        values.progress = Progress.along(
+            event.metrics.translation, heading, distance: commitDistance)
     }
 
     /// Away from its edge.

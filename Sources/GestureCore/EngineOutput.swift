@@ -9,7 +9,8 @@ public struct EngineOutput: BitwiseCopyable {
     public enum Kind: BitwiseCopyable {
         /// A recognizer changed state; the output's `values` are its gesture's values at that
         /// moment.
-        case transition(GestureRecognizer.ID, from: GestureState, to: GestureState, reason: Reason.ID?)
+        case transition(
+            GestureRecognizer.ID, from: GestureState, to: GestureState, reason: Reason.ID?)
         /// A recognizer is ready to recognize but waits for another to fail first.
         case pending(GestureRecognizer.ID, waitingFor: GestureRecognizer.ID)
         /// A recognizer asked for a transition its state machine does not allow; not applied.
@@ -34,7 +35,7 @@ public struct EngineOutput: BitwiseCopyable {
     /// the log, the overlay and replay all call recognized (a continuous gesture has begun
     /// before, and a stroke begins before it is read); nil for any other output.
     public var recognized: GestureRecognizer.ID? {
-        if case let .transition(id, _, .ended, _) = kind { id } else { nil }
+        if case .transition(let id, _, .ended, _) = kind { id } else { nil }
     }
 }
 

@@ -20,7 +20,9 @@ public struct FrameMetrics: Sendable {
 
     /// `pointerTranslation` where it is not `translation` (a touchpad's acceleration made it
     /// otherwise); nil where the two are one.
-    public var movedThePointerOtherwise: Point? { pointerTranslation == translation ? nil : pointerTranslation }
+    public var movedThePointerOtherwise: Point? {
+        pointerTranslation == translation ? nil : pointerTranslation
+    }
     /// Mean distance of the touches from their centroid.
     public internal(set) var span = 0.0
     /// Product of span ratios across moves, so that it stays continuous when fingers come or go.
@@ -71,7 +73,8 @@ public struct FrameMetrics: Sendable {
     mutating func move(_ touches: Touches, at time: Double) {
         let n = Double(touches.count)
         guard n > 0 else { return }
-        var before = Point.zero, after = Point.zero
+        var before = Point.zero
+        var after = Point.zero
         for t in touches {
             before += t.previousLocation
             after += t.location
@@ -83,10 +86,15 @@ public struct FrameMetrics: Sendable {
         centroid = after
         // One pass for both spans and the turn: each touch's offsets from the centroids before
         // and after are the terms of both, summed in the touches' order as ever.
-        var spanBefore = 0.0, spanAfter = 0.0, turn = 0.0, counted = 0.0
+        var spanBefore = 0.0
+        var spanAfter = 0.0
+        var turn = 0.0
+        var counted = 0.0
         for t in touches {
-            let a = t.previousLocation - before, b = t.location - after
-            let lengthBefore = a.length, lengthAfter = b.length
+            let a = t.previousLocation - before
+            let b = t.location - after
+            let lengthBefore = a.length
+            let lengthAfter = b.length
             spanBefore += lengthBefore
             spanAfter += lengthAfter
             if lengthBefore > 1e-6 && lengthAfter > 1e-6 {
@@ -110,7 +118,9 @@ public struct FrameMetrics: Sendable {
         sample(at: time)
     }
 
-    mutating func touchpadUpdate(delta: Point, physical: Point, scale: Double?, angle: Double?, at time: Double) {
+    mutating func touchpadUpdate(
+        delta: Point, physical: Point, scale: Double?, angle: Double?, at time: Double
+    ) {
         translation += physical
         pointerTranslation += delta
         centroid = startCentroid + pointerTranslation
@@ -120,7 +130,8 @@ public struct FrameMetrics: Sendable {
     }
 
     private mutating func sample(at time: Double) {
-        history.append(VelocitySample(time: time, translation: translation, scale: scale, rotation: rotation))
+        history.append(
+            VelocitySample(time: time, translation: translation, scale: scale, rotation: rotation))
         measure(at: time)
     }
 
@@ -161,8 +172,9 @@ struct VelocityHistory: Sendable {
     /// Each sample is kept twice, at its slot and `size` past it, so that the samples from the
     /// newest back lie in order below the newest's second copy: a walk back reads down the
     /// buffer with no wrap at its start.
-    private var ring = [VelocitySample](repeating: VelocitySample(time: 0, translation: .zero, scale: 1, rotation: 0),
-                                        count: 2 * size)
+    private var ring = [VelocitySample](
+        repeating: VelocitySample(time: 0, translation: .zero, scale: 1, rotation: 0),
+        count: 2 * size)
     private var count = 0
     /// Where the next sample goes.
     private var next = 0

@@ -25,7 +25,9 @@ extension GestureEngine {
 
     /// A recognizer waiting to recognize goes on receiving input: a continuous one may ask to
     /// change (nothing to do yet) or end (it will begin and end when released).
-    private func requestWhilePending(_ r: GestureRecognizer, pending: GestureState, to: GestureState, reason: Reason.ID?) {
+    private func requestWhilePending(
+        _ r: GestureRecognizer, pending: GestureState, to: GestureState, reason: Reason.ID?
+    ) {
         switch to {
         case .changed where pending == .began:
             return
@@ -39,19 +41,28 @@ extension GestureEngine {
         }
     }
 
-    private func attemptRecognition(_ r: GestureRecognizer, _ to: GestureState, reason: Reason.ID?) {
+    private func attemptRecognition(_ r: GestureRecognizer, _ to: GestureState, reason: Reason.ID?)
+    {
         let arena = arena(r.source)
-        if let winner = arena.firstParticipant(where: { $0 !== r && $0.hasRecognized && !r.isSimultaneous(with: $0) }) {
+        if let winner = arena.firstParticipant(where: {
+            $0 !== r && $0.hasRecognized && !r.isSimultaneous(with: $0)
+        }) {
             apply(r, .failed, reason: keep("\"\(winner.name)\" was recognized first"))
             released(by: r)
             return
         }
-        if let rival = r.requiredToFail.first(where: { $0.participating && $0.source == r.source && $0.hasRecognized }) {
-            apply(r, .failed, reason: keep("requires \"\(rival.name)\" to fail, which was recognized"))
+        if let rival = r.requiredToFail.first(where: {
+            $0.participating && $0.source == r.source && $0.hasRecognized
+        }) {
+            apply(
+                r, .failed, reason: keep("requires \"\(rival.name)\" to fail, which was recognized")
+            )
             released(by: r)
             return
         }
-        if let rival = r.requiredToFail.first(where: { $0.participating && $0.source == r.source && $0.currentState == .possible }) {
+        if let rival = r.requiredToFail.first(where: {
+            $0.participating && $0.source == r.source && $0.currentState == .possible
+        }) {
             r.pending = to
             emit(.pending(r.id, waitingFor: rival.id))
             return
@@ -59,8 +70,10 @@ extension GestureEngine {
         apply(r, to, reason: reason)
         if !r.cancelsTouchesInView { r.holding = 0 }
         arena.forEachParticipant { o in
-            guard o !== r && o.currentState == .possible
-                && (!r.isSimultaneous(with: o) || o.requiredToFail.contains { $0 === r }) else { return }
+            guard
+                o !== r && o.currentState == .possible
+                    && (!r.isSimultaneous(with: o) || o.requiredToFail.contains { $0 === r })
+            else { return }
             o.pending = nil
             o.pendingEnd = false
             apply(o, .failed, reason: keep("\"\(r.name)\" was recognized"))
@@ -103,7 +116,9 @@ extension GestureEngine {
         // frame, which the engine keeps: taken without a count of its own.
         if to != .failed {
             Unmanaged.passUnretained(arena(r.source).frame)._withUnsafeGuaranteedRef { frame in
-                outputs.withUnsafeMutableBufferPointer { r.report(into: &$0[$0.count &- 1].values, event: frame) }
+                outputs.withUnsafeMutableBufferPointer {
+                    r.report(into: &$0[$0.count &- 1].values, event: frame)
+                }
             }
         }
     }

@@ -1,6 +1,8 @@
 /// Delivering frames to the recognizers of an arena.
 extension GestureEngine {
-    func deliverBegan(_ arena: Arena, _ entries: [(id: Int, at: Point)], app: String?, device: String?) {
+    func deliverBegan(
+        _ arena: Arena, _ entries: [(id: Int, at: Point)], app: String?, device: String?
+    ) {
         let table = arena.table
         let firstOfCluster = table.down == 0
         if firstOfCluster {
@@ -14,8 +16,14 @@ extension GestureEngine {
         }
         var added: UInt64 = 0
         for (id, at) in entries where table.slot(of: id) == nil {
-            guard let slot = table.add(id: id, at: at, time: now, timeout: settings.touchTimeout(for: arena.source)) else {
-                emit(.decision(OwnershipDecision(target: target(arena, id: id), accepted: false, why: .unused)))
+            guard
+                let slot = table.add(
+                    id: id, at: at, time: now, timeout: settings.touchTimeout(for: arena.source))
+            else {
+                emit(
+                    .decision(
+                        OwnershipDecision(
+                            target: target(arena, id: id), accepted: false, why: .unused)))
                 continue
             }
             added |= 1 << UInt64(slot)
@@ -35,7 +43,8 @@ extension GestureEngine {
             guard r.isLive else { return }
             r.tracking |= added
             if r.delaysTouchesBegan { r.holding |= added }
-            r.maxTrackedTogether = max(r.maxTrackedTogether, (r.tracking & table.down).nonzeroBitCount)
+            r.maxTrackedTogether = max(
+                r.maxTrackedTogether, (r.tracking & table.down).nonzeroBitCount)
             r.touchesBegan(touches, with: frame)
         }
         settle(arena)
@@ -114,9 +123,13 @@ extension GestureEngine {
     /// three-finger binding, a finger lifted while the others land).
     private func failShortOfFingers(_ arena: Arena, _ ended: UInt64) {
         arena.forEachParticipant { r in
-            guard r.currentState == .possible && !r.isPending && r.tracking & ended != 0
-                && r.maxTrackedTogether < r.requiredTouches else { return }
-            r.fail("a finger lifted with \(r.maxTrackedTogether) of \(r.requiredTouches) fingers down together")
+            guard
+                r.currentState == .possible && !r.isPending && r.tracking & ended != 0
+                    && r.maxTrackedTogether < r.requiredTouches
+            else { return }
+            r.fail(
+                "a finger lifted with \(r.maxTrackedTogether) of \(r.requiredTouches) fingers down together"
+            )
         }
     }
 
@@ -124,8 +137,13 @@ extension GestureEngine {
         arena.arrivalDeadline = nil
         arena.frame.time = now
         arena.forEachParticipant { r in
-            guard r.currentState == .possible && !r.isPending && r.maxTrackedTogether < r.requiredTouches else { return }
-            r.fail("\(r.maxTrackedTogether) of \(r.requiredTouches) fingers arrived within \(settings.arrivalWindow) ms")
+            guard
+                r.currentState == .possible && !r.isPending
+                    && r.maxTrackedTogether < r.requiredTouches
+            else { return }
+            r.fail(
+                "\(r.maxTrackedTogether) of \(r.requiredTouches) fingers arrived within \(settings.arrivalWindow) ms"
+            )
         }
         settle(arena)
     }
@@ -137,7 +155,10 @@ extension GestureEngine {
         if arena.touchpadOpen { touchpadEnded(cancelled: true) }
         arena.open(app: event.app, device: event.device)
         let table = arena.table
-        guard let slot = table.add(id: 0, at: .zero, time: now, timeout: settings.touchTimeout(for: .touchpad)) else { return }
+        guard
+            let slot = table.add(
+                id: 0, at: .zero, time: now, timeout: settings.touchTimeout(for: .touchpad))
+        else { return }
         let bit: UInt64 = 1 << UInt64(slot)
         deadlineAdded(table.timeouts[slot])
         let frame = arena.frame
@@ -165,7 +186,8 @@ extension GestureEngine {
         guard arena.touchpadOpen else { return }
         let frame = arena.frame
         frame.time = now
-        frame.metrics.touchpadUpdate(delta: delta, physical: physical, scale: scale, angle: angle, at: now)
+        frame.metrics.touchpadUpdate(
+            delta: delta, physical: physical, scale: scale, angle: angle, at: now)
         arena.forEachParticipant { r in
             guard r.isLive && r.tracking != 0 else { return }
             r.touchpadChanged(with: frame)
@@ -193,7 +215,9 @@ extension GestureEngine {
         switch arena.source {
         case .touchscreen: return .touch(id: id)
         case .pointer: return .button(id)
-        case .touchpad: return .touchpad(arena.frame.touchpadKind ?? .swipe, fingers: arena.frame.metrics.fingers)
+        case .touchpad:
+            return .touchpad(
+                arena.frame.touchpadKind ?? .swipe, fingers: arena.frame.metrics.fingers)
         }
     }
 }

@@ -9,7 +9,10 @@ extension GestureEngine {
         let bit: UInt64 = 1 << UInt64(slot)
         guard table.used & bit != 0, table.decided & bit == 0 else { return }
         table.decided |= bit
-        emit(.decision(OwnershipDecision(target: target(arena, id: table.slots[slot].id), accepted: accept, why: why)))
+        emit(
+            .decision(
+                OwnershipDecision(
+                    target: target(arena, id: table.slots[slot].id), accepted: accept, why: why)))
         guard !accept else { return }
         if table.down & bit != 0 { handBack(arena, bit) }
         // The application has this input now: a recognizer still waiting on it must not act on
@@ -72,7 +75,9 @@ extension GestureEngine {
                 kept += 1
             }
         }
-        if kept < arena.participants.count { arena.participants.removeLast(arena.participants.count - kept) }
+        if kept < arena.participants.count {
+            arena.participants.removeLast(arena.participants.count - kept)
+        }
     }
 
     /// Decides every touch that can be decided now: those kept first, then those handed back in
@@ -89,7 +94,8 @@ extension GestureEngine {
             let (held, won) = holders(arena)
             let ready = undecided & (won | ~held)
             guard ready != 0 else { break }
-            let kept = ready & won, down = ready & ~won & table.down
+            let kept = ready & won
+            let down = ready & ~won & table.down
             let slot = oldest(table, kept != 0 ? kept : down != 0 ? down : ready)
             let accept = kept != 0
             // A decision can fail recognizers and let touches go: look again for the next.
@@ -106,7 +112,8 @@ extension GestureEngine {
         while rest != 0 {
             let slot = rest.trailingZeroBitCount
             rest &= rest - 1
-            let a = table.slots[slot], b = table.slots[best]
+            let a = table.slots[slot]
+            let b = table.slots[best]
             if a.beganAt < b.beganAt || (a.beganAt == b.beganAt && a.id < b.id) { best = slot }
         }
         return best
@@ -115,7 +122,8 @@ extension GestureEngine {
     /// The touch slots some participant holds, and those held by one that has recognized and
     /// keeps its touches: one pass over the participants answers for every undecided touch.
     private func holders(_ arena: Arena) -> (held: UInt64, won: UInt64) {
-        var held: UInt64 = 0, won: UInt64 = 0
+        var held: UInt64 = 0
+        var won: UInt64 = 0
         arena.forEachParticipant { r in
             held |= r.holding
             if r.hasRecognized && r.cancelsTouchesInView { won |= r.holding }

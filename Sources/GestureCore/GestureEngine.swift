@@ -12,7 +12,10 @@ public final class GestureEngine {
         /// as its own bindings need (a touchscreen double tap does not hold a mouse button).
         private var timeouts: [Double]
 
-        public init(touchTimeout: Double = 300, arrivalWindow: Double = 60, sourceTimeouts: [InputSource: Double] = [:]) {
+        public init(
+            touchTimeout: Double = 300, arrivalWindow: Double = 60,
+            sourceTimeouts: [InputSource: Double] = [:]
+        ) {
             self.touchTimeout = touchTimeout
             self.arrivalWindow = arrivalWindow
             timeouts = InputSource.allCases.map { sourceTimeouts[$0] ?? touchTimeout }
@@ -105,7 +108,9 @@ public final class GestureEngine {
         if !reasons.isEmpty { reasons.removeAll(keepingCapacity: true) }
     }
 
-    func emit(_ kind: consuming EngineOutput.Kind) { outputs.append(EngineOutput(time: now, kind: kind)) }
+    func emit(_ kind: consuming EngineOutput.Kind) {
+        outputs.append(EngineOutput(time: now, kind: kind))
+    }
 
     /// Keeps a reason for the outputs until they are cleared.
     func keep(_ reason: consuming Reason) -> Reason.ID {
@@ -127,30 +132,31 @@ public final class GestureEngine {
         switch event.kind {
         case .touchBegin, .touchMove, .touchEnd, .touchCancel:
             bufferTouch(event)
-        case let .buttonPress(button, at):
+        case .buttonPress(let button, let at):
             let arena = arena(.pointer)
             guard arena.table.slot(of: button) == nil else { return }
             deliverBegan(arena, [(button, at)], app: event.app, device: event.device)
-        case let .motion(at):
+        case .motion(let at):
             let arena = arena(.pointer)
             guard arena.table.down != 0 else { return }
             frameBuffer.empty()
             for t in arena.table.touches(arena.table.down) { frameBuffer.append((t.id, at)) }
             deliverMoved(arena, frameBuffer)
             frameBuffer.empty()
-        case let .buttonRelease(button, at):
+        case .buttonRelease(let button, let at):
             deliverEnded(arena(.pointer), [(button, at)], phase: .ended)
-        case let .swipeBegin(fingers):
+        case .swipeBegin(let fingers):
             touchpadBegan(.swipe, fingers: fingers, event: event)
-        case let .swipeUpdate(_, delta, unaccelerated):
+        case .swipeUpdate(_, let delta, let unaccelerated):
             touchpadChanged(delta: delta, physical: unaccelerated ?? delta, scale: nil, angle: nil)
-        case let .swipeEnd(_, cancelled):
+        case .swipeEnd(_, let cancelled):
             touchpadEnded(cancelled: cancelled)
-        case let .pinchBegin(fingers):
+        case .pinchBegin(let fingers):
             touchpadBegan(.pinch, fingers: fingers, event: event)
-        case let .pinchUpdate(_, delta, unaccelerated, scale, angle):
-            touchpadChanged(delta: delta, physical: unaccelerated ?? delta, scale: scale, angle: angle)
-        case let .pinchEnd(_, cancelled):
+        case .pinchUpdate(_, let delta, let unaccelerated, let scale, let angle):
+            touchpadChanged(
+                delta: delta, physical: unaccelerated ?? delta, scale: scale, angle: angle)
+        case .pinchEnd(_, let cancelled):
             touchpadEnded(cancelled: cancelled)
         case .idle:
             break
@@ -179,10 +185,10 @@ public final class GestureEngine {
     /// The phase, id and position of a touch event; nil for other events.
     private static func touchParts(_ kind: InputEvent.Kind) -> (Touch.Phase, Int, Point)? {
         switch kind {
-        case let .touchBegin(id, at): return (.began, id, at)
-        case let .touchMove(id, at): return (.moved, id, at)
-        case let .touchEnd(id, at): return (.ended, id, at)
-        case let .touchCancel(id): return (.cancelled, id, .zero)
+        case .touchBegin(let id, let at): return (.began, id, at)
+        case .touchMove(let id, let at): return (.moved, id, at)
+        case .touchEnd(let id, let at): return (.ended, id, at)
+        case .touchCancel(let id): return (.cancelled, id, .zero)
         default: return nil
         }
     }
@@ -191,7 +197,8 @@ public final class GestureEngine {
     /// touch not yet in it.
     private func joinsFrame(_ event: InputEvent) -> Bool {
         guard !frameBuffer.isEmpty, event.time == frameTime,
-              let (phase, id, _) = GestureEngine.touchParts(event.kind), phase == framePhase else { return false }
+            let (phase, id, _) = GestureEngine.touchParts(event.kind), phase == framePhase
+        else { return false }
         return !frameBuffer.contains { $0.id == id }
     }
 
@@ -247,10 +254,14 @@ public final class GestureEngine {
                     best = (table.timeouts[slot], .touchTimeout(arena, slot: slot))
                 }
             }
-            if let t = arena.arrivalDeadline, t < (best?.0 ?? .infinity) { best = (t, .arrival(arena)) }
+            if let t = arena.arrivalDeadline, t < (best?.0 ?? .infinity) {
+                best = (t, .arrival(arena))
+            }
             arena.forEachParticipant { r in
                 guard r.isLive else { return }
-                if let t = r.deadline, t < (best?.0 ?? .infinity) { best = (t, .recognizer(arena, r)) }
+                if let t = r.deadline, t < (best?.0 ?? .infinity) {
+                    best = (t, .recognizer(arena, r))
+                }
             }
         }
         deadlineFloor = best?.0 ?? .infinity
@@ -259,13 +270,13 @@ public final class GestureEngine {
 
     private func fire(_ due: Due) {
         switch due {
-        case let .touchTimeout(arena, slot):
+        case .touchTimeout(let arena, let slot):
             arena.frame.time = now
             decide(arena, slot: slot, accept: false, why: .timeout)
             settle(arena)
-        case let .arrival(arena):
+        case .arrival(let arena):
             arrivalWindowClosed(arena)
-        case let .recognizer(arena, r):
+        case .recognizer(let arena, let r):
             r.deadline = nil
             arena.frame.time = now
             r.deadlineReached(with: arena.frame)

@@ -191,7 +191,11 @@ open class GestureRecognizer {
     /// The touches were cancelled (by the device, or handed back to the application at the
     /// touch timeout): a continuous gesture cancels, a possible one fails.
     open func touchesCancelled(_ touches: Touches, with event: InputFrame) {
-        if currentState.isActive { cancel("touches cancelled") } else if currentState == .possible { fail("touches cancelled") }
+        if currentState.isActive {
+            cancel("touches cancelled")
+        } else if currentState == .possible {
+            fail("touches cancelled")
+        }
     }
 
     /// A touchpad swipe or pinch began (`event.touchpadKind`, `event.metrics.fingers`).

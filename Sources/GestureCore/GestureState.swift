@@ -41,8 +41,8 @@ public enum GestureState: String, Sendable, BitwiseCopyable {
         case (.possible, .ended): return !continuous
         case (.possible, .began): return continuous
         case (.began, .changed), (.changed, .changed),
-             (.began, .ended), (.changed, .ended),
-             (.began, .cancelled), (.changed, .cancelled):
+            (.began, .ended), (.changed, .ended),
+            (.began, .cancelled), (.changed, .cancelled):
             return continuous
         default: return false
         }

@@ -23,7 +23,10 @@ public struct Glob: Equatable, Sendable {
         let original = Array(pattern)
         var i = 0
         while i < units.count {
-            guard units[i] == "[" else { i += 1; continue }
+            guard units[i] == "[" else {
+                i += 1
+                continue
+            }
             let open = i
             i += 1
             if i < units.count && (units[i] == "!" || units[i] == "^") { i += 1 }
@@ -33,9 +36,14 @@ public struct Glob: Equatable, Sendable {
                 if i + 2 < units.count, units[i + 1] == "-", units[i + 2] != "]" {
                     if units[i] > units[i + 2] {
                         // As written, unless lowercasing changed the length (rare).
-                        let written = original.count == units.count ? Array(original[i...(i + 2)]) : Array(units[i...(i + 2)])
+                        let written =
+                            original.count == units.count
+                            ? Array(original[i...(i + 2)]) : Array(units[i...(i + 2)])
                         let why = written[0] > written[2] ? "" : " once case is ignored"
-                        throw GlobError(message: "the range \"\(String(written))\" at position \(i + 1) is empty: its first character comes after its last\(why)")
+                        throw GlobError(
+                            message:
+                                "the range \"\(String(written))\" at position \(i + 1) is empty: its first character comes after its last\(why)"
+                        )
                     }
                     i += 3
                 } else {
@@ -54,7 +62,8 @@ public struct Glob: Equatable, Sendable {
     }
 
     private static func match(_ p: ArraySlice<Character>, _ s: ArraySlice<Character>) -> Bool {
-        var p = p, s = s
+        var p = p
+        var s = s
         while let c = p.first {
             switch c {
             case "*":
@@ -86,10 +95,15 @@ public struct Glob: Equatable, Sendable {
     }
 
     /// Matches `ch` against a class whose body starts at `p`; returns the pattern after `]`.
-    private static func matchClass(_ p: ArraySlice<Character>, _ ch: Character) -> (Bool, ArraySlice<Character>)? {
+    private static func matchClass(_ p: ArraySlice<Character>, _ ch: Character) -> (
+        Bool, ArraySlice<Character>
+    )? {
         var p = p
         var negate = false
-        if p.first == "!" || p.first == "^" { negate = true; p = p.dropFirst() }
+        if p.first == "!" || p.first == "^" {
+            negate = true
+            p = p.dropFirst()
+        }
         var matched = false
         var first = true
         while let c = p.first, c != "]" || first {

@@ -13,15 +13,18 @@ extension InputEvent {
     public static func problem(time: Double, _ kind: Kind) -> String? {
         guard time.isFinite else { return "its time is not a finite number" }
         switch kind {
-        case let .touchBegin(_, p), let .touchMove(_, p), let .touchEnd(_, p),
-             let .buttonPress(_, p), let .motion(p), let .buttonRelease(_, p):
-            return p.x.isFinite && p.y.isFinite ? nil : "its position or delta is not a finite number"
-        case let .swipeUpdate(_, p, u):
-            let finite = p.x.isFinite && p.y.isFinite && (u.map { $0.x.isFinite && $0.y.isFinite } ?? true)
+        case .touchBegin(_, let p), .touchMove(_, let p), .touchEnd(_, let p),
+            .buttonPress(_, let p), .motion(let p), .buttonRelease(_, let p):
+            return p.x.isFinite && p.y.isFinite
+                ? nil : "its position or delta is not a finite number"
+        case .swipeUpdate(_, let p, let u):
+            let finite =
+                p.x.isFinite && p.y.isFinite && (u.map { $0.x.isFinite && $0.y.isFinite } ?? true)
             return finite ? nil : "its position or delta is not a finite number"
-        case let .pinchUpdate(_, delta, unaccelerated, scale, angle):
+        case .pinchUpdate(_, let delta, let unaccelerated, let scale, let angle):
             guard delta.x.isFinite, delta.y.isFinite, angle.isFinite,
-                  unaccelerated.map({ $0.x.isFinite && $0.y.isFinite }) ?? true else { return "its delta or angle is not a finite number" }
+                unaccelerated.map({ $0.x.isFinite && $0.y.isFinite }) ?? true
+            else { return "its delta or angle is not a finite number" }
             return scale.isFinite && scale > 0 ? nil : "its scale is not a number above 0"
         case .touchCancel, .swipeBegin, .swipeEnd, .pinchBegin, .pinchEnd, .idle:
             return nil

@@ -17,7 +17,8 @@ public struct InputEvent: Equatable, Sendable {
         case swipeEnd(fingers: Int, cancelled: Bool)
         case pinchBegin(fingers: Int)
         /// `scale` is absolute since the begin; `angle` is a delta in degrees, clockwise positive.
-        case pinchUpdate(fingers: Int, delta: Point, unaccelerated: Point? = nil, scale: Double, angle: Double)
+        case pinchUpdate(
+            fingers: Int, delta: Point, unaccelerated: Point? = nil, scale: Double, angle: Double)
         case pinchEnd(fingers: Int, cancelled: Bool)
         /// Nothing happens; time passes and deadlines fire.
         case idle
@@ -42,7 +43,8 @@ public struct InputEvent: Equatable, Sendable {
         switch kind {
         case .touchBegin, .touchMove, .touchEnd, .touchCancel: return .touchscreen
         case .buttonPress, .motion, .buttonRelease: return .pointer
-        case .swipeBegin, .swipeUpdate, .swipeEnd, .pinchBegin, .pinchUpdate, .pinchEnd: return .touchpad
+        case .swipeBegin, .swipeUpdate, .swipeEnd, .pinchBegin, .pinchUpdate, .pinchEnd:
+            return .touchpad
         case .idle: return nil
         }
     }

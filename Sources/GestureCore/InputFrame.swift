@@ -35,7 +35,10 @@ public struct Screen: Equatable, Sendable {
     public struct Rect: Equatable, Sendable {
         public var x, y, width, height: Double
         public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x; self.y = y; self.width = width; self.height = height
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
         }
         public func contains(_ p: Point) -> Bool {
             p.x >= x && p.x < x + width && p.y >= y && p.y < y + height
@@ -50,7 +53,8 @@ public struct Screen: Equatable, Sendable {
     public init(width: Double = 1920, height: Double = 1080, monitors: [Rect] = []) {
         self.width = width
         self.height = height
-        self.monitors = monitors.isEmpty ? [Rect(x: 0, y: 0, width: width, height: height)] : monitors
+        self.monitors =
+            monitors.isEmpty ? [Rect(x: 0, y: 0, width: width, height: height)] : monitors
     }
 
     /// The monitor a point is on, or the whole screen when it is on none.

@@ -16,9 +16,11 @@ public struct InputNeeds: Equatable, Sendable {
     /// Stroke buttons followed by their raw events instead of a grab (observe mode).
     public var observeButtons: Set<Int> = []
 
-    public init(touchscreen: Bool = false, touchpadSwipe: Bool = false, touchpadPinch: Bool = false,
-                strokeButtons: Set<Int> = [], windowClasses: Bool = false, observeTouches: Bool = false,
-                observeButtons: Set<Int> = []) {
+    public init(
+        touchscreen: Bool = false, touchpadSwipe: Bool = false, touchpadPinch: Bool = false,
+        strokeButtons: Set<Int> = [], windowClasses: Bool = false, observeTouches: Bool = false,
+        observeButtons: Set<Int> = []
+    ) {
         self.observeTouches = observeTouches
         self.observeButtons = observeButtons
         self.touchscreen = touchscreen
@@ -33,9 +35,10 @@ public struct InputNeeds: Equatable, Sendable {
 
     /// The grabs this asks for that `other` does not (the window classes are no grab).
     public func minus(_ other: InputNeeds) -> InputNeeds {
-        InputNeeds(touchscreen: touchscreen && !other.touchscreen,
-                   touchpadSwipe: touchpadSwipe && !other.touchpadSwipe,
-                   touchpadPinch: touchpadPinch && !other.touchpadPinch,
-                   strokeButtons: strokeButtons.subtracting(other.strokeButtons))
+        InputNeeds(
+            touchscreen: touchscreen && !other.touchscreen,
+            touchpadSwipe: touchpadSwipe && !other.touchpadSwipe,
+            touchpadPinch: touchpadPinch && !other.touchpadPinch,
+            strokeButtons: strokeButtons.subtracting(other.strokeButtons))
     }
 }

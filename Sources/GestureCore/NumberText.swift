@@ -11,15 +11,19 @@ public enum NumberText {
     /// steps are 1.5e-5 or more anyway, the number is written exactly as it is.
     public static func rounded(_ v: Double) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
-            String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: rounded(v, to: buffer.baseAddress!)),
-                   as: UTF8.self)
+            String(
+                decoding: UnsafeBufferPointer(
+                    start: buffer.baseAddress!, count: rounded(v, to: buffer.baseAddress!)),
+                as: UTF8.self)
         }
     }
 
     /// `rounded(v)` as UTF-8 bytes, without a String.
     public static func rounded(_ v: Double, into bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
-            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: rounded(v, to: buffer.baseAddress!)))
+            bytes.append(
+                contentsOf: UnsafeBufferPointer(
+                    start: buffer.baseAddress!, count: rounded(v, to: buffer.baseAddress!)))
         }
     }
 
@@ -49,13 +53,15 @@ public enum NumberText {
             p[0] = UInt8(ascii: "-")
             count = 1
         }
-        let m = n.magnitude, fraction = m % 10000
+        let m = n.magnitude
+        let fraction = m % 10000
         count += digits(m / 10000, to: p + count)
         guard fraction != 0 else { return count }
         // The four places by two pairs, then trailing zeros dropped: written whole, counted
         // short.
         p[count] = UInt8(ascii: ".")
-        let high = fraction / 100, low = fraction % 100
+        let high = fraction / 100
+        let low = fraction % 100
         pair(high, to: p + count + 1)
         guard low != 0 else { return count + (high % 10 == 0 ? 2 : 3) }
         pair(low, to: p + count + 3)
@@ -75,7 +81,9 @@ public enum NumberText {
     /// The decimal digits of `n`, with a minus sign when negative.
     public static func digits(_ n: Int, into bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
-            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: digits(n, to: buffer.baseAddress!)))
+            bytes.append(
+                contentsOf: UnsafeBufferPointer(
+                    start: buffer.baseAddress!, count: digits(n, to: buffer.baseAddress!)))
         }
     }
 
@@ -95,7 +103,8 @@ public enum NumberText {
     static func digits(_ m: UInt, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if m < 10_000 { return few(m, to: p) }
         if m < 100_000_000 {
-            let high = m / 10_000, low = m % 10_000
+            let high = m / 10_000
+            let low = m % 10_000
             let count = few(high, to: p)
             pair(low / 100, to: p + count)
             pair(low % 100, to: p + count + 2)
@@ -107,7 +116,8 @@ public enum NumberText {
             width += 1
             limit &*= 10
         }
-        var rest = m, i = width
+        var rest = m
+        var i = width
         while rest >= 100 {
             i -= 2
             pair(rest % 100, to: p + i)

@@ -68,12 +68,15 @@ public final class PanRecognizer: ContinuousGestureRecognizer {
         reportedRaw = event.metrics.translation
         reportedPointerRaw = event.metrics.pointerTranslation
         values.translation = translation(in: event)
-        values.pointerTranslation = event.metrics.movedThePointerOtherwise.map { $0 - pointerOffset }
+        values.pointerTranslation = event.metrics.movedThePointerOtherwise.map {
+            $0 - pointerOffset
+        }
         values.velocity = event.metrics.velocity
         values.location = event.location
         if let heading {
             values.heading = heading
-            values.progress = Progress.along(event.metrics.translation, heading, distance: commitDistance)
+            values.progress = Progress.along(
+                event.metrics.translation, heading, distance: commitDistance)
         }
     }
 }

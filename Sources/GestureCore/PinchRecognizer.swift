@@ -16,18 +16,25 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
 
     private var scaleAtBegin = 1.0
 
-    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, direction: Direction? = nil) {
+    public init(
+        name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5,
+        direction: Direction? = nil
+    ) {
         self.direction = direction
-        super.init(name: name, type: "pinch", source: source, fingers: fingers, touchpadKind: .pinch)
+        super.init(
+            name: name, type: "pinch", source: source, fingers: fingers, touchpadKind: .pinch)
         judgesWholeFrames = true
     }
 
     public override func verdict(_ event: InputFrame) -> Verdict {
         let s = event.metrics.scale
-        let closing = s <= 1 - threshold, spreading = s >= 1 + threshold
+        let closing = s <= 1 - threshold
+        let spreading = s >= 1 + threshold
         switch direction {
-        case .in?: return closing ? .begin : spreading ? .fail("the fingers spread, not closed") : .wait
-        case .out?: return spreading ? .begin : closing ? .fail("the fingers closed, not spread") : .wait
+        case .in?:
+            return closing ? .begin : spreading ? .fail("the fingers spread, not closed") : .wait
+        case .out?:
+            return spreading ? .begin : closing ? .fail("the fingers closed, not spread") : .wait
         default: return closing || spreading ? .begin : .wait
         }
     }
@@ -37,7 +44,9 @@ public final class PinchRecognizer: ContinuousGestureRecognizer {
     public override func reset() { scaleAtBegin = 1 }
 
     /// `direction`, or the way the fingers went when it began.
-    private var heading: Direction { (direction ?? (scaleAtBegin < 1 ? .in : .out)) == .in ? .in : .out }
+    private var heading: Direction {
+        (direction ?? (scaleAtBegin < 1 ? .in : .out)) == .in ? .in : .out
+    }
 
     public override var reportedDirection: String? { direction?.rawValue }
 

@@ -35,7 +35,10 @@ public final class PressRecognizer: GestureRecognizer {
             for t in touches { ignore(t) }
             return
         }
-        if event.touches.count > fingers { fail(.tooManyFingers(event.touches.count, most: fingers)); return }
+        if event.touches.count > fingers {
+            fail(.tooManyFingers(event.touches.count, most: fingers))
+            return
+        }
         if !down {
             down = true
             location = event.touches.centroid
@@ -61,7 +64,9 @@ public final class PressRecognizer: GestureRecognizer {
         if currentState.isActive || isPending {
             state = .ended
         } else if pressing {
-            fail("lifted after \((event.time - event.metrics.startTime).rounded()) ms < \(duration) ms")
+            fail(
+                "lifted after \((event.time - event.metrics.startTime).rounded()) ms < \(duration) ms"
+            )
         } else if event.metrics.maxFingers < fingers {
             fail("\(event.metrics.maxFingers) of \(fingers) fingers tapped")
         } else {
@@ -89,7 +94,8 @@ public final class PressRecognizer: GestureRecognizer {
     public override func report(into values: inout GestureValues, event: InputFrame) {
         values.fingers = fingers
         if taps > 0 { values.taps = taps }
-        values.location = currentState.isActive || currentState == .ended ? event.location : location
+        values.location =
+            currentState.isActive || currentState == .ended ? event.location : location
         values.translation = event.metrics.translation
     }
 }

@@ -31,8 +31,9 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
 
         func write(to text: inout String) {
             switch self {
-            case let .literal(address, count):
-                let bytes = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: address), count: Int(count))
+            case .literal(let address, let count):
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafePointer<UInt8>(bitPattern: address), count: Int(count))
                 text += String(decoding: bytes, as: UTF8.self)
             case .integer(let n): text += String(n)
             case .number(let x): text += NumberText.plain(x)
@@ -52,7 +53,9 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
             var text = text
             let fits = text.withUTF8 { utf8 -> Bool in
                 guard utf8.count <= Word.capacity else { return false }
-                withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(utf8)) }
+                withUnsafeMutableBytes(of: &bytes) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(utf8))
+                }
                 count = UInt8(utf8.count)
                 return true
             }
@@ -70,7 +73,10 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
         static let capacity = 7
         private(set) var count: UInt8 = 0
         private var pieces: (Plain, Plain, Plain, Plain, Plain, Plain, Plain) =
-            (.integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0))
+            (
+                .integer(0), .integer(0), .integer(0), .integer(0), .integer(0), .integer(0),
+                .integer(0)
+            )
 
         /// Adds `piece` if there is room; false if there is none.
         mutating func append(_ piece: Plain) -> Bool {
@@ -117,7 +123,9 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
     public init(stringLiteral literal: StaticString) { storage = .literal(literal) }
 
     public init(stringInterpolation: Interpolation) {
-        storage = stringInterpolation.spilled ? .pieces(stringInterpolation.pieces) : .few(stringInterpolation.few)
+        storage =
+            stringInterpolation.spilled
+            ? .pieces(stringInterpolation.pieces) : .few(stringInterpolation.few)
     }
 
     /// A reason given as text already.
@@ -135,7 +143,9 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
         public mutating func appendLiteral(_ literal: StaticString) {
             guard literal.utf8CodeUnitCount > 0 else { return }
             if !spilled, literal.hasPointerRepresentation {
-                append(.literal(UInt(bitPattern: literal.utf8Start), UInt32(literal.utf8CodeUnitCount)))
+                append(
+                    .literal(UInt(bitPattern: literal.utf8Start), UInt32(literal.utf8CodeUnitCount))
+                )
             } else {
                 spill(.literal(literal))
             }
@@ -146,7 +156,9 @@ public struct Reason: ExpressibleByStringInterpolation, CustomStringConvertible,
         public mutating func appendInterpolation(_ s: String) {
             if !spilled, let word = Word(s) { append(.word(word)) } else { spill(.text(s)) }
         }
-        public mutating func appendInterpolation<T>(_ value: T) { appendInterpolation(String(describing: value)) }
+        public mutating func appendInterpolation<T>(_ value: T) {
+            appendInterpolation(String(describing: value))
+        }
 
         private mutating func append(_ plain: Plain) {
             if !spilled && few.append(plain) { return }

@@ -15,15 +15,20 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
 
     private var heading: Direction?
 
-    public init(name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5, direction: Direction? = nil) {
+    public init(
+        name: String, source: InputSource, fingers: ClosedRange<Int> = 2...5,
+        direction: Direction? = nil
+    ) {
         self.direction = direction
-        super.init(name: name, type: "rotate", source: source, fingers: fingers, touchpadKind: .pinch)
+        super.init(
+            name: name, type: "rotate", source: source, fingers: fingers, touchpadKind: .pinch)
         judgesWholeFrames = true
     }
 
     public override func verdict(_ event: InputFrame) -> Verdict {
         let r = event.metrics.rotation
-        let cw = r >= threshold, ccw = r <= -threshold
+        let cw = r >= threshold
+        let ccw = r <= -threshold
         switch direction {
         case .cw?: return cw ? .begin : ccw ? .fail("turned counter-clockwise") : .wait
         case .ccw?: return ccw ? .begin : cw ? .fail("turned clockwise") : .wait
@@ -46,7 +51,8 @@ public final class RotateRecognizer: ContinuousGestureRecognizer {
         values.location = event.location
         if let heading {
             values.heading = heading
-            values.progress = Progress.rotation(event.metrics.rotation, heading, commit: commitAngle)
+            values.progress = Progress.rotation(
+                event.metrics.rotation, heading, commit: commitAngle)
         }
     }
 }

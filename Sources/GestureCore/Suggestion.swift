@@ -3,8 +3,12 @@
 /// (`aliases`: `L` for `l-down-right`), the one word it begins or that begins it (`inward` for
 /// `in`), or else the closest by edit distance (`maximise` for `maximize`).
 public enum Suggestion {
-    public static func closest(to word: String, among candidates: [String], aliases: [String: String] = [:]) -> String? {
-        if let meant = aliases[word] ?? aliases[word.lowercased()], candidates.contains(meant) { return meant }
+    public static func closest(
+        to word: String, among candidates: [String], aliases: [String: String] = [:]
+    ) -> String? {
+        if let meant = aliases[word] ?? aliases[word.lowercased()], candidates.contains(meant) {
+            return meant
+        }
         let folded = fold(word)
         if let same = candidates.first(where: { fold($0) == folded && $0 != word }) { return same }
         if folded.count >= 2 {

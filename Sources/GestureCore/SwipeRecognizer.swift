@@ -28,7 +28,10 @@ public final class SwipeRecognizer: GestureRecognizer {
     /// recognized.
     public let untilLift: Bool
 
-    public init(name: String, source: InputSource, fingers: Int, direction: Direction, untilLift: Bool = false) {
+    public init(
+        name: String, source: InputSource, fingers: Int, direction: Direction,
+        untilLift: Bool = false
+    ) {
         self.fingers = fingers
         self.direction = direction
         self.untilLift = untilLift
@@ -38,10 +41,16 @@ public final class SwipeRecognizer: GestureRecognizer {
     }
 
     private func evaluate(_ event: InputFrame) {
-        if untilLift && (currentState.isActive || isPending) { state = .changed; return }
+        if untilLift && (currentState.isActive || isPending) {
+            state = .changed
+            return
+        }
         guard currentState == .possible, !isPending else { return }
         let fingersNow = event.metrics.fingers
-        if fingersNow > fingers { fail(.tooManyFingers(fingersNow, most: fingers)); return }
+        if fingersNow > fingers {
+            fail(.tooManyFingers(fingersNow, most: fingers))
+            return
+        }
         guard fingersNow == fingers else { return }
         let moved = event.metrics.translation
         let length = moved.length
@@ -60,13 +69,16 @@ public final class SwipeRecognizer: GestureRecognizer {
         }
     }
 
-
     public override func touchesBegan(_ touches: Touches, with event: InputFrame) {
         if deadline == nil { deadline = event.metrics.startTime + duration }
-        if event.touches.count > fingers { fail(.tooManyFingers(event.touches.count, most: fingers)) }
+        if event.touches.count > fingers {
+            fail(.tooManyFingers(event.touches.count, most: fingers))
+        }
     }
 
-    public override func touchesMoved(_ touches: Touches, with event: InputFrame) { evaluate(event) }
+    public override func touchesMoved(_ touches: Touches, with event: InputFrame) {
+        evaluate(event)
+    }
 
     public override func touchesEnded(_ touches: Touches, with event: InputFrame) {
         if untilLift && (currentState.isActive || isPending) {
@@ -78,8 +90,14 @@ public final class SwipeRecognizer: GestureRecognizer {
     }
 
     public override func touchpadBegan(with event: InputFrame) {
-        guard event.touchpadKind == .swipe else { fail("takes no touchpad pinch"); return }
-        if event.metrics.fingers != fingers { fail("\(event.metrics.fingers) fingers, not \(fingers)"); return }
+        guard event.touchpadKind == .swipe else {
+            fail("takes no touchpad pinch")
+            return
+        }
+        if event.metrics.fingers != fingers {
+            fail("\(event.metrics.fingers) fingers, not \(fingers)")
+            return
+        }
         deadline = event.time + duration
     }
 
@@ -113,6 +131,7 @@ public final class SwipeRecognizer: GestureRecognizer {
         values.velocity = event.metrics.velocity
         guard untilLift || currentState == .ended else { return }
         values.heading = direction
-        values.progress = Progress.along(event.metrics.translation, direction, distance: commitDistance)
+        values.progress = Progress.along(
+            event.metrics.translation, direction, distance: commitDistance)
     }
 }

@@ -34,11 +34,14 @@ public struct Touches: Sequence {
 
     /// The touch in the lowest slot, which is the earliest of those still down.
     public var first: Touch? {
-        mask == 0 ? nil : tableReference._withUnsafeGuaranteedRef { $0.slots[mask.trailingZeroBitCount] }
+        mask == 0
+            ? nil : tableReference._withUnsafeGuaranteedRef { $0.slots[mask.trailingZeroBitCount] }
     }
 
     public func contains(_ touch: Touch) -> Bool {
-        guard let slot = tableReference._withUnsafeGuaranteedRef({ $0.slot(of: touch.id) }) else { return false }
+        guard let slot = tableReference._withUnsafeGuaranteedRef({ $0.slot(of: touch.id) }) else {
+            return false
+        }
         return mask & (1 << UInt64(slot)) != 0
     }
 
@@ -79,8 +82,9 @@ final class TouchTable {
     var timeouts: [Double]
 
     init() {
-        let blank = Touch(id: 0, location: .zero, previousLocation: .zero, startLocation: .zero,
-                          beganAt: 0, phase: .ended)
+        let blank = Touch(
+            id: 0, location: .zero, previousLocation: .zero, startLocation: .zero,
+            beganAt: 0, phase: .ended)
         slots = Array(repeating: blank, count: TouchTable.capacity)
         timeouts = Array(repeating: .infinity, count: TouchTable.capacity)
     }
@@ -102,8 +106,9 @@ final class TouchTable {
         guard free != 0 else { return nil }
         let slot = free.trailingZeroBitCount
         let bit: UInt64 = 1 << UInt64(slot)
-        slots[slot] = Touch(id: id, location: location, previousLocation: location,
-                            startLocation: location, beganAt: time, phase: .began)
+        slots[slot] = Touch(
+            id: id, location: location, previousLocation: location,
+            startLocation: location, beganAt: time, phase: .began)
         timeouts[slot] = time + timeout
         used |= bit
         down |= bit

@@ -24,7 +24,8 @@ public struct FeedbackAnimation: Equatable, Sendable {
     public init() {}
 
     public static func == (a: FeedbackAnimation, b: FeedbackAnimation) -> Bool {
-        a.shown == b.shown && a.returning?.from == b.returning?.from && a.returning?.start == b.returning?.start
+        a.shown == b.shown && a.returning?.from == b.returning?.from
+            && a.returning?.start == b.returning?.start
     }
 
     /// The fingers moved: the picture shows `progress` (clamped to 0...1).

@@ -13,12 +13,25 @@ extension FeedbackDrawing {
         var items: [OverlayScene.Item] = []
         for box in boxes where box.opacity > 0 && box.rect.width > 0 && box.rect.height > 0 {
             let r = box.rect
-            let x = Double(r.x), y = Double(r.y), width = Double(r.width), height = Double(r.height)
-            if filled { items.append(.init(.box(origin: Point(x: x, y: y), width: width, height: height), .feedbackFill, alpha: box.opacity)) }
-            let side = min(w, width), top = min(w, height)
-            for (origin, bw, bh) in [(Point(x: x, y: y), width, top), (Point(x: x, y: y + height - top), width, top),
-                                     (Point(x: x, y: y), side, height), (Point(x: x + width - side, y: y), side, height)] {
-                items.append(.init(.box(origin: origin, width: bw, height: bh), .feedback, alpha: box.opacity))
+            let x = Double(r.x)
+            let y = Double(r.y)
+            let width = Double(r.width)
+            let height = Double(r.height)
+            if filled {
+                items.append(
+                    .init(
+                        .box(origin: Point(x: x, y: y), width: width, height: height),
+                        .feedbackFill, alpha: box.opacity))
+            }
+            let side = min(w, width)
+            let top = min(w, height)
+            for (origin, bw, bh) in [
+                (Point(x: x, y: y), width, top), (Point(x: x, y: y + height - top), width, top),
+                (Point(x: x, y: y), side, height), (Point(x: x + width - side, y: y), side, height),
+            ] {
+                items.append(
+                    .init(
+                        .box(origin: origin, width: bw, height: bh), .feedback, alpha: box.opacity))
             }
         }
         if path.count > 1 { items.append(.init(.line(path, width: w), .feedback)) }

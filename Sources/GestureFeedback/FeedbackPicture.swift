@@ -26,26 +26,28 @@ public enum FeedbackPicture: Equatable, Sendable {
     public func drawing(at progress: Double) -> FeedbackDrawing {
         let p = progress.isNaN ? 0 : min(max(progress, 0), 1)
         switch self {
-        case let .grow(from, to), let .shrink(from, to):
+        case .grow(let from, let to), .shrink(let from, let to):
             return FeedbackDrawing(boxes: [.init(FeedbackPicture.between(from, to, p), opacity: 1)])
-        case let .slide(screen, heading):
+        case .slide(let screen, let heading):
             let v = heading.vector ?? Point(x: -1, y: 0)
             let left = 1 - p
             var r = screen
             r.x += Int((-v.x * left * Double(screen.width)).rounded())
             r.y += Int((-v.y * left * Double(screen.height)).rounded())
             return FeedbackDrawing(boxes: [.init(r, opacity: 1)])
-        case let .fade(rect):
+        case .fade(let rect):
             return FeedbackDrawing(boxes: [.init(rect, opacity: 1 - p)])
-        case let .aside(windows, screen):
+        case .aside(let windows, let screen):
             let middle = screen.x + screen.width / 2
-            return FeedbackDrawing(boxes: windows.map { w in
-                let away = w.x + w.width / 2 < middle ? -(w.right - screen.x) : screen.right - w.x
-                var r = w
-                r.x += Int((Double(away) * p).rounded())
-                return .init(r, opacity: 1)
-            })
-        case let .path(points):
+            return FeedbackDrawing(
+                boxes: windows.map { w in
+                    let away =
+                        w.x + w.width / 2 < middle ? -(w.right - screen.x) : screen.right - w.x
+                    var r = w
+                    r.x += Int((Double(away) * p).rounded())
+                    return .init(r, opacity: 1)
+                })
+        case .path(let points):
             return FeedbackDrawing(path: points)
         }
     }
@@ -53,7 +55,9 @@ public enum FeedbackPicture: Equatable, Sendable {
     /// The rectangle `p` of the way from `a` to `b`, in whole pixels.
     static func between(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
         func mix(_ u: Int, _ v: Int) -> Int { u + Int((Double(v - u) * p).rounded()) }
-        return Rect(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
+        return Rect(
+            x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width),
+            height: mix(a.height, b.height))
     }
 }
 

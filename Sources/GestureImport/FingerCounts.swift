@@ -22,7 +22,8 @@ enum FingerCounts {
 
     /// `fingers = 3`, or `min-fingers = 4` and `max-fingers = 10`.
     static func keys(_ run: ClosedRange<Int>) -> [(String, TOMLValue)] {
-        run.count == 1 ? [("fingers", .int(run.lowerBound))]
+        run.count == 1
+            ? [("fingers", .int(run.lowerBound))]
             : [("min-fingers", .int(run.lowerBound)), ("max-fingers", .int(run.upperBound))]
     }
 

@@ -8,7 +8,8 @@ import GestureCore
 enum FusumaImporter {
     static let kinds = ["swipe", "pinch", "rotate", "hold"]
     static let directions = [
-        "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"], "rotate": ["clockwise", "counterclockwise"], "hold": [],
+        "swipe": ["left", "right", "up", "down"], "pinch": ["in", "out"],
+        "rotate": ["clockwise", "counterclockwise"], "hold": [],
     ]
     static let statuses = ["begin", "update", "end", "cancelled"]
     /// The actions gestured knows, in the order fusuma looks for them (its own first).
@@ -16,11 +17,17 @@ enum FusumaImporter {
     /// Keys beside an action that are no action.
     static let parameters = ["threshold", "interval", "accel", "clearmodifiers", "keypress"]
 
-    static func read(_ bytes: [UInt8], file: String, name: String, knowsKey: @escaping (String) -> Bool) throws(ImportError) -> ImportedConfig {
+    static func read(
+        _ bytes: [UInt8], file: String, name: String, knowsKey: @escaping (String) -> Bool
+    ) throws(ImportError) -> ImportedConfig {
         let documents = try YAMLNode.parse(bytes, file: file).compactMap { $0 }
         for d in documents {
             guard d.pairs != nil else {
-                throw ImportError(file: file, line: d.line, column: d.column, message: "a document that is not a mapping: fusuma refuses the file (Invalid config.yml)")
+                throw ImportError(
+                    file: file, line: d.line, column: d.column,
+                    message:
+                        "a document that is not a mapping: fusuma refuses the file (Invalid config.yml)"
+                )
             }
             try checkDuplicates(d, file: file)
         }
@@ -36,23 +43,35 @@ enum FusumaImporter {
                 let c = document["context"]
                 switch c?.pairs?.map({ ($0.key.value.text, $0.value) }) {
                 case nil:
-                    unreachable = "in a document after the first with no context: fusuma reads only the first such document"
+                    unreachable =
+                        "in a document after the first with no context: fusuma reads only the first such document"
                 case let pairs? where pairs.count == 1 && pairs[0].0 == "application":
                     let value = pairs[0].1
-                    if case .sequence(let list) = value.kind { apps = list.map { $0.value.text } } else { apps = [value.value.text] }
-                    if apps!.contains(where: \.isEmpty) { unreachable = "an empty application name in its context" }
+                    if case .sequence(let list) = value.kind {
+                        apps = list.map { $0.value.text }
+                    } else {
+                        apps = [value.value.text]
+                    }
+                    if apps!.contains(where: \.isEmpty) {
+                        unreachable = "an empty application name in its context"
+                    }
                 case let pairs?:
-                    unreachable = "fires only in fusuma's context {\(pairs.map { "\($0.0): \($0.1.value.text)" }.joined(separator: ", "))}, which gestured cannot tell"
+                    unreachable =
+                        "fires only in fusuma's context {\(pairs.map { "\($0.0): \($0.1.value.text)" }.joined(separator: ", "))}, which gestured cannot tell"
                 }
             }
-            leaves += Walker(document: index, apps: apps, unreachable: unreachable).leaves(of: document)
+            leaves += Walker(document: index, apps: apps, unreachable: unreachable).leaves(
+                of: document)
         }
         guard leaves.count <= ImportLimits.gestures else {
-            throw ImportError(file: file, line: nil, column: nil, message: "has more than \(ImportLimits.gestures) gestures")
+            throw ImportError(
+                file: file, line: nil, column: nil,
+                message: "has more than \(ImportLimits.gestures) gestures")
         }
         let mapper = FusumaMapper(context: context, leaves: leaves)
         config.sources = leaves.map { leaf in
-            ImportedConfig.SourceGesture(place: "\(name):\(leaf.line)", what: leaf.what, outcome: mapper.outcome(leaf))
+            ImportedConfig.SourceGesture(
+                place: "\(name):\(leaf.line)", what: leaf.what, outcome: mapper.outcome(leaf))
         }
         allowTogether(&config)
         return config
@@ -68,8 +87,12 @@ enum FusumaImporter {
         }
         config.allowTogether(
             leads: { $0["on"] != nil || $0["repeat"] != nil || $0["type"] == .string("pan") },
-            goesWith: { a, b in family(a) == family(b) && a["fingers"] == b["fingers"] && a["app"] == b["app"] },
-            note: "recognized together with fusuma's other bindings of these fingers, as fusuma runs them side by side")
+            goesWith: { a, b in
+                family(a) == family(b) && a["fingers"] == b["fingers"] && a["app"] == b["app"]
+            },
+            note:
+                "recognized together with fusuma's other bindings of these fingers, as fusuma runs them side by side"
+        )
     }
 
     /// fusuma refuses a file with a key twice in one mapping (YAMLDuplicationChecker).
@@ -87,8 +110,11 @@ enum FusumaImporter {
                 for p in pairs {
                     let k = p.key.value
                     if keys.contains(k) {
-                        throw ImportError(file: file, line: p.key.line, column: p.key.column,
-                                          message: "\"\(k.text)\" is there twice in one mapping: fusuma refuses the file (Detect duplicate keys)")
+                        throw ImportError(
+                            file: file, line: p.key.line, column: p.key.column,
+                            message:
+                                "\"\(k.text)\" is there twice in one mapping: fusuma refuses the file (Detect duplicate keys)"
+                        )
                     }
                     keys.append(k)
                     stack.append(p.value)
@@ -119,8 +145,14 @@ enum FusumaImporter {
         var what: String {
             var text = path.joined(separator: " ")
             if let node, let pairs = node.pairs {
-                let actions = pairs.filter { !FusumaImporter.parameters.contains($0.key.value.text) && !FusumaImporter.statuses.contains($0.key.value.text) }
-                text += ": " + actions.map { p in "\(p.key.value.text): \(FusumaImporter.shortText(p.value))" }.joined(separator: ", ")
+                let actions = pairs.filter {
+                    !FusumaImporter.parameters.contains($0.key.value.text)
+                        && !FusumaImporter.statuses.contains($0.key.value.text)
+                }
+                text +=
+                    ": "
+                    + actions.map { p in "\(p.key.value.text): \(FusumaImporter.shortText(p.value))"
+                    }.joined(separator: ", ")
             } else {
                 text += ": (nothing)"
             }
@@ -131,8 +163,13 @@ enum FusumaImporter {
     static func shortText(_ node: YAMLNode) -> String {
         switch node.kind {
         case .scalar: return node.value.text
-        case .sequence(let items): return "[" + items.prefix(8).map(shortText).joined(separator: ", ") + (items.count > 8 ? ", ..." : "") + "]"
-        case .mapping(let pairs): return "{" + pairs.prefix(8).map { "\($0.key.value.text): \(shortText($0.value))" }.joined(separator: ", ") + (pairs.count > 8 ? ", ..." : "") + "}"
+        case .sequence(let items):
+            return "[" + items.prefix(8).map(shortText).joined(separator: ", ")
+                + (items.count > 8 ? ", ..." : "") + "]"
+        case .mapping(let pairs):
+            return "{"
+                + pairs.prefix(8).map { "\($0.key.value.text): \(shortText($0.value))" }.joined(
+                    separator: ", ") + (pairs.count > 8 ? ", ..." : "") + "}"
         }
     }
 }
@@ -150,17 +187,26 @@ private struct Walker {
             if FusumaImporter.kinds.contains(k) {
                 out += kind(k, value, line: key.line)
             } else if k == "tap", contains(actionIn: value) {
-                var leaf = make(kind: k, fingers: nil, direction: nil, status: nil, node: value, line: key.line, path: [k])
-                leaf.unreachable = "taps on the touchpad (fusuma-plugin-tap): gestured cannot take taps on a touchpad, whose driver makes them clicks"
+                var leaf = make(
+                    kind: k, fingers: nil, direction: nil, status: nil, node: value, line: key.line,
+                    path: [k])
+                leaf.unreachable =
+                    "taps on the touchpad (fusuma-plugin-tap): gestured cannot take taps on a touchpad, whose driver makes them clicks"
                 out.append(leaf)
             }
         }
         return out
     }
 
-    func make(kind: String, fingers: Int?, direction: String?, status: String?, node: YAMLNode?, line: Int, path: [String]) -> FusumaImporter.Leaf {
-        FusumaImporter.Leaf(document: document, apps: apps, kind: kind, fingers: fingers, direction: direction, status: status,
-                            node: node.flatMap { $0.isNull ? nil : $0 }, line: line, path: path, unreachable: unreachable)
+    func make(
+        kind: String, fingers: Int?, direction: String?, status: String?, node: YAMLNode?,
+        line: Int, path: [String]
+    ) -> FusumaImporter.Leaf {
+        FusumaImporter.Leaf(
+            document: document, apps: apps, kind: kind, fingers: fingers, direction: direction,
+            status: status,
+            node: node.flatMap { $0.isNull ? nil : $0 }, line: line, path: path,
+            unreachable: unreachable)
     }
 
     /// Whether a node holds an action anywhere under it.
@@ -180,8 +226,11 @@ private struct Walker {
     /// Keys of a mapping that are an action (one gestured knows or not), not a level below.
     func actionKeys(_ node: YAMLNode, below: [String]) -> [String] {
         (node.pairs ?? []).filter { p in
-            FusumaImporter.executors.contains(p.key.value.text) || !(p.value.pairs != nil && contains(actionIn: p.value))
-        }.map { $0.key.value.text }.filter { !below.contains($0) && !FusumaImporter.parameters.contains($0) }
+            FusumaImporter.executors.contains(p.key.value.text)
+                || !(p.value.pairs != nil && contains(actionIn: p.value))
+        }.map { $0.key.value.text }.filter {
+            !below.contains($0) && !FusumaImporter.parameters.contains($0)
+        }
     }
 
     func kind(_ kind: String, _ node: YAMLNode, line: Int) -> [FusumaImporter.Leaf] {
@@ -192,18 +241,33 @@ private struct Walker {
             if case .int(let n) = v {
                 out += fingers(kind, n, value, line: key.line)
             } else if directions.contains(v.text) {
-                var found = direction(kind, nil, v.text, value, line: key.line, path: [kind, v.text])
+                var found = direction(
+                    kind, nil, v.text, value, line: key.line, path: [kind, v.text])
                 if kind == "swipe" {
-                    for i in found.indices { found[i].unreachable = found[i].unreachable ?? "a swipe without a finger count: fusuma looks a swipe up by its count, so it never fires" }
+                    for i in found.indices {
+                        found[i].unreachable =
+                            found[i].unreachable
+                            ?? "a swipe without a finger count: fusuma looks a swipe up by its count, so it never fires"
+                    }
                 }
                 out += found
-            } else if FusumaImporter.statuses.contains(v.text) || FusumaImporter.executors.contains(v.text) {
-                var leaf = make(kind: kind, fingers: nil, direction: nil, status: nil, node: value, line: key.line, path: [kind, v.text])
-                leaf.unreachable = "directly under \(kind): fusuma looks a gesture up by its finger count first, so it never fires"
+            } else if FusumaImporter.statuses.contains(v.text)
+                || FusumaImporter.executors.contains(v.text)
+            {
+                var leaf = make(
+                    kind: kind, fingers: nil, direction: nil, status: nil, node: value,
+                    line: key.line, path: [kind, v.text])
+                leaf.unreachable =
+                    "directly under \(kind): fusuma looks a gesture up by its finger count first, so it never fires"
                 out.append(leaf)
-            } else if case .string(let s) = v, s.allSatisfy({ $0.isASCII && $0.isNumber }), !s.isEmpty, contains(actionIn: value) {
+            } else if case .string(let s) = v, s.allSatisfy({ $0.isASCII && $0.isNumber }),
+                !s.isEmpty, contains(actionIn: value)
+            {
                 var found = fingers(kind, Int(s) ?? 0, value, line: key.line)
-                for i in found.indices { found[i].unreachable = "the finger count '\(s)' is quoted, a string, which fusuma never matches with the count libinput gives" }
+                for i in found.indices {
+                    found[i].unreachable =
+                        "the finger count '\(s)' is quoted, a string, which fusuma never matches with the count libinput gives"
+                }
                 out += found
             }
         }
@@ -213,7 +277,13 @@ private struct Walker {
     func fingers(_ kind: String, _ n: Int, _ node: YAMLNode, line: Int) -> [FusumaImporter.Leaf] {
         let path = [kind, String(n)]
         let directions = FusumaImporter.directions[kind]!
-        guard !node.isNull else { return [make(kind: kind, fingers: n, direction: nil, status: nil, node: nil, line: line, path: path)] }
+        guard !node.isNull else {
+            return [
+                make(
+                    kind: kind, fingers: n, direction: nil, status: nil, node: nil, line: line,
+                    path: path)
+            ]
+        }
         var out: [FusumaImporter.Leaf] = []
         for (key, value) in node.pairs ?? [] {
             let k = key.value.text
@@ -226,18 +296,34 @@ private struct Walker {
             }
         }
         if !actionKeys(node, below: directions + FusumaImporter.statuses).isEmpty {
-            var leaf = make(kind: kind, fingers: n, direction: nil, status: nil, node: node, line: line, path: path)
-            if kind != "hold" { leaf.unreachable = "no direction: fusuma looks a \(kind) up by its direction, so it never fires" }
+            var leaf = make(
+                kind: kind, fingers: n, direction: nil, status: nil, node: node, line: line,
+                path: path)
+            if kind != "hold" {
+                leaf.unreachable =
+                    "no direction: fusuma looks a \(kind) up by its direction, so it never fires"
+            }
             out.insert(leaf, at: 0)
         }
         return out
     }
 
-    func direction(_ kind: String, _ n: Int?, _ d: String, _ node: YAMLNode, line: Int, path: [String]) -> [FusumaImporter.Leaf] {
-        guard !node.isNull else { return [make(kind: kind, fingers: n, direction: d, status: nil, node: nil, line: line, path: path)] }
+    func direction(
+        _ kind: String, _ n: Int?, _ d: String, _ node: YAMLNode, line: Int, path: [String]
+    ) -> [FusumaImporter.Leaf] {
+        guard !node.isNull else {
+            return [
+                make(
+                    kind: kind, fingers: n, direction: d, status: nil, node: nil, line: line,
+                    path: path)
+            ]
+        }
         var out: [FusumaImporter.Leaf] = []
         if !actionKeys(node, below: FusumaImporter.statuses).isEmpty || node.pairs == nil {
-            out.append(make(kind: kind, fingers: n, direction: d, status: nil, node: node, line: line, path: path))
+            out.append(
+                make(
+                    kind: kind, fingers: n, direction: d, status: nil, node: node, line: line,
+                    path: path))
         }
         for (key, value) in node.pairs ?? [] {
             let k = key.value.text
@@ -251,8 +337,14 @@ private struct Walker {
         return out
     }
 
-    func status(_ kind: String, _ n: Int?, _ d: String?, _ s: String, _ node: YAMLNode, line: Int, path: [String]) -> [FusumaImporter.Leaf] {
-        var out = [make(kind: kind, fingers: n, direction: d, status: s, node: node, line: line, path: path)]
+    func status(
+        _ kind: String, _ n: Int?, _ d: String?, _ s: String, _ node: YAMLNode, line: Int,
+        path: [String]
+    ) -> [FusumaImporter.Leaf] {
+        var out = [
+            make(
+                kind: kind, fingers: n, direction: d, status: s, node: node, line: line, path: path)
+        ]
         if let k = node["keypress"] { out += keypress(kind, n, d, s, k, path: path) }
         out += heldKeys(kind, n, d, s, node, path: path)
         return out
@@ -260,21 +352,30 @@ private struct Walker {
 
     /// fusuma-plugin-keypress's first form: the held keys straight under the gesture
     /// (`LEFTSHIFT: {sendkey: ...}`) rather than under `keypress:`.
-    func heldKeys(_ kind: String, _ n: Int?, _ d: String?, _ s: String?, _ node: YAMLNode, path: [String]) -> [FusumaImporter.Leaf] {
+    func heldKeys(
+        _ kind: String, _ n: Int?, _ d: String?, _ s: String?, _ node: YAMLNode, path: [String]
+    ) -> [FusumaImporter.Leaf] {
         (node.pairs ?? []).filter { p in
             let k = p.key.value.text
-            return !FusumaImporter.executors.contains(k) && !FusumaImporter.parameters.contains(k) && !FusumaImporter.statuses.contains(k)
+            return !FusumaImporter.executors.contains(k) && !FusumaImporter.parameters.contains(k)
+                && !FusumaImporter.statuses.contains(k)
                 && p.value.pairs != nil && contains(actionIn: p.value)
         }.map { key, value in
-            var leaf = make(kind: kind, fingers: n, direction: d, status: s, node: value, line: key.line, path: path + [key.value.text])
+            var leaf = make(
+                kind: kind, fingers: n, direction: d, status: s, node: value, line: key.line,
+                path: path + [key.value.text])
             leaf.keypress = key.value.text
             return leaf
         }
     }
 
-    func keypress(_ kind: String, _ n: Int?, _ d: String?, _ s: String?, _ node: YAMLNode, path: [String]) -> [FusumaImporter.Leaf] {
+    func keypress(
+        _ kind: String, _ n: Int?, _ d: String?, _ s: String?, _ node: YAMLNode, path: [String]
+    ) -> [FusumaImporter.Leaf] {
         (node.pairs ?? []).map { key, value in
-            var leaf = make(kind: kind, fingers: n, direction: d, status: s, node: value, line: key.line, path: path + ["keypress", key.value.text])
+            var leaf = make(
+                kind: kind, fingers: n, direction: d, status: s, node: value, line: key.line,
+                path: path + ["keypress", key.value.text])
             leaf.keypress = key.value.text
             return leaf
         }

@@ -15,14 +15,20 @@ struct FusumaContext {
         self.knowsKey = knowsKey
         let wmctrl = first["plugin"]?["executors"]?["wmctrl_executor"]
         wrap = wmctrl?["wrap-navigation"]?.value == .bool(true)
-        if case .int(let n)? = wmctrl?["matrix-col-size"]?.value { columns = n } else { columns = nil }
+        if case .int(let n)? = wmctrl?["matrix-col-size"]?.value {
+            columns = n
+        } else {
+            columns = nil
+        }
     }
 
     /// `threshold:` or `interval:` for a gesture: its own, else the first document's for the
     /// gesture kind, else 1.
     func multiplier(_ name: String, kind: String, own: YAMLNode?) -> (value: Double, from: String) {
         if let v = own?[name]?.value.number { return (v, "its own \(name) \(NumberText.plain(v))") }
-        if let v = first[name]?[kind]?.value.number { return (v, "\(name): \(kind): \(NumberText.plain(v))") }
+        if let v = first[name]?[kind]?.value.number {
+            return (v, "\(name): \(kind): \(NumberText.plain(v))")
+        }
         return (1, "fusuma's default \(name) 1")
     }
 
@@ -32,7 +38,11 @@ struct FusumaContext {
             "fusuma's interval (the least time between two of its actions, 0.3 s times interval) has no counterpart: gestured fires a swipe once for each gesture.",
             "fusuma acts on the focused window and on what its application context names; gestured's app is the window under the pointer.",
         ]
-        if let columns { notes.append("matrix-col-size \(columns): a grid of workspaces, whose up, down, left and right gestured's desktop actions cannot follow.") }
+        if let columns {
+            notes.append(
+                "matrix-col-size \(columns): a grid of workspaces, whose up, down, left and right gestured's desktop actions cannot follow."
+            )
+        }
         if wrap { notes.append("wrap-navigation: the desktop actions go round (wrap).") }
         return notes
     }
@@ -48,14 +58,20 @@ struct FusumaMapper {
     func outcome(_ leaf: FusumaImporter.Leaf) -> Outcome {
         if let why = leaf.unreachable { return .notImported(why) }
         if let keys = leaf.keypress {
-            return .notImported("fires only while \(keys) is held on the keyboard (fusuma-plugin-keypress); gestured's bindings cannot ask for a held key")
+            return .notImported(
+                "fires only while \(keys) is held on the keyboard (fusuma-plugin-keypress); gestured's bindings cannot ask for a held key"
+            )
         }
         if leaf.kind == "hold" {
-            return .notImported("gestured cannot recognize a touchpad hold: XInput 2.4 reports touchpad swipes and pinches, not holds")
+            return .notImported(
+                "gestured cannot recognize a touchpad hold: XInput 2.4 reports touchpad swipes and pinches, not holds"
+            )
         }
         guard let node = leaf.node else { return .notImported("no action: fusuma does nothing") }
         if leaf.document > 0, shadowed(leaf) {
-            return .notImported("the first document binds the same gesture, and fusuma looks there before an application's context, so this one never fires")
+            return .notImported(
+                "the first document binds the same gesture, and fusuma looks there before an application's context, so this one never fires"
+            )
         }
         let action: FusumaAction
         switch FusumaAction.from(node, context: context) {
@@ -77,13 +93,17 @@ struct FusumaMapper {
     /// phase's direction).
     private func shadowed(_ leaf: FusumaImporter.Leaf) -> Bool {
         leaves.contains { d in
-            d.document == 0 && d.kind == leaf.kind && d.status == leaf.status && d.keypress == leaf.keypress && d.node != nil && d.unreachable == nil
-                && (d.fingers == leaf.fingers || (d.fingers == nil && leaf.kind != "swipe" && leaf.status == nil))
+            d.document == 0 && d.kind == leaf.kind && d.status == leaf.status
+                && d.keypress == leaf.keypress && d.node != nil && d.unreachable == nil
+                && (d.fingers == leaf.fingers
+                    || (d.fingers == nil && leaf.kind != "swipe" && leaf.status == nil))
                 && (d.direction == leaf.direction || (d.direction == nil && leaf.status != nil))
         }
     }
 
-    private func bindings(_ leaf: FusumaImporter.Leaf, action: FusumaAction, app: String?) -> Result<[ImportedConfig.Binding], FusumaAction.Why> {
+    private func bindings(_ leaf: FusumaImporter.Leaf, action: FusumaAction, app: String?)
+        -> Result<[ImportedConfig.Binding], FusumaAction.Why>
+    {
         var notes = action.notes
         var keys: [(String, TOMLValue)] = []
         let way: String?
@@ -93,19 +113,30 @@ struct FusumaMapper {
         case "rotate": way = leaf.direction.map { $0 == "clockwise" ? "cw" : "ccw" }
         default: way = nil
         }
-        var name = [leaf.kind] + (leaf.fingers.map { [String($0)] } ?? []) + (way.map { [$0] } ?? []) + (app.map { [$0] } ?? [])
+        var name =
+            [leaf.kind] + (leaf.fingers.map { [String($0)] } ?? []) + (way.map { [$0] } ?? [])
+            + (app.map { [$0] } ?? [])
         if let fingers = leaf.fingers {
             if fingers > FingerCounts.most {
-                return .failure(.init("\(fingers) fingers: gestured binds gestures of 1 to \(FingerCounts.most) fingers, and no touchpad reports more"))
+                return .failure(
+                    .init(
+                        "\(fingers) fingers: gestured binds gestures of 1 to \(FingerCounts.most) fingers, and no touchpad reports more"
+                    ))
             }
             if leaf.kind == "swipe" && fingers < 3 {
-                return .failure(.init("a touchpad swipe of \(fingers) finger\(fingers == 1 ? "" : "s") is \(fingers == 1 ? "pointer motion" : "scrolling"): XInput 2.4 sends touchpad swipes of three fingers or more"))
+                return .failure(
+                    .init(
+                        "a touchpad swipe of \(fingers) finger\(fingers == 1 ? "" : "s") is \(fingers == 1 ? "pointer motion" : "scrolling"): XInput 2.4 sends touchpad swipes of three fingers or more"
+                    ))
             }
-            if fingers < 2 { return .failure(.init("libinput sends no touchpad \(leaf.kind) of one finger")) }
+            if fingers < 2 {
+                return .failure(.init("libinput sends no touchpad \(leaf.kind) of one finger"))
+            }
         }
         let fingersKeys: [(String, TOMLValue)] = leaf.fingers.map { [("fingers", .int($0))] } ?? []
         if leaf.fingers == nil { notes.append("no finger count: any count") }
-        let appKeys: [(String, TOMLValue)] = app.map { [("app", .string(GlobText.literal($0)))] } ?? []
+        let appKeys: [(String, TOMLValue)] =
+            app.map { [("app", .string(GlobText.literal($0)))] } ?? []
         let own = leaf.node
         if let status = leaf.status {
             name.append(status)
@@ -120,7 +151,9 @@ struct FusumaMapper {
                 let interval = context.multiplier("interval", kind: leaf.kind, own: own)
                 let step = FusumaMapper.step(kind: leaf.kind, interval: interval.value)
                 keys.append(("repeat", step.value))
-                notes.append("update: fusuma acts every 0.1 s times the interval (\(interval.from)) while the fingers move; gestured steps by movement: \(step.text)")
+                notes.append(
+                    "update: fusuma acts every 0.1 s times the interval (\(interval.from)) while the fingers move; gestured steps by movement: \(step.text)"
+                )
             default:
                 return .failure(.init("\(status) is for holds"))
             }
@@ -129,19 +162,31 @@ struct FusumaMapper {
             // fusuma takes a phase with a direction before one without: the one without gets
             // the directions that have none of their own.
             if leaf.direction == nil, leaf.kind != "hold" {
-                let named = Set(leaves.filter { $0.document == leaf.document && $0.kind == leaf.kind && $0.fingers == leaf.fingers
-                    && $0.status == leaf.status && $0.keypress == nil && $0.direction != nil && $0.node != nil }.compactMap(\.direction))
+                let named = Set(
+                    leaves.filter {
+                        $0.document == leaf.document && $0.kind == leaf.kind
+                            && $0.fingers == leaf.fingers
+                            && $0.status == leaf.status && $0.keypress == nil && $0.direction != nil
+                            && $0.node != nil
+                    }.compactMap(\.direction))
                 if !named.isEmpty {
                     let left = FusumaImporter.directions[leaf.kind]!.filter { !named.contains($0) }
-                    return .success(left.map { d in
-                        var b = binding
-                        let gesturedWay = leaf.kind == "rotate" ? (d == "clockwise" ? "cw" : "ccw") : d
-                        let at = b.keys.firstIndex { $0.0 == "app" || $0.0 == "on" || $0.0 == "repeat" || $0.0 == "action" }!
-                        b.keys.insert(("direction", .string(gesturedWay)), at: at)
-                        b.nameParts.insert(gesturedWay, at: leaf.fingers == nil ? 1 : 2)
-                        b.notes.append("no direction: the directions without one of their own (\(left.joined(separator: ", ")))")
-                        return b
-                    })
+                    return .success(
+                        left.map { d in
+                            var b = binding
+                            let gesturedWay =
+                                leaf.kind == "rotate" ? (d == "clockwise" ? "cw" : "ccw") : d
+                            let at = b.keys.firstIndex {
+                                $0.0 == "app" || $0.0 == "on" || $0.0 == "repeat"
+                                    || $0.0 == "action"
+                            }!
+                            b.keys.insert(("direction", .string(gesturedWay)), at: at)
+                            b.nameParts.insert(gesturedWay, at: leaf.fingers == nil ? 1 : 2)
+                            b.notes.append(
+                                "no direction: the directions without one of their own (\(left.joined(separator: ", ")))"
+                            )
+                            return b
+                        })
                 }
             }
             return .success([binding])
@@ -151,21 +196,36 @@ struct FusumaMapper {
         switch leaf.kind {
         case "swipe":
             let distance = min(100_000, max(0, Int((80 * threshold.value).rounded())))
-            keys = [("type", .string("swipe")), ("source", .string("touchpad"))] + fingersKeys + [("direction", .string(way)), ("distance", .int(distance))] + appKeys
-            notes.append("distance \(distance): gestured's 80 px times fusuma's threshold (\(threshold.from)), which makes a swipe shorter or longer")
+            keys =
+                [("type", .string("swipe")), ("source", .string("touchpad"))] + fingersKeys + [
+                    ("direction", .string(way)), ("distance", .int(distance)),
+                ] + appKeys
+            notes.append(
+                "distance \(distance): gestured's 80 px times fusuma's threshold (\(threshold.from)), which makes a swipe shorter or longer"
+            )
         case "pinch":
             // fusuma fires when the span has grown or shrunk by 1.3 times the threshold.
             let ratio = 1.3 * threshold.value
             let fraction = way == "out" ? ratio - 1 : 1 - 1 / ratio
             let value = min(0.9, max(0.01, (fraction * 100).rounded() / 100))
-            keys = [("type", .string("pinch")), ("source", .string("touchpad"))] + fingersKeys
-                + [("direction", .string(way)), ("threshold", .double(value))] + appKeys + [("on", .string("begin"))]
-            notes.append("threshold \(NumberText.plain(value)): fusuma fires once the span changes by a factor of 1.3 times its threshold (\(threshold.from))")
+            keys =
+                [("type", .string("pinch")), ("source", .string("touchpad"))] + fingersKeys
+                + [("direction", .string(way)), ("threshold", .double(value))] + appKeys + [
+                    ("on", .string("begin"))
+                ]
+            notes.append(
+                "threshold \(NumberText.plain(value)): fusuma fires once the span changes by a factor of 1.3 times its threshold (\(threshold.from))"
+            )
         case "rotate":
             let degrees = min(180, max(1, (0.5 * threshold.value).rounded()))
-            keys = [("type", .string("rotate")), ("source", .string("touchpad"))] + fingersKeys
-                + [("direction", .string(way)), ("threshold", .double(degrees))] + appKeys + [("on", .string("begin"))]
-            notes.append("threshold \(NumberText.plain(degrees)) degrees: fusuma fires once the fingers turned 0.5 degrees times its threshold (\(threshold.from)); gestured's least is 1")
+            keys =
+                [("type", .string("rotate")), ("source", .string("touchpad"))] + fingersKeys
+                + [("direction", .string(way)), ("threshold", .double(degrees))] + appKeys + [
+                    ("on", .string("begin"))
+                ]
+            notes.append(
+                "threshold \(NumberText.plain(degrees)) degrees: fusuma fires once the fingers turned 0.5 degrees times its threshold (\(threshold.from)); gestured's least is 1"
+            )
         default:
             return .failure(.init("\(leaf.kind) is none of fusuma's gestures"))
         }
@@ -182,13 +242,22 @@ struct FusumaMapper {
         switch kind {
         case "pinch":
             let v = min(100, max(0.01, (seconds * 100).rounded() / 100))
-            return (.double(v), "a step each change of the scale by \(NumberText.plain(v)) (a brisk pinch, 1 a second, in \(NumberText.plain(seconds)) s)")
+            return (
+                .double(v),
+                "a step each change of the scale by \(NumberText.plain(v)) (a brisk pinch, 1 a second, in \(NumberText.plain(seconds)) s)"
+            )
         case "rotate":
             let v = min(3600, max(1, (seconds * 90).rounded()))
-            return (.double(v), "a step each \(NumberText.plain(v)) degrees (a brisk turn, 90 degrees a second, in \(NumberText.plain(seconds)) s)")
+            return (
+                .double(v),
+                "a step each \(NumberText.plain(v)) degrees (a brisk turn, 90 degrees a second, in \(NumberText.plain(seconds)) s)"
+            )
         default:
             let v = min(100_000, max(1, Int((seconds * 1050).rounded())))
-            return (.int(v), "a step each \(v) px (a brisk swipe, 100 mm a second, in \(NumberText.plain(seconds)) s)")
+            return (
+                .int(v),
+                "a step each \(v) px (a brisk swipe, 100 mm a second, in \(NumberText.plain(seconds)) s)"
+            )
         }
     }
 }

@@ -74,7 +74,9 @@ public struct ImportedConfig: Sendable {
     /// Lets bindings that the source runs side by side be recognized together: each binding
     /// that `leads` names, in `simultaneous-with`, the others it `goesWith`. gestured's
     /// recognizers compete for a gesture; the peers' bindings of one gesture do not.
-    mutating func allowTogether(leads: (Binding) -> Bool, goesWith: (Binding, Binding) -> Bool, note: String) {
+    mutating func allowTogether(
+        leads: (Binding) -> Bool, goesWith: (Binding, Binding) -> Bool, note: String
+    ) {
         let names = self.names
         var all: [(source: Int, index: Int, name: String, binding: Binding)] = []
         var n = 0
@@ -86,9 +88,14 @@ public struct ImportedConfig: Sendable {
             }
         }
         for entry in all where leads(entry.binding) {
-            let partners = all.filter { $0.name != entry.name && goesWith(entry.binding, $0.binding) }.map(\.name)
-            guard !partners.isEmpty, case .imported(var bindings) = sources[entry.source].outcome else { continue }
-            let at = bindings[entry.index].keys.firstIndex { $0.0 == "action" } ?? bindings[entry.index].keys.count
+            let partners = all.filter {
+                $0.name != entry.name && goesWith(entry.binding, $0.binding)
+            }.map(\.name)
+            guard !partners.isEmpty, case .imported(var bindings) = sources[entry.source].outcome
+            else { continue }
+            let at =
+                bindings[entry.index].keys.firstIndex { $0.0 == "action" }
+                ?? bindings[entry.index].keys.count
             bindings[entry.index].keys.insert(("simultaneous-with", .strings(partners)), at: at)
             bindings[entry.index].notes.append(note)
             sources[entry.source].outcome = .imported(bindings)
@@ -108,7 +115,9 @@ public struct ImportedConfig: Sendable {
             case .notImported(_, let keeping): bindings = keeping.map { [$0] } ?? []
             }
             for b in bindings {
-                let base = ([format.namePrefix] + b.nameParts).map(ImportedConfig.nameWord).filter { !$0.isEmpty }.joined(separator: "-")
+                let base = ([format.namePrefix] + b.nameParts).map(ImportedConfig.nameWord).filter {
+                    !$0.isEmpty
+                }.joined(separator: "-")
                 var name = base
                 var n = 2
                 while taken.contains(name) {

@@ -19,12 +19,19 @@ public enum ShellWords {
         while let c = chars.next() {
             switch c {
             case " ", "\t", "\n", "\r":
-                if inWord { words.append(word); word = ""; inWord = false }
+                if inWord {
+                    words.append(word)
+                    word = ""
+                    inWord = false
+                }
             case "'":
                 inWord = true
                 var closed = false
                 while let q = chars.next() {
-                    if q == "'" { closed = true; break }
+                    if q == "'" {
+                        closed = true
+                        break
+                    }
                     word.unicodeScalars.append(q)
                 }
                 guard closed else { throw Unreadable(message: "No closing quotation") }
@@ -32,9 +39,14 @@ public enum ShellWords {
                 inWord = true
                 var closed = false
                 while let q = chars.next() {
-                    if q == "\"" { closed = true; break }
+                    if q == "\"" {
+                        closed = true
+                        break
+                    }
                     if q == "\\" {
-                        guard let n = chars.next() else { throw Unreadable(message: "No closing quotation") }
+                        guard let n = chars.next() else {
+                            throw Unreadable(message: "No closing quotation")
+                        }
                         if n != "\"" && n != "\\" { word.unicodeScalars.append(q) }
                         word.unicodeScalars.append(n)
                         continue
@@ -43,7 +55,9 @@ public enum ShellWords {
                 }
                 guard closed else { throw Unreadable(message: "No closing quotation") }
             case "\\":
-                guard let n = chars.next() else { throw Unreadable(message: "No escaped character") }
+                guard let n = chars.next() else {
+                    throw Unreadable(message: "No escaped character")
+                }
                 inWord = true
                 word.unicodeScalars.append(n)
             default:
@@ -91,7 +105,10 @@ public enum ShellWords {
                     consumed = name.count + 1
                 }
                 if !name.isEmpty && name.unicodeScalars.allSatisfy({ isNameCharacter($0) }) {
-                    if !literal.isEmpty { parts.append(quote(literal)); literal = "" }
+                    if !literal.isEmpty {
+                        parts.append(quote(literal))
+                        literal = ""
+                    }
                     parts.append("\"${\(name)}\"")
                     rest = rest.dropFirst(consumed)
                     continue

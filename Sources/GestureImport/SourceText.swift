@@ -5,7 +5,8 @@ struct SourceText {
 
     init(_ bytes: [UInt8], file: String) throws(ImportError) {
         var text = ""
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         var done = false
@@ -13,11 +14,17 @@ struct SourceText {
             switch decoder.decode(&iterator) {
             case .scalarValue(let s):
                 text.unicodeScalars.append(s)
-                if s == "\n" { line += 1; column = 1 } else { column += 1 }
+                if s == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             case .emptyInput:
                 done = true
             case .error:
-                throw ImportError(file: file, line: line, column: column, message: "is not UTF-8 text")
+                throw ImportError(
+                    file: file, line: line, column: column, message: "is not UTF-8 text")
             }
         }
         var lines: [(Int, Substring)] = []
@@ -29,7 +36,9 @@ struct SourceText {
             n += 1
             guard end < rest.endIndex else { break }
             var next = rest.unicodeScalars.index(after: end)
-            if rest.unicodeScalars[end] == "\r", next < rest.endIndex, rest.unicodeScalars[next] == "\n" {
+            if rest.unicodeScalars[end] == "\r", next < rest.endIndex,
+                rest.unicodeScalars[next] == "\n"
+            {
                 next = rest.unicodeScalars.index(after: next)
             }
             rest = rest[next...]
@@ -41,7 +50,9 @@ struct SourceText {
 extension Substring {
     /// Without leading and trailing blanks (spaces, tabs, form feeds and the like).
     var trimmed: Substring {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else {
             return self[endIndex...]
         }
         return self[first...last]

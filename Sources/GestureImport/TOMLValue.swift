@@ -18,7 +18,8 @@ public enum TOMLValue: Equatable, Sendable {
             if d == d.rounded() && abs(d) < 1e15 { return String(Int(d)) + ".0" }
             return "\(d)"
         case .bool(let b): return b ? "true" : "false"
-        case .strings(let list): return "[" + list.map(TOMLValue.quoted).joined(separator: ", ") + "]"
+        case .strings(let list):
+            return "[" + list.map(TOMLValue.quoted).joined(separator: ", ") + "]"
         }
     }
 

@@ -12,7 +12,10 @@ public final class XMLElement {
     /// The element's own text (its text and CDATA children, in order), untrimmed.
     public let text: String
 
-    init(name: String, line: Int, attributes: [(String, String)], children: [XMLElement], text: String) {
+    init(
+        name: String, line: Int, attributes: [(String, String)], children: [XMLElement],
+        text: String
+    ) {
         self.name = name
         self.line = line
         self.attributes = attributes
@@ -40,13 +43,15 @@ public final class XMLElement {
             let message = withUnsafeBytes(of: &error.message) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            throw ImportError(file: file, line: error.line > 0 ? Int(error.line) : nil,
-                              column: error.line > 0 && error.column > 0 ? Int(error.column) : nil,
-                              message: message.isEmpty ? "not well-formed XML" : message)
+            throw ImportError(
+                file: file, line: error.line > 0 ? Int(error.line) : nil,
+                column: error.line > 0 && error.column > 0 ? Int(error.column) : nil,
+                message: message.isEmpty ? "not well-formed XML" : message)
         }
         defer { gx_xml_free(document) }
         guard let root = gx_xml_root(document) else {
-            throw ImportError(file: file, line: 1, column: 1, message: "the document has no root element")
+            throw ImportError(
+                file: file, line: 1, column: 1, message: "the document has no root element")
         }
         return element(root)
     }
@@ -57,7 +62,11 @@ public final class XMLElement {
         var attributes: [(String, String)] = []
         var a = gx_xml_first_attribute(node)
         while let attribute = a {
-            attributes.append((String(cString: gx_xml_attribute_name(attribute)), String(cString: gx_xml_attribute_value(attribute))))
+            attributes.append(
+                (
+                    String(cString: gx_xml_attribute_name(attribute)),
+                    String(cString: gx_xml_attribute_value(attribute))
+                ))
             a = gx_xml_next_attribute(attribute)
         }
         var children: [XMLElement] = []
@@ -67,12 +76,14 @@ public final class XMLElement {
             switch Int(gx_xml_type(child)) {
             case Int(GX_XML_ELEMENT): children.append(element(child))
             case Int(GX_XML_TEXT), Int(GX_XML_CDATA): text += String(cString: gx_xml_text(child))
-            case Int(GX_XML_ENTITY_REFERENCE): text += "&" + String(cString: gx_xml_name(child)) + ";"
+            case Int(GX_XML_ENTITY_REFERENCE):
+                text += "&" + String(cString: gx_xml_name(child)) + ";"
             default: break
             }
             c = gx_xml_next(child)
         }
-        return XMLElement(name: String(cString: gx_xml_name(node)), line: Int(gx_xml_line(node)),
-                          attributes: attributes, children: children, text: text)
+        return XMLElement(
+            name: String(cString: gx_xml_name(node)), line: Int(gx_xml_line(node)),
+            attributes: attributes, children: children, text: text)
     }
 }

@@ -18,11 +18,16 @@ enum YAMLValue: Equatable {
         case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": self = .bool(true)
         case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": self = .bool(false)
         default:
-            let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text.hasPrefix("+") ? String(digits) : text) {
+            let digits =
+                text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let n = Int(text.hasPrefix("+") ? String(digits) : text)
+            {
                 self = .int(n)
-            } else if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let d = Double(text), d.isFinite,
-                      text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) {
+            } else if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+                let d = Double(text), d.isFinite,
+                text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) })
+            {
                 self = .double(d)
             } else {
                 self = .string(text)
@@ -61,9 +66,15 @@ extension YAMLNode {
         var out = own.filter { $0.key.value != .string("<<") }
         for merge in own where merge.key.value == .string("<<") {
             let sources: [YAMLNode]
-            if case .sequence(let list) = merge.value.kind { sources = list } else { sources = [merge.value] }
+            if case .sequence(let list) = merge.value.kind {
+                sources = list
+            } else {
+                sources = [merge.value]
+            }
             for s in sources {
-                for p in s.pairs ?? [] where !out.contains(where: { $0.key.value == p.key.value }) { out.append(p) }
+                for p in s.pairs ?? [] where !out.contains(where: { $0.key.value == p.key.value }) {
+                    out.append(p)
+                }
             }
         }
         return out

@@ -76,40 +76,44 @@ public final class OverlayModel {
     public func input(_ event: InputEvent) {
         let t = event.time
         switch event.kind {
-        case let .touchBegin(id, p):
+        case .touchBegin(let id, let p):
             begin(.touchscreen)
             touches.removeAll { $0.id == id }
             touches.append(Trail(id: id, points: [p]))
-        case let .touchMove(id, p):
-            if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) { extend(&touches[i], p) }
-        case let .touchEnd(id, p):
+        case .touchMove(let id, let p):
+            if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) {
+                extend(&touches[i], p)
+            }
+        case .touchEnd(let id, let p):
             if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) {
                 extend(&touches[i], p)
                 touches[i].endedAt = t
             }
-        case let .touchCancel(id):
-            if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) { touches[i].endedAt = t }
-        case let .buttonPress(button, p):
+        case .touchCancel(let id):
+            if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) {
+                touches[i].endedAt = t
+            }
+        case .buttonPress(let button, let p):
             begin(.pointer)
             stroke = Trail(id: button, points: [p])
-        case let .motion(p):
+        case .motion(let p):
             if stroke?.endedAt == nil, stroke != nil { extend(&stroke!, p) }
-        case let .buttonRelease(button, p):
+        case .buttonRelease(let button, let p):
             if stroke?.id == button, stroke?.endedAt == nil {
                 extend(&stroke!, p)
                 stroke!.endedAt = t
             }
-        case let .swipeBegin(fingers):
+        case .swipeBegin(let fingers):
             begin(.touchpad)
             gauge = Gauge(kind: "swipe", fingers: fingers)
-        case let .pinchBegin(fingers):
+        case .pinchBegin(let fingers):
             begin(.touchpad)
             gauge = Gauge(kind: "pinch", fingers: fingers)
-        case let .swipeUpdate(fingers, delta, unaccelerated):
+        case .swipeUpdate(let fingers, let delta, let unaccelerated):
             gauge?.fingers = fingers
             gauge?.delta += delta
             gauge?.physical += unaccelerated ?? delta
-        case let .pinchUpdate(fingers, delta, unaccelerated, scale, angle):
+        case .pinchUpdate(let fingers, let delta, let unaccelerated, let scale, let angle):
             gauge?.fingers = fingers
             gauge?.delta += delta
             gauge?.physical += unaccelerated ?? delta
@@ -132,7 +136,9 @@ public final class OverlayModel {
 
     private func extend(_ trail: inout Trail, _ p: Point) {
         if let last = trail.points.last, last.distance(to: p) < 1 { return }
-        if trail.points.count >= trailLength { trail.points.removeFirst(trail.points.count - trailLength + 1) }
+        if trail.points.count >= trailLength {
+            trail.points.removeFirst(trail.points.count - trailLength + 1)
+        }
         trail.points.append(p)
     }
 
@@ -142,18 +148,27 @@ public final class OverlayModel {
     /// recognition adds a message, and input handed back to the application ends there.
     public func output(_ o: EngineOutput, in engine: GestureEngine) {
         switch o.kind {
-        case let .transition(id, _, to, reason):
+        case .transition(let id, _, let to, let reason):
             let r = engine.recognizer(id)
-            setLine(r, state: to.rawValue, reason: to == .failed || to == .cancelled ? reason.map { engine.reason($0).description } : nil)
-            if o.recognized != nil { say("recognized \(r.type) \"\(r.name)\"", .recognized, at: o.time) }
-        case let .pending(id, other):
-            setLine(engine.recognizer(id), state: "waits for \"\(engine.recognizer(other).name)\" to fail", reason: nil)
-        case let .decision(d) where !d.accepted:
+            setLine(
+                r, state: to.rawValue,
+                reason: to == .failed || to == .cancelled
+                    ? reason.map { engine.reason($0).description } : nil)
+            if o.recognized != nil {
+                say("recognized \(r.type) \"\(r.name)\"", .recognized, at: o.time)
+            }
+        case .pending(let id, let other):
+            setLine(
+                engine.recognizer(id),
+                state: "waits for \"\(engine.recognizer(other).name)\" to fail", reason: nil)
+        case .decision(let d) where !d.accepted:
             // What is handed back goes on to the application, and gestured sees no more of it.
             switch d.target {
-            case let .touch(id):
-                if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) { touches[i].endedAt = o.time }
-            case let .button(b):
+            case .touch(let id):
+                if let i = touches.firstIndex(where: { $0.id == id && $0.endedAt == nil }) {
+                    touches[i].endedAt = o.time
+                }
+            case .button(let b):
                 if stroke?.id == b, stroke?.endedAt == nil { stroke?.endedAt = o.time }
             case .touchpad:
                 if gauge?.endedAt == nil { gauge?.endedAt = o.time }
@@ -171,7 +186,11 @@ public final class OverlayModel {
 
     private func setLine(_ r: GestureRecognizer, state: String, reason: String?) {
         let line = Line(type: r.type, name: r.name, state: state, reason: reason)
-        if let i = lines.firstIndex(where: { $0.name == r.name }) { lines[i] = line } else { lines.append(line) }
+        if let i = lines.firstIndex(where: { $0.name == r.name }) {
+            lines[i] = line
+        } else {
+            lines.append(line)
+        }
     }
 
     private func say(_ text: String, _ ink: OverlayScene.Ink, at time: Double) {
@@ -194,7 +213,9 @@ public final class OverlayModel {
     /// milliseconds while fading; nil when nothing fades, so an idle overlay never wakes.
     public func nextRedraw(after now: Double, step: Double) -> Double? {
         var ends = touches.compactMap(\.endedAt) + messages.map(\.at)
-        for e in [stroke?.endedAt, gauge?.endedAt, lines.isEmpty ? nil : linesEndedAt] { if let e { ends.append(e) } }
+        for e in [stroke?.endedAt, gauge?.endedAt, lines.isEmpty ? nil : linesEndedAt] {
+            if let e { ends.append(e) }
+        }
         guard let last = ends.map({ $0 + fade }).filter({ $0 > now }).min() else { return nil }
         return min(last, now + step)
     }

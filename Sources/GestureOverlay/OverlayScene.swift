@@ -42,6 +42,6 @@ public struct OverlayScene: Equatable, Sendable {
 
     /// The text of every text item, top to bottom as drawn: what a test reads.
     public var texts: [String] {
-        items.compactMap { if case let .text(s, _) = $0.shape { s } else { nil } }
+        items.compactMap { if case .text(let s, _) = $0.shape { s } else { nil } }
     }
 }

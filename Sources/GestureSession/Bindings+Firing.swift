@@ -25,7 +25,8 @@ public struct Firing: Sendable {
     /// What the daemon logs and replay prints when steps were dropped.
     public var warning: String? {
         guard droppedSteps > 0 else { return nil }
-        return "\(droppedSteps) step\(droppedSteps == 1 ? "" : "s") past the cap of \(Bindings.maxStepsPerEvent) per event dropped"
+        return
+            "\(droppedSteps) step\(droppedSteps == 1 ? "" : "s") past the cap of \(Bindings.maxStepsPerEvent) per event dropped"
     }
 }
 
@@ -61,7 +62,8 @@ final class Bound {
         commitsAtLift = binding.commitsAtLift
         streams = binding.streams
         feedback = binding.feedback
-        let running = Bound.bit(.began) | Bound.bit(.changed) | Bound.bit(.ended) | Bound.bit(.cancelled)
+        let running =
+            Bound.bit(.began) | Bound.bit(.changed) | Bound.bit(.ended) | Bound.bit(.cancelled)
         if streams {
             firesAt = 0
         } else if follows {
@@ -96,25 +98,30 @@ extension Bindings {
     /// The actions a transition of this engine's recognizer `r` fires: at the binding's `on`
     /// state, at every transition while it runs for a `drag` or `pointer` binding, or, for a `repeat` binding, one per step the progress has passed since the last
     /// event (its `reverse` when going back), at most `maxStepsPerEvent`.
-    public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues) -> Firing {
+    public func fire(_ r: GestureRecognizer.ID, to state: GestureState, values: GestureValues)
+        -> Firing
+    {
         // Most transitions fire nothing: answer those before looking at the binding.
         guard mayFire(r, at: state), let st = bound(r) else { return Firing() }
         if st.follows {
             guard state != .possible && state != .failed else { return Firing() }
             let b = st.binding
-            return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
+            return Firing(
+                fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
         }
         if st.commitsAtLift {
             guard state == .ended else { return Firing() }
             let progress = values.progress ?? 0
             guard Bindings.commits(at: progress) else { return Firing(notCommitted: progress) }
             let b = st.binding
-            return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
+            return Firing(
+                fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
         }
         guard let size = st.repeatStep else {
             guard st.on == state else { return Firing() }
             let b = st.binding
-            return Firing(fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
+            return Firing(
+                fired: b.actions.map { Fired(binding: b, action: $0, step: nil, progress: nil) })
         }
         guard state == .began || state == .changed else { return Firing() }
         let b = st.binding
@@ -132,7 +139,9 @@ extension Bindings {
         for _ in 0..<firedSteps {
             st.steps += forward ? 1 : -1
             let actions = forward ? b.actions : b.reverse
-            firing.fired += actions.map { Fired(binding: b, action: $0, step: st.steps, progress: progress) }
+            firing.fired += actions.map {
+                Fired(binding: b, action: $0, step: st.steps, progress: progress)
+            }
         }
         st.steps = target
         return firing

@@ -23,14 +23,18 @@ public final class Bindings {
         self.config = config
         let gestures = config.running
         self.gestures = gestures
-        engine = GestureEngine(settings: GestureEngine.Settings(touchTimeout: config.settings.touchTimeout,
-                                                                arrivalWindow: config.settings.arrivalWindow,
-                                                                sourceTimeouts: config.settings.sourceTimeouts),
-                               screen: screen)
+        engine = GestureEngine(
+            settings: GestureEngine.Settings(
+                touchTimeout: config.settings.touchTimeout,
+                arrivalWindow: config.settings.arrivalWindow,
+                sourceTimeouts: config.settings.sourceTimeouts),
+            screen: screen)
         var byName: [String: [GestureRecognizer]] = [:]
         var books: [InputSource: StrokeBook] = [:]
         for source in [InputSource.touchscreen, .pointer] {
-            var shapes: Set<String> = [], sequences: [DirectionSequence] = [], any = false
+            var shapes: Set<String> = []
+            var sequences: [DirectionSequence] = []
+            var any = false
             for b in gestures where b.sources.contains(source) {
                 guard case .stroke(let stroke) = b.kind else { continue }
                 any = true
@@ -40,7 +44,8 @@ public final class Bindings {
                 }
             }
             guard any else { continue }
-            books[source] = StrokeBook(templates: config.templates, shapes: shapes, sequences: sequences)
+            books[source] = StrokeBook(
+                templates: config.templates, shapes: shapes, sequences: sequences)
         }
         var bound: [[Bound?]] = [[], [], []]
         var groups: [String: Int] = [:]
@@ -49,7 +54,8 @@ public final class Bindings {
         }
         for b in gestures {
             for source in b.sources {
-                let r = Bindings.makeRecognizer(b, source: source, book: books[source], settings: config.settings)
+                let r = Bindings.makeRecognizer(
+                    b, source: source, book: books[source], settings: config.settings)
                 // Stroke bindings read the same stroke together: the best reading wins, not the first.
                 if b.type == .stroke { r.simultaneousSet = 0 }
                 r.app = b.app.map(Glob.init)
@@ -66,19 +72,27 @@ public final class Bindings {
         self.bound = bound
         var firesAt = [UInt8](repeating: 0, count: 3 * (bound.map(\.count).max() ?? 0))
         for slot in bound.indices {
-            for (index, b) in bound[slot].enumerated() { firesAt[3 * index + slot] = b?.firesAt ?? 0 }
+            for (index, b) in bound[slot].enumerated() {
+                firesAt[3 * index + slot] = b?.firesAt ?? 0
+            }
         }
         self.firesAt = firesAt
         for b in gestures {
             for r in byName[b.name] ?? [] {
-                for other in b.simultaneousWith.flatMap({ byName[$0] ?? [] }) { r.recognizeSimultaneously(with: other) }
-                for other in b.requireFailureOf.flatMap({ byName[$0] ?? [] }) { r.require(toFail: other) }
+                for other in b.simultaneousWith.flatMap({ byName[$0] ?? [] }) {
+                    r.recognizeSimultaneously(with: other)
+                }
+                for other in b.requireFailureOf.flatMap({ byName[$0] ?? [] }) {
+                    r.require(toFail: other)
+                }
             }
         }
     }
 
-    static func makeRecognizer(_ b: GestureBinding, source: InputSource, book: StrokeBook?,
-                               settings: Config.Settings) -> GestureRecognizer {
+    static func makeRecognizer(
+        _ b: GestureBinding, source: InputSource, book: StrokeBook?,
+        settings: Config.Settings
+    ) -> GestureRecognizer {
         let commitDistance = settings.commitDistance(for: source)
         switch b.kind {
         case .tap(let t):
@@ -88,28 +102,35 @@ public final class Bindings {
             r.interval = t.interval
             return r
         case .swipe(let s):
-            let r = SwipeRecognizer(name: b.name, source: source, fingers: s.fingers, direction: s.direction,
-                                    untilLift: b.commitsAtLift)
+            let r = SwipeRecognizer(
+                name: b.name, source: source, fingers: s.fingers, direction: s.direction,
+                untilLift: b.commitsAtLift)
             r.distance = s.distance
             r.speed = s.speed
             r.duration = s.duration
             r.commitDistance = commitDistance
             return r
         case .pan(let p):
-            let r = PanRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .pan, source: source))
+            let r = PanRecognizer(
+                name: b.name, source: source,
+                fingers: GestureBinding.fingerRange(p.fingers, of: .pan, source: source))
             r.beginDistance = p.distance
             r.direction = p.direction
             r.commitDistance = commitDistance
             return r
         case .pinch(let p):
-            let r = PinchRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .pinch, source: source),
-                                    direction: p.direction)
+            let r = PinchRecognizer(
+                name: b.name, source: source,
+                fingers: GestureBinding.fingerRange(p.fingers, of: .pinch, source: source),
+                direction: p.direction)
             r.threshold = p.threshold
             r.commitScale = settings.commitScale
             return r
         case .rotate(let p):
-            let r = RotateRecognizer(name: b.name, source: source, fingers: GestureBinding.fingerRange(p.fingers, of: .rotate, source: source),
-                                     direction: p.direction)
+            let r = RotateRecognizer(
+                name: b.name, source: source,
+                fingers: GestureBinding.fingerRange(p.fingers, of: .rotate, source: source),
+                direction: p.direction)
             r.threshold = p.threshold
             r.commitAngle = settings.commitAngle
             return r
@@ -131,8 +152,9 @@ public final class Bindings {
             case .shape(let name): target = .shape(name)
             case .directions(let sequence): target = .directions(sequence)
             }
-            let r = StrokeRecognizer(name: b.name, source: source, target: target,
-                                     book: book ?? StrokeBook(templates: [], shapes: [], sequences: []))
+            let r = StrokeRecognizer(
+                name: b.name, source: source, target: target,
+                book: book ?? StrokeBook(templates: [], shapes: [], sequences: []))
             r.button = s.button
             return r
         }

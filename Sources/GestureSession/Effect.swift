@@ -30,7 +30,10 @@ public struct Streamed {
     /// touchegg's stream; gestured's own otherwise.
     public let toTouchegg: Bool
 
-    init(_ recognizer: GestureRecognizer, to state: GestureState, values: GestureValues, at time: Double, toTouchegg: Bool) {
+    init(
+        _ recognizer: GestureRecognizer, to state: GestureState, values: GestureValues,
+        at time: Double, toTouchegg: Bool
+    ) {
         self.recognizer = recognizer
         self.state = state
         self.values = values
@@ -53,8 +56,11 @@ public struct FeedbackTransition {
     public let heldElsewhere: String?
     public let time: Double
 
-    public init(binding: GestureBinding, recognizer: GestureRecognizer, to state: GestureState, values: GestureValues,
-                commits: Bool, heldElsewhere: String?, at time: Double) {
+    public init(
+        binding: GestureBinding, recognizer: GestureRecognizer, to state: GestureState,
+        values: GestureValues,
+        commits: Bool, heldElsewhere: String?, at time: Double
+    ) {
         self.binding = binding
         self.recognizer = recognizer
         self.state = state

@@ -36,7 +36,9 @@ public final class Session {
     /// actions of one input event ask once.
     private var keyboardAnswer: (time: Double, keyboard: World.Keyboard)?
 
-    public init(bindings: Bindings, policy: ActionPolicy = ActionPolicy(), observer: SessionObserver? = nil) {
+    public init(
+        bindings: Bindings, policy: ActionPolicy = ActionPolicy(), observer: SessionObserver? = nil
+    ) {
         self.bindings = bindings
         self.policy = policy
         self.observer = observer
@@ -61,7 +63,8 @@ public final class Session {
 
     /// Lets go of a locked drag's button once its lock has run out by `time`.
     public func releaseLockedDrag(at time: Double) {
-        guard let due = policy.nextDeadline, due <= time, let release = policy.advance(to: time) else { return }
+        guard let due = policy.nextDeadline, due <= time, let release = policy.advance(to: time)
+        else { return }
         later(release.gesture, release.action, release.verdict, at: time)
     }
 
@@ -77,7 +80,9 @@ public final class Session {
     /// Lets go of whatever a following action holds, at once: before a reload swaps the
     /// bindings, and before the daemon leaves.
     public func releaseAll(at time: Double) {
-        if let release = policy.releaseAll() { later(release.gesture, release.action, release.verdict, at: time) }
+        if let release = policy.releaseAll() {
+            later(release.gesture, release.action, release.verdict, at: time)
+        }
     }
 
     // MARK: Effects
@@ -89,15 +94,19 @@ public final class Session {
         if policy.asksAboutKeyboard(releasingIn: world) { return true }
         let outputs = bindings.engine.outputs
         guard !outputs.isEmpty else { return false }
-        if let answer = keyboardAnswer, answer.time == outputs[outputs.count - 1].time { return false }
+        if let answer = keyboardAnswer, answer.time == outputs[outputs.count - 1].time {
+            return false
+        }
         workOutFirings()
         for (index, firing) in firings {
             let context = Session.context(of: outputs[index], name: "")
-            for f in firing.fired where policy.asksAboutKeyboard(f.action, at: Session.named(context, f)) { return true }
+            for f in firing.fired
+            where policy.asksAboutKeyboard(f.action, at: Session.named(context, f)) { return true }
         }
         guard showsFeedback else { return false }
         return outputs.contains { o in
-            guard case let .transition(id, _, to, _) = o.kind, to == .began || to == .changed else { return false }
+            guard case .transition(let id, _, let to, _) = o.kind, to == .began || to == .changed
+            else { return false }
             return bindings.feedback(id) != nil
         }
     }
@@ -108,7 +117,8 @@ public final class Session {
     public func effects(in world: World) -> [Effect] {
         var world = world
         if world.keyboard == .notAsked, let answer = keyboardAnswer,
-           let last = bindings.engine.outputs.last, answer.time == last.time {
+            let last = bindings.engine.outputs.last, answer.time == last.time
+        {
             world.keyboard = answer.keyboard
         } else if world.keyboard != .notAsked, let last = bindings.engine.outputs.last {
             keyboardAnswer = (last.time, world.keyboard)
@@ -116,7 +126,9 @@ public final class Session {
         // Clicks that waited go out as soon as the pointer is free, before what fired after them.
         for (waited, verdict) in policy.releaseWaiting(in: world) {
             settle(verdict, waited.action, waited.context, gesture: nil) { [observer] outcome in
-                observer?.later(waited.context.gesture, waited.action, outcome: outcome, at: waited.context.time)
+                observer?.later(
+                    waited.context.gesture, waited.action, outcome: outcome, at: waited.context.time
+                )
             }
         }
         dispatch(in: world)
@@ -131,8 +143,10 @@ public final class Session {
         bindings.engine.outputs.withUnsafeBufferPointer { outputs in
             defer { firingsThrough = outputs.count }
             for i in firingsThrough..<outputs.count {
-                guard case let .transition(id, _, to, _) = outputs[i].kind, bindings.mayFire(id, at: to),
-                      !(streamsToTouchegg && bindings.streams(id)) else { continue }
+                guard case .transition(let id, _, let to, _) = outputs[i].kind,
+                    bindings.mayFire(id, at: to),
+                    !(streamsToTouchegg && bindings.streams(id))
+                else { continue }
                 firings.append((i, bindings.fire(id, to: to, values: outputs[i].values)))
             }
         }
@@ -153,13 +167,15 @@ public final class Session {
                     switch outputs[i].kind {
                     case .decision(let d):
                         pending.append(.decide(d))
-                    case let .transition(id, _, to, _):
+                    case .transition(let id, _, let to, _):
                         var firing: Firing?
                         if next < firings.count && firings[next].output == i {
                             firing = firings[next].firing
                             next += 1
                         }
-                        transition(id, to: to, values: outputs[i].values, at: outputs[i].time, firing, world, bindings, engine)
+                        transition(
+                            id, to: to, values: outputs[i].values, at: outputs[i].time, firing,
+                            world, bindings, engine)
                     case .illegalTransition, .pending:
                         break
                     }
@@ -172,22 +188,36 @@ public final class Session {
     }
 
     /// What one transition does: it streams, shows its feedback, fires its bindings' actions.
-    private func transition(_ id: GestureRecognizer.ID, to: GestureState, values: GestureValues, at time: Double,
-                            _ firing: Firing?, _ world: World, _ bindings: Bindings, _ engine: GestureEngine) {
+    private func transition(
+        _ id: GestureRecognizer.ID, to: GestureState, values: GestureValues, at time: Double,
+        _ firing: Firing?, _ world: World, _ bindings: Bindings, _ engine: GestureEngine
+    ) {
         let running = to != .failed && to != .possible
         if running && streamsEveryGesture {
-            pending.append(.stream(Streamed(engine.recognizer(id), to: to, values: values, at: time, toTouchegg: false)))
+            pending.append(
+                .stream(
+                    Streamed(
+                        engine.recognizer(id), to: to, values: values, at: time, toTouchegg: false))
+            )
         }
         if running && streamsToTouchegg && bindings.streams(id) {
-            pending.append(.stream(Streamed(engine.recognizer(id), to: to, values: values, at: time, toTouchegg: true)))
+            pending.append(
+                .stream(
+                    Streamed(
+                        engine.recognizer(id), to: to, values: values, at: time, toTouchegg: true)))
             return
         }
         if running && showsFeedback, let b = bindings.feedback(id) {
-            pending.append(.feedback(FeedbackTransition(binding: b, recognizer: engine.recognizer(id), to: to, values: values,
-                                                        commits: firing?.fired.isEmpty == false,
-                                                        heldElsewhere: world.heldElsewhere, at: time)))
+            pending.append(
+                .feedback(
+                    FeedbackTransition(
+                        binding: b, recognizer: engine.recognizer(id), to: to, values: values,
+                        commits: firing?.fired.isEmpty == false,
+                        heldElsewhere: world.heldElsewhere, at: time)))
         }
-        guard let firing, !firing.fired.isEmpty || firing.droppedSteps != 0 || firing.notCommitted != nil else { return }
+        guard let firing,
+            !firing.fired.isEmpty || firing.droppedSteps != 0 || firing.notCommitted != nil
+        else { return }
         let r = engine.recognizer(id)
         if let progress = firing.notCommitted, let b = bindings.binding(for: r) {
             observer?.notCommitted(b, by: r, progress: progress, at: time)
@@ -200,7 +230,8 @@ public final class Session {
         for f in firing.fired {
             let named = Session.named(context, f)
             let verdict = policy.judge(f.action, at: named, in: world)
-            settle(verdict, f.action, named, gesture: Session.gesture(f, r, to, values)) { [observer] outcome in
+            settle(verdict, f.action, named, gesture: Session.gesture(f, r, to, values)) {
+                [observer] outcome in
                 observer?.fired(f, by: r, outcome: outcome, at: time)
             }
         }
@@ -208,23 +239,30 @@ public final class Session {
     }
 
     /// Turns a verdict into its effect, or tells `report` the outcome the policy settled.
-    private func settle(_ verdict: ActionPolicy.Verdict, _ action: Action, _ context: ActionContext,
-                        gesture: GestureContext?, report: (ActionOutcome) -> Void) {
+    private func settle(
+        _ verdict: ActionPolicy.Verdict, _ action: Action, _ context: ActionContext,
+        gesture: GestureContext?, report: (ActionOutcome) -> Void
+    ) {
         switch verdict {
         case .perform:
-            pending.append(.perform(action, context, gesture: gesture ?? GestureContext(name: context.gesture, type: "", state: "")))
+            pending.append(
+                .perform(
+                    action, context,
+                    gesture: gesture ?? GestureContext(name: context.gesture, type: "", state: "")))
         case .send(let steps):
             pending.append(.send(steps, of: action, context))
         case .settled(let outcome):
             report(outcome)
-        case let .withheld(why, letGo):
+        case .withheld(let why, let letGo):
             if !letGo.isEmpty { pending.append(.letGo(letGo)) }
             report(.withheld(why))
         }
     }
 
     /// A drag's release that no transition fired: its lock ran out, a reload, the exit.
-    private func later(_ gesture: String, _ action: Action, _ verdict: ActionPolicy.Verdict, at time: Double) {
+    private func later(
+        _ gesture: String, _ action: Action, _ verdict: ActionPolicy.Verdict, at time: Double
+    ) {
         var context = ActionContext(location: nil, time: time)
         context.gesture = gesture
         settle(verdict, action, context, gesture: nil) { [observer] outcome in
@@ -234,7 +272,7 @@ public final class Session {
 
     private static func context(of output: EngineOutput, name: String) -> ActionContext {
         var c = ActionContext(location: output.values.location, time: output.time)
-        if case let .transition(_, _, to, _) = output.kind { c.state = to }
+        if case .transition(_, _, let to, _) = output.kind { c.state = to }
         c.gesture = name
         return c
     }
@@ -246,7 +284,9 @@ public final class Session {
     }
 
     /// What an `exec` command learns of its gesture, through its environment.
-    static func gesture(_ f: Fired, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues) -> GestureContext {
+    static func gesture(
+        _ f: Fired, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues
+    ) -> GestureContext {
         var c = GestureContext(name: f.binding.name, type: r.type, state: state.rawValue)
         c.fingers = v.fingers
         c.direction = r.reportedDirection ?? r.reportedShape

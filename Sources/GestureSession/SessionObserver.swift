@@ -11,7 +11,8 @@ public protocol SessionObserver: AnyObject {
     func observe(_ output: EngineOutput, in bindings: Bindings)
     /// An action a transition fired, and the outcome the session settled for it (a dry run,
     /// refused, deferred, withheld, passed, steps said in a dry run).
-    func fired(_ fired: Fired, by recognizer: GestureRecognizer, outcome: ActionOutcome, at time: Double)
+    func fired(
+        _ fired: Fired, by recognizer: GestureRecognizer, outcome: ActionOutcome, at time: Double)
     /// Something done other than asked, such as steps dropped past the cap of one event.
     func warning(_ message: String, about recognizer: GestureRecognizer, at time: Double)
     /// An action of the gesture `name` settled after its transition: a click that waited, a
@@ -19,5 +20,7 @@ public protocol SessionObserver: AnyObject {
     func later(_ name: String, _ action: Action, outcome: ActionOutcome, at time: Double)
     /// A gesture with feedback whose fingers lifted before the commit point, at `progress`
     /// (below 1): it performed nothing.
-    func notCommitted(_ binding: GestureBinding, by recognizer: GestureRecognizer, progress: Double, at time: Double)
+    func notCommitted(
+        _ binding: GestureBinding, by recognizer: GestureRecognizer, progress: Double,
+        at time: Double)
 }

@@ -26,14 +26,23 @@ public enum ActionChoices {
     }
 
     public static let all: [Choice] = {
-        var texts = ["desktop next", "desktop prev", "desktop move-window next", "desktop move-window prev"]
+        var texts = [
+            "desktop next", "desktop prev", "desktop move-window next", "desktop move-window prev",
+        ]
         texts += Action.WindowCommand.allCases.map { "window \($0.rawValue)" }
         texts += Action.Tile.allCases.map { "window tile \($0.rawValue)" }
-        texts += ["window to-monitor next", "window to-monitor prev", "show-desktop", "click 1", "click 3", "click 2"]
+        texts += [
+            "window to-monitor next", "window to-monitor prev", "show-desktop", "click 1",
+            "click 3", "click 2",
+        ]
         texts += Action.ScrollDirection.allCases.map { "scroll \($0.rawValue)" }
         texts += ["drag", "pointer", "window move", "window resize", "pass", "stream"]
-        var choices = texts.map { Choice(title: ActionWords.phrase($0).capitalizedFirst, text: $0, parameter: .none) }
-        choices.insert(Choice(title: "Go to a desktop by number", text: "desktop", parameter: .desktopNumber), at: 2)
+        var choices = texts.map {
+            Choice(title: ActionWords.phrase($0).capitalizedFirst, text: $0, parameter: .none)
+        }
+        choices.insert(
+            Choice(title: "Go to a desktop by number", text: "desktop", parameter: .desktopNumber),
+            at: 2)
         choices.append(Choice(title: "Press keys", text: "keys", parameter: .chord))
         choices.append(Choice(title: "Run a command", text: "exec", parameter: .command))
         return choices
@@ -41,14 +50,19 @@ public enum ActionChoices {
 
     /// The choice an action text is, and its parameter as written (`alt+Left`, `firefox`, `2`).
     public static func choice(for text: String) -> (Choice, String)? {
-        let trimmed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let trimmed = text.split(separator: " ", omittingEmptySubsequences: true).joined(
+            separator: " ")
         if let exact = all.first(where: { $0.text == trimmed }) { return (exact, "") }
         for choice in all where choice.parameter != .none {
             let prefix = choice.text + " "
             if trimmed.hasPrefix(prefix) {
                 let rest = String(trimmed.dropFirst(prefix.count))
                 if choice.parameter == .desktopNumber, Int(rest) == nil { continue }
-                return (choice, choice.parameter == .command ? String(text.drop { $0 == " " }.dropFirst(5)) : rest)
+                return (
+                    choice,
+                    choice.parameter == .command
+                        ? String(text.drop { $0 == " " }.dropFirst(5)) : rest
+                )
             }
         }
         return nil

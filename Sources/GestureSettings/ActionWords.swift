@@ -8,21 +8,25 @@ public enum ActionWords {
     }
 
     public static func phrase(_ action: Action) -> String {
-        func which(_ w: Action.WindowChoice) -> String { w == .active ? "the active window" : "the window" }
+        func which(_ w: Action.WindowChoice) -> String {
+            w == .active ? "the active window" : "the window"
+        }
         switch action {
         case .exec(let command): return "run \(command)"
         case .keys(let chords): return "press " + chords.map(\.text).joined(separator: " then ")
-        case .click(let b): return b == 1 ? "click" : b == 3 ? "right-click" : b == 2 ? "middle-click" : "click button \(b)"
-        case let .scroll(d, n): return "scroll \(d.rawValue)" + (n == 1 ? "" : " \(n) times")
-        case let .desktop(t, wrap): return desktop(t) + (wrap ? ", wrapping around" : "")
-        case let .moveWindow(t, _, w): return "move \(which(w)) to " + desktop(t)
-        case let .window(c, w):
+        case .click(let b):
+            return b == 1
+                ? "click" : b == 3 ? "right-click" : b == 2 ? "middle-click" : "click button \(b)"
+        case .scroll(let d, let n): return "scroll \(d.rawValue)" + (n == 1 ? "" : " \(n) times")
+        case .desktop(let t, let wrap): return desktop(t) + (wrap ? ", wrapping around" : "")
+        case .moveWindow(let t, _, let w): return "move \(which(w)) to " + desktop(t)
+        case .window(let c, let w):
             switch c {
             case .toggleMaximize: return "maximize or restore \(which(w))"
             default: return "\(c.rawValue) \(which(w))"
             }
-        case let .tile(t, w): return "tile \(which(w)) \(t.rawValue.replacingDashes())"
-        case let .toMonitor(t, w):
+        case .tile(let t, let w): return "tile \(which(w)) \(t.rawValue.replacingDashes())"
+        case .toMonitor(let t, let w):
             switch t {
             case .next: return "move \(which(w)) to the next monitor"
             case .previous: return "move \(which(w)) to the previous monitor"

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The config on disk: read whole, written atomically (a temporary file beside it, renamed
@@ -7,7 +7,9 @@ import Glibc
 public enum ConfigFile {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
-        init(_ path: String, _ what: String) { description = "\(path): \(what) (\(String(cString: strerror(errno))))" }
+        init(_ path: String, _ what: String) {
+            description = "\(path): \(what) (\(String(cString: strerror(errno))))"
+        }
     }
 
     /// `$XDG_CONFIG_HOME/gestured/config.toml`, `~/.config/gestured/config.toml` without it.
@@ -78,7 +80,11 @@ public enum ConfigFile {
 
     static func makeFolder(_ folder: String) throws(Failure) {
         if folder.isEmpty || access(folder, F_OK) == 0 { return }
-        if let parent = folder.lastIndex(of: "/").map({ String(folder[..<$0]) }), !parent.isEmpty { try makeFolder(parent) }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw Failure(folder, "cannot make the folder") }
+        if let parent = folder.lastIndex(of: "/").map({ String(folder[..<$0]) }), !parent.isEmpty {
+            try makeFolder(parent)
+        }
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw Failure(folder, "cannot make the folder")
+        }
     }
 }

@@ -13,10 +13,13 @@ public struct ImportOffer: Equatable, Sendable {
 
     /// The user's configs of the tools `gestured import` reads that exist, in `$XDG_CONFIG_HOME`
     /// (else `~/.config`); none when `document` is not the default config any more.
-    public static func found(for document: SettingsDocument, environment: [String: String],
-                             exists: (String) -> Bool) -> [ImportOffer] {
+    public static func found(
+        for document: SettingsDocument, environment: [String: String],
+        exists: (String) -> Bool
+    ) -> [ImportOffer] {
         guard document.isDefault else { return [] }
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let configHome =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.config" }
         guard let configHome else { return [] }
         return ImportFormat.allCases.compactMap { f in
@@ -27,7 +30,9 @@ public struct ImportOffer: Equatable, Sendable {
 
     /// The command that shows what would be imported, and the one that writes it into `config`.
     public var preview: [String] { ["import", format, path] }
-    public func write(into config: String) -> [String] { ["import", "--write", "--config", config, format, path] }
+    public func write(into config: String) -> [String] {
+        ["import", "--write", "--config", config, format, path]
+    }
 }
 
 extension SettingsDocument {

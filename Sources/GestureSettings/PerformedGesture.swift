@@ -27,7 +27,9 @@ public struct PerformedGesture: Equatable, Sendable {
     /// "Swipe right with 3 fingers on the touchpad", "Draw a line left with the right mouse
     /// button held".
     public var sentence: String {
-        guard input == .mouse, title.hasSuffix(" button held") else { return "\(title) \(input.phrase)" }
+        guard input == .mouse, title.hasSuffix(" button held") else {
+            return "\(title) \(input.phrase)"
+        }
         return String(title.dropLast(" button held".count)) + " mouse button held"
     }
 
@@ -40,7 +42,8 @@ public struct PerformedGesture: Equatable, Sendable {
 
     /// A whole number where the key takes one (`fingers`, `taps`, `button`), else a string.
     static func literal(_ key: String, _ value: String) -> TOMLEditor.Literal {
-        ["fingers", "taps", "button"].contains(key) ? Int(value).map(TOMLEditor.Literal.integer) ?? .string(value) : .string(value)
+        ["fingers", "taps", "button"].contains(key)
+            ? Int(value).map(TOMLEditor.Literal.integer) ?? .string(value) : .string(value)
     }
 }
 
@@ -48,7 +51,11 @@ extension SettingsDocument {
     /// Adds the binding of a performed gesture at the end, named after its type, doing
     /// `action`; returns its index.
     @discardableResult
-    public func addBinding(performed: PerformedGesture, action: String = "show-desktop") throws(TOMLEditError) -> Int {
-        try addBinding(entries: performed.literals.filter { $0.0 != "type" }, type: performed.type, action: action)
+    public func addBinding(performed: PerformedGesture, action: String = "show-desktop")
+        throws(TOMLEditError) -> Int
+    {
+        try addBinding(
+            entries: performed.literals.filter { $0.0 != "type" }, type: performed.type,
+            action: action)
     }
 }

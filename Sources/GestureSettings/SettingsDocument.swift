@@ -51,42 +51,64 @@ public final class SettingsDocument {
     /// The groups of the bindings page: by application rule (every window first), then input.
     public var groups: [BindingGroup] {
         var keys: [(String?, InputGroup)] = []
-        for row in rows where !keys.contains(where: { $0 == (row.app, row.input) }) { keys.append((row.app, row.input)) }
+        for row in rows where !keys.contains(where: { $0 == (row.app, row.input) }) {
+            keys.append((row.app, row.input))
+        }
         keys.sort { a, b in
             if a.0 != b.0 { return (a.0 ?? "") < (b.0 ?? "") }
             return a.1 < b.1
         }
-        return keys.map { key in BindingGroup(app: key.0, input: key.1, rows: rows.filter { $0.app == key.0 && $0.input == key.1 }) }
+        return keys.map { key in
+            BindingGroup(
+                app: key.0, input: key.1, rows: rows.filter { $0.app == key.0 && $0.input == key.1 }
+            )
+        }
     }
 
     /// The syntax error that stops the file from being read at all, if any.
-    public var syntaxError: String? { problems.first { $0.binding == nil && $0.setting == nil && rows.isEmpty }?.message }
+    public var syntaxError: String? {
+        problems.first { $0.binding == nil && $0.setting == nil && rows.isEmpty }?.message
+    }
 
     // MARK: Reading values
 
     /// The value written for `key` in the `index`th binding; nil when absent.
     public func value(_ key: String, binding index: Int) -> TOMLValue? {
-        (try? TOMLReader.parse(text))?["gesture"]?.array.flatMap { index < $0.count ? $0[index].table?[key] : nil }
+        (try? TOMLReader.parse(text))?["gesture"]?.array.flatMap {
+            index < $0.count ? $0[index].table?[key] : nil
+        }
     }
 
     /// The value written for a `[settings]` key; nil when absent.
-    public func setting(_ key: String) -> TOMLValue? { (try? TOMLReader.parse(text))?["settings"]?.table?[key] }
+    public func setting(_ key: String) -> TOMLValue? {
+        (try? TOMLReader.parse(text))?["settings"]?.table?[key]
+    }
 
     public func row(_ index: Int) -> BindingRow? { rows.first { $0.index == index } }
 
     // MARK: Edits
 
     /// Writes (or with nil removes) a key of the `index`th binding.
-    public func set(_ key: String, _ value: TOMLEditor.Literal?, binding index: Int) throws(TOMLEditError) {
+    public func set(_ key: String, _ value: TOMLEditor.Literal?, binding index: Int)
+        throws(TOMLEditError)
+    {
         try edit { e throws(TOMLEditError) in
-            if let value { try e.set(key, to: value, in: .item("gesture", index)) } else { try e.remove(key, from: .item("gesture", index)) }
+            if let value {
+                try e.set(key, to: value, in: .item("gesture", index))
+            } else {
+                try e.remove(key, from: .item("gesture", index))
+            }
         }
     }
 
     /// Writes (or with nil removes) a `[settings]` key.
     public func setSetting(_ key: String, _ value: TOMLEditor.Literal?) throws(TOMLEditError) {
         try edit { e throws(TOMLEditError) in
-            if let value { try e.set(key, to: value, in: .named("settings")) } else { try e.remove(key, from: .named("settings")) }
+            if let value {
+                try e.set(key, to: value, in: .named("settings"))
+            } else {
+                try e.remove(key, from: .named("settings"))
+            }
         }
     }
 
@@ -105,8 +127,11 @@ public final class SettingsDocument {
     /// Adds a binding of `type` at the end, named after it, with `entries` and `action`; returns
     /// its index.
     @discardableResult
-    public func addBinding(entries: [(String, TOMLEditor.Literal)], type: String, action: String) throws(TOMLEditError) -> Int {
-        let all: [(String, TOMLEditor.Literal)] = [("name", .string(uniqueName(type))), ("type", .string(type))]
+    public func addBinding(entries: [(String, TOMLEditor.Literal)], type: String, action: String)
+        throws(TOMLEditError) -> Int
+    {
+        let all: [(String, TOMLEditor.Literal)] =
+            [("name", .string(uniqueName(type))), ("type", .string(type))]
             + entries + [("action", .string(action))]
         try edit { e throws(TOMLEditError) in try e.addItem("gesture", all) }
         return rows.count - 1
@@ -115,12 +140,19 @@ public final class SettingsDocument {
     /// Makes a binding another type: keys the new type does not take are removed, and what it
     /// needs is filled in as for a new one; name, source, app and actions stay.
     public func changeType(binding index: Int, to type: String) throws(TOMLEditError) {
-        guard let table = (try? TOMLReader.parse(text))?["gesture"]?.array?[index].table else { return }
+        guard let table = (try? TOMLReader.parse(text))?["gesture"]?.array?[index].table else {
+            return
+        }
         let taken = Set(SettingsSchema.fields(for: type).map(\.name))
         let needs = Self.needs(type)
         try edit { e throws(TOMLEditError) in
-            for key in table.keys where !taken.contains(key) { try e.remove(key, from: .item("gesture", index)) }
-            if table["source"]?.string.map({ s in GestureBinding.GestureType(rawValue: type)?.sources.contains { $0.rawValue == s } == false }) == true {
+            for key in table.keys where !taken.contains(key) {
+                try e.remove(key, from: .item("gesture", index))
+            }
+            if table["source"]?.string.map({ s in
+                GestureBinding.GestureType(rawValue: type)?.sources.contains { $0.rawValue == s }
+                    == false
+            }) == true {
                 try e.remove("source", from: .item("gesture", index))
             }
             try e.set("type", to: .string(type), in: .item("gesture", index))
@@ -199,9 +231,13 @@ public final class SettingsDocument {
 
     // MARK: Inside
 
-    private func edit(_ change: (inout TOMLEditor) throws(TOMLEditError) -> Void) throws(TOMLEditError) {
+    private func edit(_ change: (inout TOMLEditor) throws(TOMLEditError) -> Void)
+        throws(TOMLEditError)
+    {
         var editor: TOMLEditor
-        do { editor = try TOMLEditor(text) } catch { throw TOMLEditError("\(path):\(error.position): \(error.message)") }
+        do { editor = try TOMLEditor(text) } catch {
+            throw TOMLEditError("\(path):\(error.position): \(error.message)")
+        }
         try change(&editor)
         guard editor.text != text else { return }
         undoTexts.append(text)
@@ -225,16 +261,24 @@ public final class SettingsDocument {
             table = try TOMLReader.parse(text)
         } catch {
             rows = []
-            problems = [Problem(binding: nil, setting: nil, message: "\(path):\(error.position): \(error.message)")]
+            problems = [
+                Problem(
+                    binding: nil, setting: nil,
+                    message: "\(path):\(error.position): \(error.message)")
+            ]
             return
         }
         let items = table["gesture"]?.array ?? []
-        var rows = items.enumerated().compactMap { i, item in item.table.map { BindingWords.row($0, index: i) } }
+        var rows = items.enumerated().compactMap { i, item in
+            item.table.map { BindingWords.row($0, index: i) }
+        }
         problems = []
         do {
-            _ = try ConfigLoader.load(text, file: path, readFile: { [readFile] name in
-                readFile(name).map { .success($0) } ?? .failure(.missing)
-            }, knowsKey: knowsKey)
+            _ = try ConfigLoader.load(
+                text, file: path,
+                readFile: { [readFile] name in
+                    readFile(name).map { .success($0) } ?? .failure(.missing)
+                }, knowsKey: knowsKey)
         } catch {
             problems = error.errors.map { e in
                 let (binding, setting) = Self.subject(e.keyPath)
@@ -242,7 +286,9 @@ public final class SettingsDocument {
             }
         }
         for p in problems {
-            if let b = p.binding, let r = rows.firstIndex(where: { $0.index == b }) { rows[r].problems.append(p.message) }
+            if let b = p.binding, let r = rows.firstIndex(where: { $0.index == b }) {
+                rows[r].problems.append(p.message)
+            }
         }
         self.rows = rows
     }
@@ -259,8 +305,12 @@ public final class SettingsDocument {
             line = String(l)
             text = parts[2].drop { $0 == " " }
         }
-        if text.hasPrefix("gesture \""), let end = text.firstRange(of: "\": ") { text = text[end.upperBound...] }
-        if text.hasSuffix(")"), let open = text.ranges(of: " (gesture[").last ?? text.ranges(of: " (settings").last {
+        if text.hasPrefix("gesture \""), let end = text.firstRange(of: "\": ") {
+            text = text[end.upperBound...]
+        }
+        if text.hasSuffix(")"),
+            let open = text.ranges(of: " (gesture[").last ?? text.ranges(of: " (settings").last
+        {
             text = text[..<open.lowerBound]
         }
         return (line.map { "line \($0): " } ?? "") + text

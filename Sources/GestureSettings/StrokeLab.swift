@@ -41,10 +41,13 @@ public final class StrokeLab {
     var config: Config? {
         let path = document.path
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        return try? ConfigLoader.load(document.text, file: path, readFile: { name in
-            let full = name.hasPrefix("/") ? name : folder + "/" + name
-            return ((try? ConfigFile.read(full)) ?? nil).map { .success($0) } ?? .failure(.missing)
-        })
+        return try? ConfigLoader.load(
+            document.text, file: path,
+            readFile: { name in
+                let full = name.hasPrefix("/") ? name : folder + "/" + name
+                return ((try? ConfigFile.read(full)) ?? nil).map { .success($0) }
+                    ?? .failure(.missing)
+            })
     }
 
     public var templates: [StrokeTemplate] { config?.templates ?? BuiltinTemplates.all }
@@ -72,12 +75,18 @@ public final class StrokeLab {
             words.append("\"\(name)\" is a built-in shape: your variants are added to it")
         }
         for c in TemplateReview.confusions(of: mine, others: others) {
-            words.append("Drawing \(c.variant) of \(c.variants) is closer to \"\(c.closest.name)\" (\(Self.percent(c.closest.score))) "
-                         + "than to your other drawings (\(Self.percent(c.own.score))): it may be read as \"\(c.closest.name)\"")
+            words.append(
+                "Drawing \(c.variant) of \(c.variants) is closer to \"\(c.closest.name)\" (\(Self.percent(c.closest.score))) "
+                    + "than to your other drawings (\(Self.percent(c.own.score))): it may be read as \"\(c.closest.name)\""
+            )
         }
         // One drawing has no other of its own to be closer to: say what it reads as among the others.
-        if mine.count == 1, let best = StrokeMatcher(templates: others).bestMatch(mine[0].points), best.score >= StrokeBook.Decision().minimumScore {
-            words.append("It looks like \"\(best.name)\" (\(Self.percent(best.score))): draw it a few more times to tell them apart")
+        if mine.count == 1, let best = StrokeMatcher(templates: others).bestMatch(mine[0].points),
+            best.score >= StrokeBook.Decision().minimumScore
+        {
+            words.append(
+                "It looks like \"\(best.name)\" (\(Self.percent(best.score))): draw it a few more times to tell them apart"
+            )
         }
         return words
     }
@@ -86,34 +95,58 @@ public final class StrokeLab {
     /// (as `name`, when given), every shape bound.
     public func read(_ points: [Point], learning name: String? = nil) -> Reading {
         var all = templates
-        if let name, Self.isName(name) { all += variants.map { StrokeTemplate(name: name, points: $0) } }
+        if let name, Self.isName(name) {
+            all += variants.map { StrokeTemplate(name: name, points: $0) }
+        }
         let book = StrokeBook(templates: all, shapes: Set(all.map(\.name)), sequences: [])
         let ruled = book.ruledOut(points).sorted()
-        let two = book.matcher.bestTwo(points, among: ruled.isEmpty ? nil : book.matcher.templateNames.subtracting(ruled))
+        let two = book.matcher.bestTwo(
+            points, among: ruled.isEmpty ? nil : book.matcher.templateNames.subtracting(ruled))
         let minimum = book.decision.minimumScore
         switch book.read(points, at: 0) {
-        case let .shape(shape, score):
-            return Reading(best: StrokeMatch(name: shape, score: score), runnerUp: two?.runnerUp, minimum: minimum, fires: true,
-                           words: "Reads as \"\(shape)\": \(Self.percent(score)), the least that fires is \(Self.percent(minimum))"
-                               + (two?.runnerUp.map { "; next \"\($0.name)\" at \(Self.percent($0.score))" } ?? ""),
-                           ruledOut: ruled)
-        case let .nothing(best, least):
-            let words = best.map { "Matches nothing: the best, \"\($0.name)\", scores \(Self.percent($0.score)), under the least that fires, \(Self.percent(least))" }
+        case .shape(let shape, let score):
+            return Reading(
+                best: StrokeMatch(name: shape, score: score), runnerUp: two?.runnerUp,
+                minimum: minimum, fires: true,
+                words:
+                    "Reads as \"\(shape)\": \(Self.percent(score)), the least that fires is \(Self.percent(minimum))"
+                    + (two?.runnerUp.map { "; next \"\($0.name)\" at \(Self.percent($0.score))" }
+                        ?? ""),
+                ruledOut: ruled)
+        case .nothing(let best, let least):
+            let words =
+                best.map {
+                    "Matches nothing: the best, \"\($0.name)\", scores \(Self.percent($0.score)), under the least that fires, \(Self.percent(least))"
+                }
                 ?? "Matches nothing: no template is left"
-            return Reading(best: best, runnerUp: two?.runnerUp, minimum: least, fires: false, words: words, ruledOut: ruled)
-        case let .unsure(best, runnerUp):
-            return Reading(best: best, runnerUp: runnerUp, minimum: minimum, fires: false,
-                           words: "Unsure: \"\(best.name)\" \(Self.percent(best.score)) is too close to \"\(runnerUp.name)\" \(Self.percent(runnerUp.score)) to fire",
-                           ruledOut: ruled)
-        case let .unbound(best):
-            return Reading(best: best, runnerUp: two?.runnerUp, minimum: minimum, fires: false,
-                           words: "Reads as \"\(best.name)\" (\(Self.percent(best.score))), which nothing binds", ruledOut: ruled)
-        case let .doubtful(best, shape, evidence, least):
-            let words = shape.map { "Unsure: it looks most like \"\($0)\", but only \(Self.percent(evidence)) sure, under the least that fires, \(Self.percent(least))" }
+            return Reading(
+                best: best, runnerUp: two?.runnerUp, minimum: least, fires: false, words: words,
+                ruledOut: ruled)
+        case .unsure(let best, let runnerUp):
+            return Reading(
+                best: best, runnerUp: runnerUp, minimum: minimum, fires: false,
+                words:
+                    "Unsure: \"\(best.name)\" \(Self.percent(best.score)) is too close to \"\(runnerUp.name)\" \(Self.percent(runnerUp.score)) to fire",
+                ruledOut: ruled)
+        case .unbound(let best):
+            return Reading(
+                best: best, runnerUp: two?.runnerUp, minimum: minimum, fires: false,
+                words:
+                    "Reads as \"\(best.name)\" (\(Self.percent(best.score))), which nothing binds",
+                ruledOut: ruled)
+        case .doubtful(let best, let shape, let evidence, let least):
+            let words =
+                shape.map {
+                    "Unsure: it looks most like \"\($0)\", but only \(Self.percent(evidence)) sure, under the least that fires, \(Self.percent(least))"
+                }
                 ?? "Reads as no shape (the best template, \"\(best.name)\", scores \(Self.percent(best.score)))"
-            return Reading(best: best, runnerUp: two?.runnerUp, minimum: minimum, fires: false, words: words, ruledOut: ruled)
-        case let .directions(sequence):
-            return Reading(best: nil, runnerUp: nil, minimum: minimum, fires: true, words: "Reads as the moves \(sequence)", ruledOut: ruled)
+            return Reading(
+                best: best, runnerUp: two?.runnerUp, minimum: minimum, fires: false, words: words,
+                ruledOut: ruled)
+        case .directions(let sequence):
+            return Reading(
+                best: nil, runnerUp: nil, minimum: minimum, fires: true,
+                words: "Reads as the moves \(sequence)", ruledOut: ruled)
         }
     }
 
@@ -132,7 +165,9 @@ public final class StrokeLab {
     /// and saves the config, so that the daemon's reload reads them. Returns the file's path.
     @discardableResult
     public func save(name: String) throws(SaveError) -> String {
-        guard Self.isName(name) else { throw SaveError("\"\(name)\" is not a template name: letters, digits, - and _") }
+        guard Self.isName(name) else {
+            throw SaveError("\"\(name)\" is not a template name: letters, digits, - and _")
+        }
         guard !variants.isEmpty else { throw SaveError("draw the stroke first") }
         let file = templateFile
         var kept: [StrokeTemplate] = []
@@ -142,7 +177,9 @@ public final class StrokeLab {
                     throw SaveError("\(file.path): \(error); not written over")
                 }
             }
-            try ConfigFile.write(TemplateFile.serialize(kept + variants.map { StrokeTemplate(name: name, points: $0) }), to: file.path)
+            try ConfigFile.write(
+                TemplateFile.serialize(
+                    kept + variants.map { StrokeTemplate(name: name, points: $0) }), to: file.path)
         } catch let e as SaveError {
             throw e
         } catch {
@@ -150,7 +187,9 @@ public final class StrokeLab {
         }
         let listed = config?.settings.templateFiles ?? []
         if !listed.contains(file.written) {
-            do { try document.setSetting("templates", .strings(listed + [file.written])) } catch { throw SaveError("\(error)") }
+            do { try document.setSetting("templates", .strings(listed + [file.written])) } catch {
+                throw SaveError("\(error)")
+            }
         }
         do { try document.save() } catch { throw SaveError("\(error)") }
         return file.path

@@ -24,7 +24,11 @@ public struct WatchLog: Sendable {
 
         /// A gesture that began and has not ended yet.
         var isUnderWay: Bool {
-            if case .gesture(let state, _) = kind { state == "began" || state == "changed" } else { false }
+            if case .gesture(let state, _) = kind {
+                state == "began" || state == "changed"
+            } else {
+                false
+            }
         }
 
         /// What a screen reader says: "next-desktop on the touchpad: ended".
@@ -51,26 +55,45 @@ public struct WatchLog: Sendable {
 
     /// A `Gesture` signal: a gesture under way changes its entry in place; a new one (began, or
     /// a discrete gesture's end) comes first.
-    public mutating func gesture(name: String, source: String, state: String, progress: Double, at time: Double) {
+    public mutating func gesture(
+        name: String, source: String, state: String, progress: Double, at time: Double
+    ) {
         // A gesture without a commit point (a tap, a stroke) reports 0 all along.
         let shown = progress > 0 ? progress : nil
         var detail = state
-        if let shown { detail += ", \(Int((shown * 100).rounded())) % of the way to its commit point" }
-        let entry = Entry(kind: .gesture(state: state, progress: shown), name: name, input: Self.input(source), detail: detail, time: time)
-        if state != "began", let i = entries.firstIndex(where: { $0.name == entry.name && $0.input == entry.input && $0.isUnderWay }) {
+        if let shown {
+            detail += ", \(Int((shown * 100).rounded())) % of the way to its commit point"
+        }
+        let entry = Entry(
+            kind: .gesture(state: state, progress: shown), name: name, input: Self.input(source),
+            detail: detail, time: time)
+        if state != "began",
+            let i = entries.firstIndex(where: {
+                $0.name == entry.name && $0.input == entry.input && $0.isUnderWay
+            })
+        {
             entries.remove(at: i)
         }
         add(entry)
     }
 
     /// A `NotFired` signal.
-    public mutating func notFired(name: String, source: String, state: String, reason: String, at time: Double) {
-        add(Entry(kind: .notFired, name: name, input: Self.input(source), detail: reason, time: time))
+    public mutating func notFired(
+        name: String, source: String, state: String, reason: String, at time: Double
+    ) {
+        add(
+            Entry(
+                kind: .notFired, name: name, input: Self.input(source), detail: reason, time: time))
     }
 
     /// A `Stroke` signal.
-    public mutating func stroke(source: String, points: [StrokePoint], reading: String, at time: Double) {
-        add(Entry(kind: .stroke(points), name: "Stroke", input: Self.input(source), detail: reading, time: time))
+    public mutating func stroke(
+        source: String, points: [StrokePoint], reading: String, at time: Double
+    ) {
+        add(
+            Entry(
+                kind: .stroke(points), name: "Stroke", input: Self.input(source), detail: reading,
+                time: time))
     }
 
     private mutating func add(_ entry: Entry) {

@@ -1,6 +1,6 @@
 import CSystemd
-import Glibc
 import GestureCore
+import Glibc
 
 /// What clients of gestured's own stream may ask of the daemon, and the signals only those that
 /// asked hear. Only this user's programs can connect (`PeerBus.admit`), so only they can ask.
@@ -26,7 +26,9 @@ extension GesturedStream {
     }
 
     func answer(_ call: PeerCall) -> PeerCall.Reply {
-        guard call.path == GesturedStream.path, call.interface == GesturedStream.interface || call.interface.isEmpty else {
+        guard call.path == GesturedStream.path,
+            call.interface == GesturedStream.interface || call.interface.isEmpty
+        else {
             return PeerCall.unknown(call)
         }
         switch call.member {
@@ -39,12 +41,15 @@ extension GesturedStream {
             return .done
         case "Watch":
             if watchers.insert(call.client).inserted {
-                log.info("gestured stream: client \(call.client) (pid \(call.pid)) watches: it hears why each binding does not fire")
+                log.info(
+                    "gestured stream: client \(call.client) (pid \(call.pid)) watches: it hears why each binding does not fire"
+                )
             }
             return .done
         case "SetPaused":
             guard let on = call.readBool() else {
-                return .error("org.freedesktop.DBus.Error.InvalidArgs", "SetPaused takes one boolean (b)")
+                return .error(
+                    "org.freedesktop.DBus.Error.InvalidArgs", "SetPaused takes one boolean (b)")
             }
             paused = on
             lastAsker = "pid \(call.pid)"
@@ -59,7 +64,9 @@ extension GesturedStream {
     /// `StateChanged(b paused, b listening)` to every client: what the daemon now does.
     public func stateChanged(paused: Bool, listening: Bool) {
         guard bus.clientCount > 0 else { return }
-        bus.emit(path: GesturedStream.path, interface: GesturedStream.interface, member: "StateChanged") { m in
+        bus.emit(
+            path: GesturedStream.path, interface: GesturedStream.interface, member: "StateChanged"
+        ) { m in
             var r = PeerBus.append(m, "b", Int32(paused ? 1 : 0))
             if r >= 0 { r = PeerBus.append(m, "b", Int32(listening ? 1 : 0)) }
             return r
@@ -72,7 +79,10 @@ extension GesturedStream {
     public func seen(_ binding: [(key: String, value: String)], at time: Double) {
         guard !listeners.isEmpty else { return }
         let listeners = self.listeners
-        bus.emit(path: GesturedStream.path, interface: GesturedStream.interface, member: "Seen", to: listeners.contains) { m in
+        bus.emit(
+            path: GesturedStream.path, interface: GesturedStream.interface, member: "Seen",
+            to: listeners.contains
+        ) { m in
             var r = sd_bus_message_open_container(m, CChar(UInt8(ascii: "a")), "{ss}")
             for (key, value) in binding where r >= 0 {
                 r = sd_bus_message_open_container(m, CChar(UInt8(ascii: "e")), "ss")
@@ -88,11 +98,18 @@ extension GesturedStream {
 
     /// `NotFired(s name, s type, s source, s state, s reason, t time)` to the watching clients:
     /// a binding's gesture failed or was cancelled, and why, in the engine's words.
-    public func notFired(_ r: GestureRecognizer, _ state: GestureState, reason: String, at time: Double) {
+    public func notFired(
+        _ r: GestureRecognizer, _ state: GestureState, reason: String, at time: Double
+    ) {
         guard !watchers.isEmpty else { return }
-        bus.emit(path: GesturedStream.path, interface: GesturedStream.interface, member: "NotFired", to: watchers.contains) { m in
+        bus.emit(
+            path: GesturedStream.path, interface: GesturedStream.interface, member: "NotFired",
+            to: watchers.contains
+        ) { m in
             var r0: Int32 = 0
-            for text in [r.name, r.type, r.source.rawValue, state.rawValue, reason] where r0 >= 0 { r0 = PeerBus.appendString(m, text) }
+            for text in [r.name, r.type, r.source.rawValue, state.rawValue, reason] where r0 >= 0 {
+                r0 = PeerBus.appendString(m, text)
+            }
             if r0 >= 0 { r0 = PeerBus.append(m, "t", UInt64(max(0, time.rounded()))) }
             return r0
         }
@@ -103,7 +120,10 @@ extension GesturedStream {
     public func stroke(source: InputSource, points: [Point], reading: String, at time: Double) {
         let to = watchers.union(listeners)
         guard !to.isEmpty else { return }
-        bus.emit(path: GesturedStream.path, interface: GesturedStream.interface, member: "Stroke", to: to.contains) { m in
+        bus.emit(
+            path: GesturedStream.path, interface: GesturedStream.interface, member: "Stroke",
+            to: to.contains
+        ) { m in
             var r = PeerBus.appendString(m, source.rawValue)
             if r >= 0 { r = sd_bus_message_open_container(m, CChar(UInt8(ascii: "a")), "(dd)") }
             for p in points where r >= 0 {

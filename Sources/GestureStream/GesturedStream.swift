@@ -1,6 +1,6 @@
 import CSystemd
-import Glibc
 import GestureCore
+import Glibc
 import Logging
 
 /// gestured's own stream (`gestured-stream = true`): every transition of every gesture the
@@ -40,7 +40,9 @@ public final class GesturedStream: ServedStream {
     /// Serves at `address`, or else in this user's folder (`folder(runtimeDirectory:uid:)` of
     /// the environment's XDG_RUNTIME_DIR), made when missing and refused when not this user's.
     /// `clock` gives monotonic microseconds.
-    public init(log: Logger, clock: @escaping () -> UInt64, address: StreamAddress? = nil) throws(StreamError) {
+    public init(log: Logger, clock: @escaping () -> UInt64, address: StreamAddress? = nil)
+        throws(StreamError)
+    {
         self.log = log
         if let address {
             bus = try PeerBus(address, label: "gestured stream", log: log, clock: clock)
@@ -51,7 +53,9 @@ public final class GesturedStream: ServedStream {
         let folder = GesturedStream.folder(runtimeDirectory: runtime, uid: getuid())
         let file = StreamAddress.file(folder + "/stream")
         if GesturedStream.usable(runtime) == nil {
-            log.warning("gestured stream: XDG_RUNTIME_DIR is not set (or not an absolute path): serving in \(folder), a folder only you can open")
+            log.warning(
+                "gestured stream: XDG_RUNTIME_DIR is not set (or not an absolute path): serving in \(folder), a folder only you can open"
+            )
         }
         try GesturedStream.makePrivate(folder, for: file)
         bus = try PeerBus(file, label: "gestured stream", log: log, clock: clock)
@@ -71,26 +75,47 @@ public final class GesturedStream: ServedStream {
 
     /// Makes `folder` (mode 0700), or takes it when it is this user's own folder (not a link),
     /// closing it to others if it was open to them.
-    public static func makePrivate(_ folder: String, for address: StreamAddress) throws(StreamError) {
+    public static func makePrivate(_ folder: String, for address: StreamAddress) throws(StreamError)
+    {
         if mkdir(folder, 0o700) == 0 { return }
-        guard errno == EEXIST else { throw StreamError(address.dbus, "cannot make \(folder): \(String(cString: strerror(errno)))") }
+        guard errno == EEXIST else {
+            throw StreamError(
+                address.dbus, "cannot make \(folder): \(String(cString: strerror(errno)))")
+        }
         var s = stat()
-        guard lstat(folder, &s) == 0 else { throw StreamError(address.dbus, "\(folder): \(String(cString: strerror(errno)))") }
-        guard s.st_mode & S_IFMT == S_IFDIR else { throw StreamError(address.dbus, "\(folder) is not a folder: not serving there") }
+        guard lstat(folder, &s) == 0 else {
+            throw StreamError(address.dbus, "\(folder): \(String(cString: strerror(errno)))")
+        }
+        guard s.st_mode & S_IFMT == S_IFDIR else {
+            throw StreamError(address.dbus, "\(folder) is not a folder: not serving there")
+        }
         guard s.st_uid == getuid() else {
-            throw StreamError(address.dbus, "\(folder) belongs to user \(s.st_uid), not to you: not serving there (set XDG_RUNTIME_DIR)")
+            throw StreamError(
+                address.dbus,
+                "\(folder) belongs to user \(s.st_uid), not to you: not serving there (set XDG_RUNTIME_DIR)"
+            )
         }
         if s.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 {
-            throw StreamError(address.dbus, "cannot close \(folder) to other users: \(String(cString: strerror(errno))); not serving there")
+            throw StreamError(
+                address.dbus,
+                "cannot close \(folder) to other users: \(String(cString: strerror(errno))); not serving there"
+            )
         }
     }
 
-    public func stream(_ r: GestureRecognizer, to state: GestureState, values v: GestureValues, at time: Double) {
+    public func stream(
+        _ r: GestureRecognizer, to state: GestureState, values v: GestureValues, at time: Double
+    ) {
         guard bus.clientCount > 0 else { return }
-        bus.emit(path: GesturedStream.path, interface: GesturedStream.interface, member: "Gesture") { m in
+        bus.emit(path: GesturedStream.path, interface: GesturedStream.interface, member: "Gesture")
+        { m in
             var r0: Int32 = 0
-            for text in [r.name, r.type, r.source.rawValue, state.rawValue, v.heading?.rawValue ?? ""] where r0 >= 0 {
-                r0 = text.withCString { sd_bus_message_append_basic(m, CChar(UInt8(ascii: "s")), $0) }
+            for text in [
+                r.name, r.type, r.source.rawValue, state.rawValue, v.heading?.rawValue ?? "",
+            ] where r0 >= 0 {
+                r0 = text.withCString {
+                    sd_bus_message_append_basic(m, CChar(UInt8(ascii: "s")), $0)
+                }
             }
             if r0 >= 0 { r0 = PeerBus.append(m, "d", v.progress ?? 0) }
             if r0 >= 0 { r0 = GesturedStream.appendValues(m, v) }
@@ -104,12 +129,16 @@ public final class GesturedStream: ServedStream {
         var entries: [(String, Double?, Int?)] = [("fingers", nil, v.fingers)]
         if let p = v.location { entries += [("x", p.x, nil), ("y", p.y, nil)] }
         if let t = v.translation { entries += [("dx", t.x, nil), ("dy", t.y, nil)] }
-        entries += [("scale", v.scale, nil), ("rotation", v.rotation, nil), ("taps", nil, v.taps),
-                    ("points", nil, v.points), ("score", v.score, nil)]
+        entries += [
+            ("scale", v.scale, nil), ("rotation", v.rotation, nil), ("taps", nil, v.taps),
+            ("points", nil, v.points), ("score", v.score, nil),
+        ]
         var r = sd_bus_message_open_container(m, CChar(UInt8(ascii: "a")), "{sv}")
         for (key, number, count) in entries where r >= 0 && (number != nil || count != nil) {
             r = sd_bus_message_open_container(m, CChar(UInt8(ascii: "e")), "sv")
-            if r >= 0 { r = key.withCString { sd_bus_message_append_basic(m, CChar(UInt8(ascii: "s")), $0) } }
+            if r >= 0 {
+                r = key.withCString { sd_bus_message_append_basic(m, CChar(UInt8(ascii: "s")), $0) }
+            }
             if let number {
                 if r >= 0 { r = sd_bus_message_open_container(m, CChar(UInt8(ascii: "v")), "d") }
                 if r >= 0 { r = PeerBus.append(m, "d", number) }

@@ -25,11 +25,14 @@ public struct PeerCall {
     /// The call's next argument, read as a boolean; nil when it is not one.
     public func readBool() -> Bool? {
         var value: Int32 = 0
-        return sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &value) > 0 ? value != 0 : nil
+        return sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &value) > 0
+            ? value != 0 : nil
     }
 
     public static func unknown(_ call: PeerCall) -> Reply {
-        .error("org.freedesktop.DBus.Error.UnknownMethod", "no method \(call.member) on \(call.interface) at \(call.path)")
+        .error(
+            "org.freedesktop.DBus.Error.UnknownMethod",
+            "no method \(call.member) on \(call.interface) at \(call.path)")
     }
 }
 
@@ -38,11 +41,14 @@ extension PeerBus {
     /// (`answer`, or UnknownMethod), anything else is let go.
     func take(_ message: OpaquePointer, from c: Client) {
         var type: UInt8 = 0
-        guard sd_bus_message_get_type(message, &type) >= 0, type == UInt8(SD_BUS_MESSAGE_METHOD_CALL) else { return }
+        guard sd_bus_message_get_type(message, &type) >= 0,
+            type == UInt8(SD_BUS_MESSAGE_METHOD_CALL)
+        else { return }
         let text = { (p: UnsafePointer<CChar>?) in p.map { String(cString: $0) } ?? "" }
-        let call = PeerCall(client: c.number, pid: c.pid, path: text(sd_bus_message_get_path(message)),
-                            interface: text(sd_bus_message_get_interface(message)),
-                            member: text(sd_bus_message_get_member(message)), message: message)
+        let call = PeerCall(
+            client: c.number, pid: c.pid, path: text(sd_bus_message_get_path(message)),
+            interface: text(sd_bus_message_get_interface(message)),
+            member: text(sd_bus_message_get_member(message)), message: message)
         let reply = answer?(call) ?? PeerCall.unknown(call)
         guard sd_bus_message_get_expect_reply(message) > 0 else { return }
         var out: OpaquePointer?
@@ -53,7 +59,7 @@ extension PeerBus {
             if r >= 0, let out, case .bools(let values) = reply {
                 for v in values where r >= 0 { r = PeerBus.append(out, "b", Int32(v ? 1 : 0)) }
             }
-        case let .error(name, text):
+        case .error(let name, let text):
             r = name.withCString { n in
                 text.withCString { t in
                     var e = sd_bus_error(name: n, message: t, _need_free: 0)

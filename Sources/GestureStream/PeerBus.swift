@@ -81,16 +81,30 @@ public final class PeerBus {
     /// Listens at `address`; `label` names the stream in the log. Throws when the address is
     /// taken, saying by whom (a socket file nobody listens on any more is replaced), or when
     /// sockets fail. `clock` gives monotonic microseconds (the daemon's `MonotonicClock`).
-    public init(_ address: StreamAddress, label: String, log: Logger, clock: @escaping () -> UInt64) throws(StreamError) {
+    public init(_ address: StreamAddress, label: String, log: Logger, clock: @escaping () -> UInt64)
+        throws(StreamError)
+    {
         self.address = address
         self.label = label
         self.log = log
         self.clock = clock
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw StreamError(address.dbus, "socket: \(String(cString: strerror(errno)))") }
+        let fd = socket(
+            AF_UNIX,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else {
+            throw StreamError(address.dbus, "socket: \(String(cString: strerror(errno)))")
+        }
         var (addr, length) = (sockaddr_un(), socklen_t(0))
-        do throws(StreamError) { (addr, length) = try address.socketAddress() } catch { close(fd); throw error }
-        func bindIt() -> Int32 { withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } } }
+        do throws(StreamError) { (addr, length) = try address.socketAddress() } catch {
+            close(fd)
+            throw error
+        }
+        func bindIt() -> Int32 {
+            withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            }
+        }
         var bound = bindIt()
         if bound != 0 && errno == EADDRINUSE {
             let finding = SocketHolder.find(address)
@@ -138,7 +152,11 @@ public final class PeerBus {
         for c in clients { _ = sd_bus_close_unref(c.bus) }
         close(listener)
         var s = stat()
-        if let f = boundFile, lstat(f.path, &s) == 0, UInt(s.st_dev) == f.device, UInt(s.st_ino) == f.inode { unlink(f.path) }
+        if let f = boundFile, lstat(f.path, &s) == 0, UInt(s.st_dev) == f.device,
+            UInt(s.st_ino) == f.inode
+        {
+            unlink(f.path)
+        }
     }
 
     /// How many clients are connected (authenticated or not).
@@ -148,17 +166,20 @@ public final class PeerBus {
 
     /// Whether new connections are taken now.
     private func listening(at now: UInt64) -> Bool {
-        clients.count < maxClients && (restUntil.map { now >= $0 } ?? true) && refusals.resting(at: now) == nil
+        clients.count < maxClients && (restUntil.map { now >= $0 } ?? true)
+            && refusals.resting(at: now) == nil
     }
 
     /// What to poll: the listening socket (as -1, which poll skips, while it rests), then each
     /// client's socket for what sd-bus waits for.
     public func pollDescriptors(into fds: inout [pollfd]) {
-        fds.append(pollfd(fd: listening(at: clock()) ? listener : -1, events: Int16(POLLIN), revents: 0))
+        fds.append(
+            pollfd(fd: listening(at: clock()) ? listener : -1, events: Int16(POLLIN), revents: 0))
         polled = clients
         for c in clients {
             let events = sd_bus_get_events(c.bus)
-            fds.append(pollfd(fd: c.fd, events: Int16(truncatingIfNeeded: max(0, events)), revents: 0))
+            fds.append(
+                pollfd(fd: c.fd, events: Int16(truncatingIfNeeded: max(0, events)), revents: 0))
         }
     }
 
@@ -190,7 +211,8 @@ public final class PeerBus {
         let now = clock()
         if let line = refusals.summary(at: now) { log.warning("\(label): \(line)") }
         if let r = restUntil, now >= r { restUntil = nil }
-        for (c, p) in zip(polled, fds.dropFirst()) where !c.closed && (p.revents != 0 || timedOut || c.pending) {
+        for (c, p) in zip(polled, fds.dropFirst())
+        where !c.closed && (p.revents != 0 || timedOut || c.pending) {
             process(c)
         }
         if first.fd >= 0 && first.revents & Int16(POLLIN) != 0 { acceptSome(at: now) }
@@ -199,7 +221,11 @@ public final class PeerBus {
     private func acceptSome(at now: UInt64) {
         for _ in 0..<PeerBus.acceptsPerTurn {
             guard clients.count < maxClients else {
-                if !saidFull { log.warning("\(label): \(clients.count) clients, the most it takes: more wait until one leaves") }
+                if !saidFull {
+                    log.warning(
+                        "\(label): \(clients.count) clients, the most it takes: more wait until one leaves"
+                    )
+                }
                 saidFull = true
                 return
             }
@@ -212,7 +238,9 @@ public final class PeerBus {
                 // Out of descriptors (EMFILE, ENFILE) or memory: the connection stays in the
                 // backlog and the listener stays readable, so it rests rather than spin.
                 if !saidAcceptFailure {
-                    log.warning("\(label): accept: \(String(cString: strerror(e))); taking no client for a second at a time until it works")
+                    log.warning(
+                        "\(label): accept: \(String(cString: strerror(e))); taking no client for a second at a time until it works"
+                    )
                 }
                 saidAcceptFailure = true
                 restUntil = now + PeerBus.restAfterExhaustion
@@ -238,7 +266,9 @@ public final class PeerBus {
         }
         guard cred.uid == getuid() || cred.uid == 0 else {
             close(fd)
-            if let line = refusals.refused(pid: cred.pid, uid: cred.uid, at: now) { log.warning("\(label): \(line)") }
+            if let line = refusals.refused(pid: cred.pid, uid: cred.uid, at: now) {
+                log.warning("\(label): \(line)")
+            }
             return
         }
         var bus: OpaquePointer?
@@ -247,7 +277,9 @@ public final class PeerBus {
         if r >= 0 { r = sd_bus_set_server(bus, 1, serverID) }
         if r >= 0 { r = sd_bus_start(bus) }
         guard r >= 0, let bus else {
-            log.warning("\(label): could not start a connection for pid \(cred.pid): \(String(cString: strerror(-r)))")
+            log.warning(
+                "\(label): could not start a connection for pid \(cred.pid): \(String(cString: strerror(-r)))"
+            )
             if let bus { _ = sd_bus_close_unref(bus) } else { close(fd) }
             return
         }
@@ -264,7 +296,8 @@ public final class PeerBus {
     /// Lets sd-bus do what it can for `c` without blocking, `messagesPerTurn` messages at most;
     /// drops it when it has gone or lets too many wait.
     private func process(_ c: Client) {
-        var r: Int32 = 1, n = 0
+        var r: Int32 = 1
+        var n = 0
         while r > 0 && n < PeerBus.messagesPerTurn {
             // A message no handler of sd-bus's took comes back: a method call is answered here.
             var message: OpaquePointer?
@@ -277,7 +310,10 @@ public final class PeerBus {
         }
         c.pending = r > 0
         if r < 0 || sd_bus_is_open(c.bus) <= 0 {
-            drop(c, r < 0 && r != -ECONNRESET && r != -ENOTCONN ? "gone (\(String(cString: strerror(-r))))" : "disconnected")
+            drop(
+                c,
+                r < 0 && r != -ECONNRESET && r != -ENOTCONN
+                    ? "gone (\(String(cString: strerror(-r))))" : "disconnected")
             return
         }
         guard bounded(c) else { return }
@@ -290,7 +326,9 @@ public final class PeerBus {
     /// Drops `c` when more than `maxQueued` messages wait for it; false when it did.
     private func bounded(_ c: Client) -> Bool {
         var queued: UInt64 = 0
-        guard sd_bus_get_n_queued_write(c.bus, &queued) >= 0, queued > UInt64(maxQueued) else { return true }
+        guard sd_bus_get_n_queued_write(c.bus, &queued) >= 0, queued > UInt64(maxQueued) else {
+            return true
+        }
         log.warning("\(label): \(c.who) stopped reading: \(queued) messages wait for it")
         drop(c, "dropped")
         return false
@@ -314,15 +352,18 @@ public final class PeerBus {
     /// connecting; `append` writes its arguments. A signal that cannot be made (a value D-Bus
     /// refuses) is not sent, and said once; a client that lets too many wait is dropped.
     /// `to`, when given, picks the clients by number.
-    public func emit(path: String, interface: String, member: String, to: ((Int) -> Bool)? = nil,
-                     _ append: (OpaquePointer) -> Int32) {
+    public func emit(
+        path: String, interface: String, member: String, to: ((Int) -> Bool)? = nil,
+        _ append: (OpaquePointer) -> Int32
+    ) {
         for c in clients where c.announced && to?(c.number) != false {
             var message: OpaquePointer?
             var r = sd_bus_message_new_signal(c.bus, &message, path, interface, member)
             if r >= 0, let message { r = append(message) }
             defer { if let message { sd_bus_message_unref(message) } }
             if r < 0 {
-                let why = "a \(member) signal could not be made (\(String(cString: strerror(-r)))); it is not sent"
+                let why =
+                    "a \(member) signal could not be made (\(String(cString: strerror(-r)))); it is not sent"
                 if saidUnmade.insert(why).inserted { log.warning("\(label): \(why)") }
                 return
             }

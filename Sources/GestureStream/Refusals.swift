@@ -24,11 +24,16 @@ struct Refusals {
         }
         inSecond += 1
         if let end = windowEnd, now < end {
-            if let i = counted.firstIndex(where: { $0.uid == uid }) { counted[i].count += 1 } else { counted.append((uid, 1)) }
+            if let i = counted.firstIndex(where: { $0.uid == uid }) {
+                counted[i].count += 1
+            } else {
+                counted.append((uid, 1))
+            }
             return nil
         }
         windowEnd = now + Refusals.window
-        return "refused pid \(pid) of user \(uid): only this user's programs may listen (more refusals are counted, and said every \(Refusals.window / 1_000_000) s)"
+        return
+            "refused pid \(pid) of user \(uid): only this user's programs may listen (more refusals are counted, and said every \(Refusals.window / 1_000_000) s)"
     }
 
     /// The line about the refusals counted in the window that ended by `now`; nil when none were.
@@ -42,11 +47,13 @@ struct Refusals {
         let who = counted.map { "\($0.count) of user \($0.uid)" }.joined(separator: ", ")
         counted = []
         windowEnd = now + Refusals.window
-        return "refused \(total) more connection\(total == 1 ? "" : "s") in \(Refusals.window / 1_000_000) s: \(who)"
+        return
+            "refused \(total) more connection\(total == 1 ? "" : "s") in \(Refusals.window / 1_000_000) s: \(who)"
     }
 
     /// Until when the listener rests: the end of a second that had `perSecond` refusals.
     func resting(at now: UInt64) -> UInt64? {
-        inSecond >= Refusals.perSecond && now < secondStart + 1_000_000 ? secondStart + 1_000_000 : nil
+        inSecond >= Refusals.perSecond && now < secondStart + 1_000_000
+            ? secondStart + 1_000_000 : nil
     }
 }

@@ -23,17 +23,23 @@ struct SocketHolder: Equatable {
     /// Who holds `address`. Connects without blocking and closes at once.
     static func find(_ address: StreamAddress) -> Finding {
         guard let (addr, length) = try? address.socketAddress() else { return .unseen }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            AF_UNIX,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return .unseen }
         defer { close(fd) }
         var a = addr
-        let connected = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) } }
+        let connected = withUnsafePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
+        }
         let refused = connected != 0 && errno == ECONNREFUSED
         if connected == 0 {
             var cred = PeerCredentials()
             var size = socklen_t(MemoryLayout<PeerCredentials>.size)
             if getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &size) == 0, cred.pid > 0 {
-                return .holder(SocketHolder(pid: cred.pid, uid: cred.uid, command: command(of: cred.pid)))
+                return .holder(
+                    SocketHolder(pid: cred.pid, uid: cred.uid, command: command(of: cred.pid)))
             }
         }
         // A file nobody listens on is left over (only this user can make one in its folder);
@@ -47,22 +53,32 @@ struct SocketHolder: Equatable {
 
     /// The first process with a listening socket named `name` (`@touchegg`) among its descriptors.
     static func pidHolding(_ name: String) -> pid_t? {
-        let inodes = Set(lines(of: "/proc/net/unix").dropFirst().compactMap { line -> Substring? in
-            // Num RefCount Protocol Flags Type St Inode Path
-            let f = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: true)
-            return f.count == 8 && f[7] == name ? f[6] : nil
-        }.map { "socket:[\($0)]" })
+        let inodes = Set(
+            lines(of: "/proc/net/unix").dropFirst().compactMap { line -> Substring? in
+                // Num RefCount Protocol Flags Type St Inode Path
+                let f = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: true)
+                return f.count == 8 && f[7] == name ? f[6] : nil
+            }.map { "socket:[\($0)]" })
         guard !inodes.isEmpty, let proc = opendir("/proc") else { return nil }
         defer { closedir(proc) }
         while let entry = readdir(proc) {
-            let pidText = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let pidText = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let pid = pid_t(pidText), let fds = opendir("/proc/\(pid)/fd") else { continue }
             defer { closedir(fds) }
             while let fd = readdir(fds) {
-                let fdText = withUnsafeBytes(of: fd.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let fdText = withUnsafeBytes(of: fd.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 var target = [CChar](repeating: 0, count: 64)
                 let n = readlink("/proc/\(pid)/fd/\(fdText)", &target, target.count - 1)
-                if n > 0, inodes.contains(String(decoding: target[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)) { return pid }
+                if n > 0,
+                    inodes.contains(
+                        String(decoding: target[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                {
+                    return pid
+                }
             }
         }
         return nil
@@ -94,7 +110,10 @@ struct SocketHolder: Equatable {
     func describe() -> String {
         let name = command.map { " (\($0))" } ?? ""
         guard let uid else { return "pid \(pid)\(name)" }
-        let user = getpwuid(uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }.map { " (\($0))" } ?? ""
+        let user =
+            getpwuid(uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }.map {
+                " (\($0))"
+            } ?? ""
         return "pid \(pid)\(name) of user \(uid)\(user)"
     }
 }
@@ -105,14 +124,19 @@ extension SocketHolder.Finding {
     func takenText(_ address: StreamAddress, me: uid_t) -> String {
         switch self {
         case .holder(let h) where h.uid == me:
-            return "taken by \(h.describe()), one of yours (touchegg's daemon or client, or another gestured?)"
+            return
+                "taken by \(h.describe()), one of yours (touchegg's daemon or client, or another gestured?)"
         case .holder(let h):
-            let hint = h.uid == 0 ? " (touchegg's daemon runs as root: `sudo systemctl disable --now touchegg`)" : ""
-            return "taken by \(h.describe()), NOT one of yours: clients connecting to \(address.dbus) hear that program, not gestured\(hint)"
+            let hint =
+                h.uid == 0
+                ? " (touchegg's daemon runs as root: `sudo systemctl disable --now touchegg`)" : ""
+            return
+                "taken by \(h.describe()), NOT one of yours: clients connecting to \(address.dbus) hear that program, not gestured\(hint)"
         case .nobodyListens:
             return "taken by a socket nobody listens on"
         case .unseen:
-            return "taken by a program gestured cannot see, so NOT one of yours: clients connecting to \(address.dbus) hear it, not gestured"
+            return
+                "taken by a program gestured cannot see, so NOT one of yours: clients connecting to \(address.dbus) hear it, not gestured"
         }
     }
 }

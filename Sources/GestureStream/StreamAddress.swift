@@ -23,7 +23,9 @@ public enum StreamAddress: Equatable, Sendable, CustomStringConvertible {
         var out = ""
         for b in value.utf8 {
             let c = Unicode.Scalar(b)
-            if ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || "-_/.\\*".unicodeScalars.contains(c) {
+            if ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+                || "-_/.\\*".unicodeScalars.contains(c)
+            {
                 out.unicodeScalars.append(c)
             } else {
                 out += "%" + (b < 16 ? "0" : "") + String(b, radix: 16)
@@ -50,11 +52,15 @@ public enum StreamAddress: Equatable, Sendable, CustomStringConvertible {
         case .file(let path): bytes = Array(path.utf8)
         }
         let room = MemoryLayout.size(ofValue: addr.sun_path) - 1
-        guard bytes.count <= room else { throw StreamError(dbus, "the address is longer than \(room) bytes") }
+        guard bytes.count <= room else {
+            throw StreamError(dbus, "the address is longer than \(room) bytes")
+        }
         withUnsafeMutableBytes(of: &addr.sun_path) { p in
             for (i, b) in bytes.enumerated() { p[i] = b }
         }
         let extra = if case .file = self { 1 } else { 0 }
-        return (addr, socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count + extra))
+        return (
+            addr, socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count + extra)
+        )
     }
 }

@@ -68,15 +68,18 @@ public struct ToucheggTranslator {
     }
 
     /// The signals one transition of the recognizer `id` (of `type`, on `source`) sends.
-    public mutating func signals(_ id: GestureRecognizer.ID, type recognizerType: String, to state: GestureState,
-                                 values v: GestureValues, at time: Double) -> [ToucheggSignal] {
+    public mutating func signals(
+        _ id: GestureRecognizer.ID, type recognizerType: String, to state: GestureState,
+        values v: GestureValues, at time: Double
+    ) -> [ToucheggSignal] {
         guard let type = ToucheggTranslator.type(of: recognizerType) else { return [] }
         let percentage = type == 3 ? 100 : max(0, (v.progress ?? 0) * 100)
         func signal(_ member: ToucheggSignal.Member, since start: Double) -> ToucheggSignal {
-            ToucheggSignal(member: member, type: type, direction: ToucheggTranslator.direction(v.heading),
-                           percentage: percentage, fingers: Int32(clamping: v.fingers ?? 0),
-                           device: ToucheggTranslator.device(id.source),
-                           elapsed: UInt64(max(0, (time - start).rounded())))
+            ToucheggSignal(
+                member: member, type: type, direction: ToucheggTranslator.direction(v.heading),
+                percentage: percentage, fingers: Int32(clamping: v.fingers ?? 0),
+                device: ToucheggTranslator.device(id.source),
+                elapsed: UInt64(max(0, (time - start).rounded())))
         }
         switch state {
         case .began:

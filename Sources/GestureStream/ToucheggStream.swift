@@ -15,15 +15,23 @@ public final class ToucheggStream: ServedStream {
     private let log: Logger
 
     /// Serves at the abstract socket `abstractName`; `clock` gives monotonic microseconds.
-    public init(log: Logger, clock: @escaping () -> UInt64, abstractName: String = ToucheggStream.abstractName) throws(StreamError) {
+    public init(
+        log: Logger, clock: @escaping () -> UInt64,
+        abstractName: String = ToucheggStream.abstractName
+    ) throws(StreamError) {
         bus = try PeerBus(.abstract(abstractName), label: "touchegg stream", log: log, clock: clock)
         self.log = log
     }
 
-    public func stream(_ r: GestureRecognizer, to state: GestureState, values: GestureValues, at time: Double) {
+    public func stream(
+        _ r: GestureRecognizer, to state: GestureState, values: GestureValues, at time: Double
+    ) {
         for s in translator.signals(r.id, type: r.type, to: state, values: values, at: time) {
             log.trace("touchegg stream: \(r.name): \(s)")
-            bus.emit(path: ToucheggStream.path, interface: ToucheggStream.interface, member: s.member.rawValue) { m in
+            bus.emit(
+                path: ToucheggStream.path, interface: ToucheggStream.interface,
+                member: s.member.rawValue
+            ) { m in
                 var r = PeerBus.append(m, "u", s.type)
                 if r >= 0 { r = PeerBus.append(m, "u", s.direction) }
                 if r >= 0 { r = PeerBus.append(m, "d", s.percentage) }
@@ -41,13 +49,19 @@ public protocol ServedStream: AnyObject {
     var bus: PeerBus { get }
     /// A transition of a streamed gesture (began, changed, ended or cancelled; a discrete one
     /// only ends), with its values and their progress.
-    func stream(_ recognizer: GestureRecognizer, to state: GestureState, values: GestureValues, at time: Double)
+    func stream(
+        _ recognizer: GestureRecognizer, to state: GestureState, values: GestureValues,
+        at time: Double)
 }
 
 extension PeerBus {
     /// Appends one basic value of D-Bus type `code` (`u`, `i`, `t`, `d`, whose Swift type it
     /// must be) to a message.
-    static func append<T: BitwiseCopyable>(_ m: OpaquePointer, _ code: Unicode.Scalar, _ value: T) -> Int32 {
-        withUnsafePointer(to: value) { sd_bus_message_append_basic(m, CChar(UInt8(ascii: code)), $0) }
+    static func append<T: BitwiseCopyable>(_ m: OpaquePointer, _ code: Unicode.Scalar, _ value: T)
+        -> Int32
+    {
+        withUnsafePointer(to: value) {
+            sd_bus_message_append_basic(m, CChar(UInt8(ascii: code)), $0)
+        }
     }
 }

@@ -67,30 +67,35 @@ public struct DirectionSequence: Hashable, Sendable, CustomStringConvertible {
     /// direction repeated right after itself (one straight run is one move, so
     /// "RR" could never match).
     public init(parsing text: String) throws(DirectionParseError) {
-        let chars = Array(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        let chars = Array(
+            text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
         guard !chars.isEmpty else {
-            throw DirectionParseError(position: 0, character: nil,
-                                      message: "empty direction sequence; use U D L R and 1 3 7 9 (keypad diagonals)")
+            throw DirectionParseError(
+                position: 0, character: nil,
+                message: "empty direction sequence; use U D L R and 1 3 7 9 (keypad diagonals)")
         }
         var result: [StrokeDirection] = []
         for (i, c) in chars.enumerated() {
             let position = i + 1
             guard let d = StrokeDirection(rawValue: c) else {
                 let hint: String
-                let uppercased = c.uppercased()   // may be several characters ("ß" -> "SS")
+                let uppercased = c.uppercased() // may be several characters ("ß" -> "SS")
                 if c.isLowercase, uppercased.count == 1,
-                   let upper = StrokeDirection(rawValue: Character(uppercased)) {
+                    let upper = StrokeDirection(rawValue: Character(uppercased))
+                {
                     hint = "directions are uppercase; did you mean '\(upper.rawValue)'?"
                 } else if c.isWhitespace {
                     hint = "spaces are not allowed inside a direction sequence"
                 } else {
-                    hint = "not a direction; use U D L R, or 7 9 1 3 for up-left, up-right, down-left, down-right"
+                    hint =
+                        "not a direction; use U D L R, or 7 9 1 3 for up-left, up-right, down-left, down-right"
                 }
                 throw DirectionParseError(position: position, character: c, message: hint)
             }
             if let last = result.last, last == d {
-                throw DirectionParseError(position: position, character: c,
-                                          message: "repeats the previous direction; a straight run is a single move")
+                throw DirectionParseError(
+                    position: position, character: c,
+                    message: "repeats the previous direction; a straight run is a single move")
             }
             result.append(d)
         }
@@ -104,9 +109,12 @@ public struct DirectionSequence: Hashable, Sendable, CustomStringConvertible {
     public var description: String { String(directions.map(\.rawValue)) }
 
     /// True if the stroke's direction sequence equals this one.
-    public func matches(_ points: [Point],
-                        options: DirectionSegmenter.Options = .init()) -> Bool {
-        DirectionSegmenter.directions(of: points, diagonals: usesDiagonals, options: options) == directions
+    public func matches(
+        _ points: [Point],
+        options: DirectionSegmenter.Options = .init()
+    ) -> Bool {
+        DirectionSegmenter.directions(of: points, diagonals: usesDiagonals, options: options)
+            == directions
     }
 }
 
@@ -133,10 +141,12 @@ public enum DirectionSegmenter {
         /// Shortest move that counts, as a fraction of the path length (the larger wins).
         public var minimumSegmentFraction: Double
 
-        public init(jitterTolerance: Double = 6,
-                    relativeJitterTolerance: Double = 0.06,
-                    minimumSegmentLength: Double = 20,
-                    minimumSegmentFraction: Double = 0.12) {
+        public init(
+            jitterTolerance: Double = 6,
+            relativeJitterTolerance: Double = 0.06,
+            minimumSegmentLength: Double = 20,
+            minimumSegmentFraction: Double = 0.12
+        ) {
             self.jitterTolerance = jitterTolerance
             self.relativeJitterTolerance = relativeJitterTolerance
             self.minimumSegmentLength = minimumSegmentLength
@@ -152,14 +162,18 @@ public enum DirectionSegmenter {
     }
 
     /// The stroke's direction sequence (empty for strokes shorter than one move).
-    public static func directions(of points: [Point], diagonals: Bool,
-                                  options: Options = .init()) -> [StrokeDirection] {
+    public static func directions(
+        of points: [Point], diagonals: Bool,
+        options: Options = .init()
+    ) -> [StrokeDirection] {
         segments(of: points, diagonals: diagonals, options: options).map(\.direction)
     }
 
     /// The stroke's straight runs, after simplification, merging and dropping.
-    public static func segments(of points: [Point], diagonals: Bool,
-                                options: Options = .init()) -> [Segment] {
+    public static func segments(
+        of points: [Point], diagonals: Bool,
+        options: Options = .init()
+    ) -> [Segment] {
         let total = Geometry.pathLength(points)
         guard points.count >= 2, total > 0, total.isFinite else { return [] }
         let tolerance = max(options.jitterTolerance, options.relativeJitterTolerance * total)
@@ -169,13 +183,16 @@ public enum DirectionSegmenter {
         var runs: [Segment] = []
         var previous = 0
         for index in keep.dropFirst() {
-            let a = points[previous], b = points[index]
-            let dx = b.x - a.x, dy = b.y - a.y
+            let a = points[previous]
+            let b = points[index]
+            let dx = b.x - a.x
+            let dy = b.y - a.y
             // Path length of the piece (not the chord), so jitter counts as length.
             var length = 0.0
             var i = previous + 1
             while i <= index {
-                let ex = points[i].x - points[i - 1].x, ey = points[i].y - points[i - 1].y
+                let ex = points[i].x - points[i - 1].x
+                let ey = points[i].y - points[i - 1].y
                 length += (ex * ex + ey * ey).squareRoot()
                 i += 1
             }
@@ -239,8 +256,10 @@ public enum DirectionSegmenter {
         var stack: [(Int, Int)] = [(0, n - 1)]
         while let (first, last) = stack.popLast() {
             guard last > first + 1 else { continue }
-            let a = points[first], b = points[last]
-            let vx = b.x - a.x, vy = b.y - a.y
+            let a = points[first]
+            let b = points[last]
+            let vx = b.x - a.x
+            let vy = b.y - a.y
             let chord = (vx * vx + vy * vy).squareRoot()
             var worst = -1.0
             var worstIndex = first
@@ -285,12 +304,15 @@ public enum DirectionSegmenter {
     }
 
     static func distanceToSegment(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let vx = b.x - a.x, vy = b.y - a.y
-        let wx = p.x - a.x, wy = p.y - a.y
+        let vx = b.x - a.x
+        let vy = b.y - a.y
+        let wx = p.x - a.x
+        let wy = p.y - a.y
         let len2 = vx * vx + vy * vy
         var t = len2 > 0 ? (wx * vx + wy * vy) / len2 : 0
         t = min(1, max(0, t))
-        let dx = wx - t * vx, dy = wy - t * vy
+        let dx = wx - t * vx
+        let dy = wy - t * vy
         return (dx * dx + dy * dy).squareRoot()
     }
 }

@@ -21,8 +21,10 @@ enum Geometry {
     /// writes them into `out` (which must hold 2n Doubles). Returns false when the
     /// stroke has no length (fewer than two distinct points).
     /// This is the $1 resampling step, done without building intermediate arrays.
-    static func resample(_ points: [Point], count n: Int,
-                         into out: UnsafeMutableBufferPointer<Double>) -> Bool {
+    static func resample(
+        _ points: [Point], count n: Int,
+        into out: UnsafeMutableBufferPointer<Double>
+    ) -> Bool {
         precondition(n >= 2 && out.count >= 2 * n)
         let total = pathLength(points)
         guard total > 0, total.isFinite else { return false }
@@ -80,8 +82,10 @@ enum Geometry {
     static func turns(_ v: [Double], count n: Int) -> [Double] {
         var turns = [Double](repeating: 0, count: n)
         for i in 1..<max(1, n - 1) {
-            let ax = v[2 * i] - v[2 * i - 2], ay = v[2 * i + 1] - v[2 * i - 1]
-            let bx = v[2 * i + 2] - v[2 * i], by = v[2 * i + 3] - v[2 * i + 1]
+            let ax = v[2 * i] - v[2 * i - 2]
+            let ay = v[2 * i + 1] - v[2 * i - 1]
+            let bx = v[2 * i + 2] - v[2 * i]
+            let by = v[2 * i + 3] - v[2 * i + 1]
             turns[i] = Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)
         }
         return turns
@@ -89,11 +93,15 @@ enum Geometry {
 
     /// Bounding box of a flat buffer.
     static func bounds(_ v: UnsafeMutableBufferPointer<Double>, count n: Int)
-        -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
+        -> (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    {
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for i in 0..<n {
-            let x = v[2 * i], y = v[2 * i + 1]
+            let x = v[2 * i]
+            let y = v[2 * i + 1]
             if x < minX { minX = x }
             if x > maxX { maxX = x }
             if y < minY { minY = y }
@@ -107,9 +115,12 @@ enum Geometry {
     /// (none for r <= uniformBelow, fully square for r >= squareAbove, blended in
     /// between), then scales the whole vector to unit length. Returns false if
     /// degenerate.
-    static func normalize(_ v: UnsafeMutableBufferPointer<Double>, count n: Int,
-                          uniformBelow low: Double, squareAbove high: Double) -> Bool {
-        var cx = 0.0, cy = 0.0
+    static func normalize(
+        _ v: UnsafeMutableBufferPointer<Double>, count n: Int,
+        uniformBelow low: Double, squareAbove high: Double
+    ) -> Bool {
+        var cx = 0.0
+        var cy = 0.0
         for i in 0..<n {
             cx += v[2 * i]
             cy += v[2 * i + 1]
@@ -121,14 +132,14 @@ enum Geometry {
             v[2 * i + 1] -= cy
         }
         let b = bounds(v, count: n)
-        let w = b.maxX - b.minX, h = b.maxY - b.minY
-        let longSide = max(w, h), shortSide = min(w, h)
+        let w = b.maxX - b.minX
+        let h = b.maxY - b.minY
+        let longSide = max(w, h)
+        let shortSide = min(w, h)
         if longSide > 0 && shortSide > 0 {
             let r = shortSide / longSide
             let k: Double
-            if r >= high { k = 1 }
-            else if r <= low { k = 0 }
-            else { k = (r - low) / (high - low) }
+            if r >= high { k = 1 } else if r <= low { k = 0 } else { k = (r - low) / (high - low) }
             if k > 0 {
                 // Stretch the short axis by (long/short)^k.
                 let stretch = powPositive(longSide / shortSide, k)
@@ -163,7 +174,7 @@ enum Geometry {
         let t = (x - 1) / (x + 1)
         let t2 = t * t
         let lnx = 2 * t * (1 + t2 / 3 + t2 * t2 / 5 + t2 * t2 * t2 / 7)
-        let y = e * lnx * Double(1 << k)   // e * ln(base)
+        let y = e * lnx * Double(1 << k) // e * ln(base)
         // exp(y) with y in [0, ln(base)]: halve until small, Taylor, square back.
         var m = 0
         var z = y

@@ -19,26 +19,38 @@ public enum Retrace {
         guard points.count >= 4, let v = Geometry.resampled(points, count: n) else { return points }
         var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
         for i in 0..<n {
-            minX = min(minX, v[2 * i]); maxX = max(maxX, v[2 * i]); minY = min(minY, v[2 * i + 1]); maxY = max(maxY, v[2 * i + 1])
+            minX = min(minX, v[2 * i])
+            maxX = max(maxX, v[2 * i])
+            minY = min(minY, v[2 * i + 1])
+            maxY = max(maxY, v[2 * i + 1])
         }
-        let near = nearness * ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
+        let near =
+            nearness * ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
         guard near > 0 else { return points }
         let d2 = { (i: Int, j: Int) -> Double in
-            let dx = v[2 * i] - v[2 * j], dy = v[2 * i + 1] - v[2 * j + 1]
+            let dx = v[2 * i] - v[2 * j]
+            let dy = v[2 * i + 1] - v[2 * j + 1]
             return dx * dx + dy * dy
         }
         // The first return near the start after leaving it, at its nearest.
-        let first = Int(firstShare * Double(n - 1)), last = n - 1 - Int(restShare * Double(n - 1))
-        guard first <= last, let back = (first...last).first(where: { d2($0, 0) <= near * near }) else { return points }
+        let first = Int(firstShare * Double(n - 1))
+        let last = n - 1 - Int(restShare * Double(n - 1))
+        guard first <= last, let back = (first...last).first(where: { d2($0, 0) <= near * near })
+        else { return points }
         var end = back
         while end + 1 <= last && d2(end + 1, 0) < d2(end, 0) { end += 1 }
         // Every later point near the first time round.
-        for i in (end + 1)..<n where !(0...end).contains(where: { d2(i, $0) <= near * near }) { return points }
+        for i in (end + 1)..<n where !(0...end).contains(where: { d2(i, $0) <= near * near }) {
+            return points
+        }
         // Cut the original points where the path reaches the resampled point `end`.
-        let total = Geometry.pathLength(points), cut = total * Double(end) / Double(n - 1)
-        var length = 0.0, out = [points[0]]
+        let total = Geometry.pathLength(points)
+        let cut = total * Double(end) / Double(n - 1)
+        var length = 0.0
+        var out = [points[0]]
         for i in 1..<points.count {
-            let dx = points[i].x - points[i - 1].x, dy = points[i].y - points[i - 1].y
+            let dx = points[i].x - points[i - 1].x
+            let dy = points[i].y - points[i - 1].y
             length += (dx * dx + dy * dy).squareRoot()
             out.append(points[i])
             if length >= cut { break }

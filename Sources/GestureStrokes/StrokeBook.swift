@@ -104,25 +104,36 @@ public final class StrokeBook {
     private var cached = Reading.nothing(best: nil, minimum: 1)
 
     /// `templates`: every template known (built-in and loaded); only the `shapes` named fire.
-    public convenience init(templates: [StrokeTemplate], shapes: Set<String>, sequences: [DirectionSequence],
-                decision: Decision = Decision()) {
-        self.init(matcher: StrokeMatcher(templates: shapes.isEmpty ? [] : templates, threshold: decision.minimumScore),
-                  shapes: shapes, sequences: sequences, decision: decision)
+    public convenience init(
+        templates: [StrokeTemplate], shapes: Set<String>, sequences: [DirectionSequence],
+        decision: Decision = Decision()
+    ) {
+        self.init(
+            matcher: StrokeMatcher(
+                templates: shapes.isEmpty ? [] : templates, threshold: decision.minimumScore),
+            shapes: shapes, sequences: sequences, decision: decision)
     }
 
     /// A book over a matcher already made (its templates normalised once, shared by many books).
-    public init(matcher: StrokeMatcher, shapes: Set<String>, sequences: [DirectionSequence],
-                decision: Decision = Decision()) {
+    public init(
+        matcher: StrokeMatcher, shapes: Set<String>, sequences: [DirectionSequence],
+        decision: Decision = Decision()
+    ) {
         self.matcher = matcher
         self.decision = decision
         self.shapes = shapes
         self.sequences = sequences
         evidenceIndex = decision.evidence.flatMap { model in
             let scored = matcher.scoredNames
-            let position = Dictionary(scored.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let position = Dictionary(
+                scored.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a }
+            )
             let feature = model.names.compactMap { position[$0] }
             guard feature.count == model.names.count else { return nil }
-            return (scored.map { model.classes.firstIndex(of: $0) }, scored.map(model.names.contains), feature)
+            return (
+                scored.map { model.classes.firstIndex(of: $0) }, scored.map(model.names.contains),
+                feature
+            )
         }
     }
 
@@ -138,13 +149,19 @@ public final class StrokeBook {
             let shape = StrokeShape(points, count: matcher.options.resampleCount)
             let middle = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn
             let out = ruledOut(shape, middleTurn: middle)
-            if let index = evidenceIndex, let shape, let model = decision.evidence, let scores = model.scores(points, matcher: matcher),
-               let reading = weigh(shape, middleTurn: middle ?? 0, scores, ruledOut: out, model: model, index: index) {
+            if let index = evidenceIndex, let shape, let model = decision.evidence,
+                let scores = model.scores(points, matcher: matcher),
+                let reading = weigh(
+                    shape, middleTurn: middle ?? 0, scores, ruledOut: out, model: model,
+                    index: index)
+            {
                 cached = reading
             } else {
-                let two = matcher.bestTwo(points, among: out.isEmpty ? nil : matcher.templateNames.subtracting(out))
-                cached = Self.decide(two, shapes: shapes, decision: decision,
-                                     corners: shape.map { ($0.cornerCount, matcher.facts.corners) })
+                let two = matcher.bestTwo(
+                    points, among: out.isEmpty ? nil : matcher.templateNames.subtracting(out))
+                cached = Self.decide(
+                    two, shapes: shapes, decision: decision,
+                    corners: shape.map { ($0.cornerCount, matcher.facts.corners) })
             }
         }
         return cached
@@ -153,10 +170,13 @@ public final class StrokeBook {
     /// The evidence model's reading, or nil where the rules decide: the best shape not ruled out
     /// is one the model does not read (a user's template), or one it reads but was not taught (a
     /// line, an L) and the model is not sure of a shape it was taught.
-    private func weigh(_ shape: StrokeShape, middleTurn: Double, _ scores: [Double], ruledOut: Set<String>,
-                       model: StrokeEvidence, index: EvidenceIndex) -> Reading? {
+    private func weigh(
+        _ shape: StrokeShape, middleTurn: Double, _ scores: [Double], ruledOut: Set<String>,
+        model: StrokeEvidence, index: EvidenceIndex
+    ) -> Reading? {
         let names = matcher.scoredNames
-        var best: Int?, other: Int?
+        var best: Int?
+        var other: Int?
         for i in names.indices where !ruledOut.contains(names[i]) {
             if best == nil || scores[i] > scores[best!] { best = i }
             if !index.read[i], other == nil || scores[i] > scores[other!] { other = i }
@@ -165,14 +185,19 @@ public final class StrokeBook {
         let bestMatch = StrokeMatch(name: names[best], score: scores[best])
         // A shape of the user's close behind is weighed as the rules weigh it: the model knows nothing of it.
         if let other, 1 - scores[best] > decision.distanceRatio * (1 - scores[other]) {
-            return .unsure(bestMatch, runnerUp: StrokeMatch(name: names[other], score: scores[other]))
+            return .unsure(
+                bestMatch, runnerUp: StrokeMatch(name: names[other], score: scores[other]))
         }
-        let p = model.probabilities(StrokeEvidence.features(scores: scores, index: index.feature, shape: shape, middleTurn: middleTurn))
+        let p = model.probabilities(
+            StrokeEvidence.features(
+                scores: scores, index: index.feature, shape: shape, middleTurn: middleTurn))
         var read = 0
         for c in p.indices where !ruledOut.contains(model.classes[c]) && p[c] > p[read] { read = c }
         let name = model.classes[read]
         let score = names.firstIndex(of: name).map { scores[$0] } ?? 0
-        let sure = name != StrokeEvidence.noShape && p[read] >= decision.minimumEvidence && !ruledOut.contains(name)
+        let sure =
+            name != StrokeEvidence.noShape && p[read] >= decision.minimumEvidence
+            && !ruledOut.contains(name)
             && score >= decision.minimumScoreWithEvidence
         // Not sure enough, but of the shape the templates score best: the rules decide, as they
         // would with no model (a rectangle with its corners cut); the model only refuses what it
@@ -181,10 +206,14 @@ public final class StrokeBook {
         // only where the line or L is not clearly ahead of it by the ratio (a narrow brace whose
         // best template is a line down), else the rules decide (an L drawn as one).
         let lineAhead = 1 - scores[best] <= decision.distanceRatio * (1 - score)
-        guard index.classOf[best] != nil || sure && !lineAhead, sure || name != names[best] else { return nil }
+        guard index.classOf[best] != nil || sure && !lineAhead, sure || name != names[best] else {
+            return nil
+        }
         guard sure else {
-            return .doubtful(bestMatch, shape: name == StrokeEvidence.noShape || ruledOut.contains(name) ? nil : name,
-                             evidence: p[read], minimum: decision.minimumEvidence)
+            return .doubtful(
+                bestMatch,
+                shape: name == StrokeEvidence.noShape || ruledOut.contains(name) ? nil : name,
+                evidence: p[read], minimum: decision.minimumEvidence)
         }
         let match = StrokeMatch(name: name, score: score)
         return shapes.contains(name) ? .shape(name, score: match.score) : .unbound(match)
@@ -195,41 +224,63 @@ public final class StrokeBook {
     /// middle when its middle turns back, the closed ones when it ends far from where it began, all
     /// but the lines when it is straight.
     public func ruledOut(_ points: [Point]) -> Set<String> {
-        ruledOut(StrokeShape(points, count: matcher.options.resampleCount),
-                 middleTurn: StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn)
+        ruledOut(
+            StrokeShape(points, count: matcher.options.resampleCount),
+            middleTurn: StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn)
     }
 
     private func ruledOut(_ shape: StrokeShape?, middleTurn: Double?) -> Set<String> {
-        let d = decision, facts = matcher.facts
+        let d = decision
+        let facts = matcher.facts
         var out = Set<String>()
         guard let shape else { return out }
-        if !d.roundShapes.isEmpty, shape.cornerShare > d.cornerShareLimit { out.formUnion(d.roundShapes) }
-        if !d.oneWayShapes.isEmpty, shape.turning.oneWay < d.minimumOneWay { out.formUnion(d.oneWayShapes) }
+        if !d.roundShapes.isEmpty, shape.cornerShare > d.cornerShareLimit {
+            out.formUnion(d.roundShapes)
+        }
+        if !d.oneWayShapes.isEmpty, shape.turning.oneWay < d.minimumOneWay {
+            out.formUnion(d.oneWayShapes)
+        }
         if !facts.neverTurningBack.isEmpty, let turn = middleTurn, turn > d.middleTurnBack {
             out.formUnion(facts.neverTurningBack)
         }
-        if !facts.closed.isEmpty, let gap = shape.endGap, gap > d.openGap { out.formUnion(facts.closed) }
-        if !facts.bent.isEmpty, let ratio = shape.pathOverChord, ratio <= d.straightness { out.formUnion(facts.bent) }
-        if !facts.cornerless.isEmpty, shape.cornerCount > d.cornerlessMostCorners { out.formUnion(facts.cornerless) }
+        if !facts.closed.isEmpty, let gap = shape.endGap, gap > d.openGap {
+            out.formUnion(facts.closed)
+        }
+        if !facts.bent.isEmpty, let ratio = shape.pathOverChord, ratio <= d.straightness {
+            out.formUnion(facts.bent)
+        }
+        if !facts.cornerless.isEmpty, shape.cornerCount > d.cornerlessMostCorners {
+            out.formUnion(facts.cornerless)
+        }
         return out
     }
 
     /// The decision on the best two readings of the shapes not ruled out, apart so that
     /// evaluations can sweep its parameters. `corners`: the stroke's corners and those of the
     /// shapes that have a number of them (`Decision.cornersSettle`).
-    public static func decide(_ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
-                              decision: Decision, corners: (stroke: Int, shapes: [String: Int])? = nil) -> Reading {
-        guard let (best, runnerUp) = two else { return .nothing(best: nil, minimum: decision.minimumScore) }
-        let sure = runnerUp.map { 1 - best.score <= decision.distanceRatio * (1 - $0.score) } ?? true
+    public static func decide(
+        _ two: (best: StrokeMatch, runnerUp: StrokeMatch?)?, shapes: Set<String>,
+        decision: Decision, corners: (stroke: Int, shapes: [String: Int])? = nil
+    ) -> Reading {
+        guard let (best, runnerUp) = two else {
+            return .nothing(best: nil, minimum: decision.minimumScore)
+        }
+        let sure =
+            runnerUp.map { 1 - best.score <= decision.distanceRatio * (1 - $0.score) } ?? true
         // Corners confirm the best shape when the stroke has its count and the runner-up has
         // another count or none of its own; they settle a close call only against another count.
-        var confirmed = false, settled = false
-        if decision.cornersSettle, let corners, let mine = corners.shapes[best.name], corners.stroke == mine {
+        var confirmed = false
+        var settled = false
+        if decision.cornersSettle, let corners, let mine = corners.shapes[best.name],
+            corners.stroke == mine
+        {
             let theirs = runnerUp.flatMap { corners.shapes[$0.name] }
             confirmed = theirs != mine
             settled = theirs.map { $0 != mine } ?? false
         }
-        let minimum = sure && confirmed || settled ? min(decision.minimumScore, decision.cornersMinimumScore) : decision.minimumScore
+        let minimum =
+            sure && confirmed || settled
+            ? min(decision.minimumScore, decision.cornersMinimumScore) : decision.minimumScore
         guard best.score >= minimum else { return .nothing(best: best, minimum: minimum) }
         guard shapes.contains(best.name) else { return .unbound(best) }
         if let runnerUp, !sure && !settled { return .unsure(best, runnerUp: runnerUp) }

@@ -1,5 +1,5 @@
-import RealModule
 import GestureCore
+import RealModule
 
 /// How sure a stroke is of each shape, learned across people: a multinomial logistic model over
 /// the stroke's best score against each shape's templates (`names`) and measures of its geometry
@@ -30,10 +30,14 @@ public struct StrokeEvidence: Equatable, Sendable {
     /// The matcher over `templates`.
     let matcher: StrokeMatcher
 
-    public init(names: [String], classes: [String], mean: [Double], scale: [Double], weights: [Double],
-                templates: [StrokeTemplate] = []) {
-        precondition(mean.count == names.count + Self.geometryCount && scale.count == mean.count
-                     && weights.count == classes.count * (mean.count + 1), "an evidence model's sizes do not agree")
+    public init(
+        names: [String], classes: [String], mean: [Double], scale: [Double], weights: [Double],
+        templates: [StrokeTemplate] = []
+    ) {
+        precondition(
+            mean.count == names.count + Self.geometryCount && scale.count == mean.count
+                && weights.count == classes.count * (mean.count + 1),
+            "an evidence model's sizes do not agree")
         self.names = names
         self.classes = classes
         self.mean = mean
@@ -44,7 +48,9 @@ public struct StrokeEvidence: Equatable, Sendable {
     }
 
     public static func == (a: StrokeEvidence, b: StrokeEvidence) -> Bool {
-        (a.names, a.classes, a.mean, a.scale, a.weights, a.templates) == (b.names, b.classes, b.mean, b.scale, b.weights, b.templates)
+        (a.names, a.classes, a.mean, a.scale, a.weights, a.templates) == (
+            b.names, b.classes, b.mean, b.scale, b.weights, b.templates
+        )
     }
 
     /// The best score of each of `matcher`'s names (`StrokeMatcher.scoredNames`), over its
@@ -53,7 +59,9 @@ public struct StrokeEvidence: Equatable, Sendable {
         guard var scores = matcher.nameScores(points) else { return nil }
         if let learned = self.matcher.nameScores(points) {
             for (i, name) in self.matcher.scoredNames.enumerated() {
-                if let j = matcher.scoredNames.firstIndex(of: name) { scores[j] = max(scores[j], learned[i]) }
+                if let j = matcher.scoredNames.firstIndex(of: name) {
+                    scores[j] = max(scores[j], learned[i])
+                }
             }
         }
         return scores
@@ -75,7 +83,8 @@ public struct StrokeEvidence: Equatable, Sendable {
         let corners = shape.cornerCount
         let turning = shape.turning
         var out: [Double] = [
-            middleTurn / 180, shape.endGap ?? 0, Double.log(min(shape.pathOverChord ?? 10, 10)), shape.cornerShare,
+            middleTurn / 180, shape.endGap ?? 0, Double.log(min(shape.pathOverChord ?? 10, 10)),
+            shape.cornerShare,
             turning.oneWay, turning.total, shape.logAspect, Double(min(corners, 6)) / 3,
         ]
         for k in 0...4 { out.append(corners == k ? 1 : 0) }
@@ -90,14 +99,17 @@ public struct StrokeEvidence: Equatable, Sendable {
         let scored = matcher.scoredNames
         let index = names.compactMap { scored.firstIndex(of: $0) }
         guard index.count == names.count, let scores = scores(points, matcher: matcher),
-              let shape = StrokeShape(points, count: matcher.options.resampleCount) else { return nil }
+            let shape = StrokeShape(points, count: matcher.options.resampleCount)
+        else { return nil }
         let middle = StrokeShape(points, count: StrokeMatcher.middleTurnCount)?.middleTurn ?? 0
         return Self.features(scores: scores, index: index, shape: shape, middleTurn: middle)
     }
 
     /// The features from the scores per name the matcher gives (`index`: where each of the
     /// model's names is among them), the stroke resampled and the sharpest turn in its middle.
-    static func features(scores: [Double], index: [Int], shape: StrokeShape, middleTurn: Double) -> [Double] {
+    static func features(scores: [Double], index: [Int], shape: StrokeShape, middleTurn: Double)
+        -> [Double]
+    {
         index.map { scores[$0] } + geometry(shape, middleTurn: middleTurn)
     }
 
@@ -116,7 +128,10 @@ public struct StrokeEvidence: Equatable, Sendable {
             top = max(top, sum)
         }
         var total = 0.0
-        for c in z.indices { z[c] = Double.exp(z[c] - top); total += z[c] }
+        for c in z.indices {
+            z[c] = Double.exp(z[c] - top)
+            total += z[c]
+        }
         for c in z.indices { z[c] /= total }
         return z
     }

@@ -47,11 +47,15 @@ extension StrokeMatcher {
         public var cornerless: Set<String> = []
 
         init(_ templates: [StrokeTemplate], count n: Int) {
-            var open = Set<String>(), turning = Set<String>(), straight = Set<String>(), all = Set<String>()
+            var open = Set<String>()
+            var turning = Set<String>()
+            var straight = Set<String>()
+            var all = Set<String>()
             var cornerCounts: [String: Set<Int>] = [:]
             for t in templates {
                 guard let shape = StrokeShape(t.points, count: n), let gap = shape.endGap,
-                      let middle = StrokeShape(t.points, count: StrokeMatcher.middleTurnCount) else { continue }
+                    let middle = StrokeShape(t.points, count: StrokeMatcher.middleTurnCount)
+                else { continue }
                 all.insert(t.name)
                 cornerCounts[t.name, default: []].insert(shape.cornerCount)
                 if gap >= 0.05 { open.insert(t.name) }
@@ -61,7 +65,9 @@ extension StrokeMatcher {
             bent = all.subtracting(straight)
             closed = all.subtracting(open)
             neverTurningBack = all.subtracting(turning)
-            for (name, counts) in cornerCounts where counts.count == 1 && bent.contains(name) { corners[name] = counts.first! }
+            for (name, counts) in cornerCounts where counts.count == 1 && bent.contains(name) {
+                corners[name] = counts.first!
+            }
             cornerless = Set(corners.filter { $0.value == 0 }.keys)
         }
     }

@@ -51,11 +51,13 @@ public struct StrokeMatcher: Sendable {
         /// leave-one-person-out among 0, 1 and 2 (docs/strokes.md §6): every fold chose 2.
         public var directionSpan: Int
 
-        public init(resampleCount: Int = 32,
-                    maximumRotationDegrees: Double = 20,
-                    scaling: Scaling = .uniform,
-                    directionWeight: Double = 0.5,
-                    directionSpan: Int = 2) {
+        public init(
+            resampleCount: Int = 32,
+            maximumRotationDegrees: Double = 20,
+            scaling: Scaling = .uniform,
+            directionWeight: Double = 0.5,
+            directionSpan: Int = 2
+        ) {
             self.resampleCount = resampleCount
             self.maximumRotationDegrees = maximumRotationDegrees
             self.scaling = scaling
@@ -98,9 +100,11 @@ public struct StrokeMatcher: Sendable {
     public var templateCount: Int { names.count }
     public var templateNames: Set<String> { nameSet }
 
-    public init(templates: [StrokeTemplate],
-                threshold: Double = StrokeMatcher.defaultThreshold,
-                options: Options = Options()) {
+    public init(
+        templates: [StrokeTemplate],
+        threshold: Double = StrokeMatcher.defaultThreshold,
+        options: Options = Options()
+    ) {
         precondition(options.resampleCount >= 2, "resampleCount must be at least 2")
         self.options = options
         self.threshold = threshold
@@ -139,7 +143,8 @@ public struct StrokeMatcher: Sendable {
         self.vectors = vectors
         self.tailNorms = vectors.withUnsafeBufferPointer { v in
             (0..<names.count).flatMap { index in
-                let template = UnsafeBufferPointer(rebasing: v[(index * 2 * m)..<((index + 1) * 2 * m)])
+                let template = UnsafeBufferPointer(
+                    rebasing: v[(index * 2 * m)..<((index + 1) * 2 * m)])
                 return (0..<Self.tailCount(m)).map { Self.tailNorm(template, after: $0, count: m) }
             }
         }
@@ -154,11 +159,14 @@ public struct StrokeMatcher: Sendable {
     /// `directionWeight` > 0) the unit direction of each segment between them (taken over
     /// `directionSpan` segments either side), the two parts
     /// weighed so that the whole is a unit vector. Returns false for degenerate strokes.
-    private static func prepare(_ points: [Point], options: Options,
-                                into buf: UnsafeMutableBufferPointer<Double>) -> Bool {
+    private static func prepare(
+        _ points: [Point], options: Options,
+        into buf: UnsafeMutableBufferPointer<Double>
+    ) -> Bool {
         let n = options.resampleCount
         guard points.count >= 2,
-              Geometry.resample(points, count: n, into: buf) else { return false }
+            Geometry.resample(points, count: n, into: buf)
+        else { return false }
         let normalized: Bool
         switch options.scaling {
         case .uniform:
@@ -173,8 +181,10 @@ public struct StrokeMatcher: Sendable {
         let directionScale = (w / Double(n - 1)).squareRoot()
         let span = options.directionSpan
         for i in 0..<(n - 1) {
-            let a = max(0, i - span), b = min(n - 1, i + 1 + span)
-            let dx = buf[2 * b] - buf[2 * a], dy = buf[2 * b + 1] - buf[2 * a + 1]
+            let a = max(0, i - span)
+            let b = min(n - 1, i + 1 + span)
+            let dx = buf[2 * b] - buf[2 * a]
+            let dy = buf[2 * b + 1] - buf[2 * a + 1]
             let length = (dx * dx + dy * dy).squareRoot()
             let k = length > 0 ? directionScale / length : 0
             buf[2 * n + 2 * i] = dx * k
@@ -209,13 +219,17 @@ public struct StrokeMatcher: Sendable {
 
     /// The best template and the best one of another name, thresholds ignored: what a decision
     /// by margin needs, in one pass over the templates.
-    public func bestTwo(_ points: [Point], among names: Set<String>? = nil) -> (best: StrokeMatch, runnerUp: StrokeMatch?)? {
+    public func bestTwo(_ points: [Point], among names: Set<String>? = nil) -> (
+        best: StrokeMatch, runnerUp: StrokeMatch?
+    )? {
         bestTwo(points, among: names, pruning: true)
     }
 
     /// `bestTwo`, leaving the templates that cannot change the answer part way (`pruning`), or
     /// scoring every one in full: the same answer, which a test holds it to.
-    func bestTwo(_ points: [Point], among names: Set<String>?, pruning: Bool) -> (best: StrokeMatch, runnerUp: StrokeMatch?)? {
+    func bestTwo(_ points: [Point], among names: Set<String>?, pruning: Bool) -> (
+        best: StrokeMatch, runnerUp: StrokeMatch?
+    )? {
         var best = (index: -1, score: -1.0, similarity: -Double.infinity)
         var second = best
         // The comparisons below are strict and the score grows with the similarity, so a template
@@ -223,19 +237,25 @@ public struct StrokeMatcher: Sendable {
         // the best's.
         let floor = { (index: Int) -> Double in
             guard pruning, best.index >= 0 else { return -.infinity }
-            return self.nameIDs[index] == self.nameIDs[best.index] ? best.similarity : second.similarity
+            return self.nameIDs[index] == self.nameIDs[best.index]
+                ? best.similarity : second.similarity
         }
         withScores(points, among: names, floor: floor) { index, similarity, score in
             if score > best.score {
-                if best.index >= 0 && self.nameIDs[best.index] != self.nameIDs[index] { second = best }
+                if best.index >= 0 && self.nameIDs[best.index] != self.nameIDs[index] {
+                    second = best
+                }
                 best = (index, score, similarity)
             } else if score > second.score && self.nameIDs[index] != self.nameIDs[best.index] {
                 second = (index, score, similarity)
             }
         }
         guard best.index >= 0 else { return nil }
-        return (StrokeMatch(name: self.names[best.index], score: best.score),
-                second.index >= 0 ? StrokeMatch(name: self.names[second.index], score: second.score) : nil)
+        return (
+            StrokeMatch(name: self.names[best.index], score: best.score),
+            second.index >= 0
+                ? StrokeMatch(name: self.names[second.index], score: second.score) : nil
+        )
     }
 
     /// The names of the templates, each once, in the order `nameScores` gives their scores.
@@ -251,7 +271,10 @@ public struct StrokeMatcher: Sendable {
         withScores(points, among: nil, floor: { similarity[self.nameIDs[$0]] }) { index, s, score in
             scored = true
             let id = self.nameIDs[index]
-            if score > best[id] { best[id] = score; similarity[id] = s }
+            if score > best[id] {
+                best[id] = score
+                similarity[id] = s
+            }
         }
         return scored ? best : nil
     }
@@ -292,9 +315,13 @@ public struct StrokeMatcher: Sendable {
     private static func tailCount(_ n: Int) -> Int { (n - 1) / block }
 
     /// The Euclidean norm of the points of `v` after block boundary `boundary`.
-    private static func tailNorm(_ v: UnsafeBufferPointer<Double>, after boundary: Int, count n: Int) -> Double {
+    private static func tailNorm(
+        _ v: UnsafeBufferPointer<Double>, after boundary: Int, count n: Int
+    ) -> Double {
         var sum = 0.0
-        for i in ((boundary + 1) * block)..<n { sum += v[2 * i] * v[2 * i] + v[2 * i + 1] * v[2 * i + 1] }
+        for i in ((boundary + 1) * block)..<n {
+            sum += v[2 * i] * v[2 * i] + v[2 * i + 1] * v[2 * i + 1]
+        }
         return sum.squareRoot()
     }
 
@@ -308,9 +335,11 @@ public struct StrokeMatcher: Sendable {
     /// part way cannot reach it and is left there; every other one is scored in full, the same
     /// sums in the same order as without the floor.
     @inline(__always)
-    private func withScores(_ points: [Point], among filter: Set<String>?,
-                            floor: (Int) -> Double,
-                            _ body: (Int, Double, Double) -> Void) {
+    private func withScores(
+        _ points: [Point], among filter: Set<String>?,
+        floor: (Int) -> Double,
+        _ body: (Int, Double, Double) -> Void
+    ) {
         let n = options.featureCount
         guard points.count >= 2 else { return }
         let allowed = filter.map { filter in distinctNames.map { filter.contains($0) } }
@@ -321,60 +350,71 @@ public struct StrokeMatcher: Sendable {
         candidate.withUnsafeMutableBufferPointer { c in
             guard Self.prepare(points, options: options, into: c) else { return }
             for boundary in 0..<tailCount {
-                c[2 * n + boundary] = Self.tailNorm(UnsafeBufferPointer(c), after: boundary, count: n)
+                c[2 * n + boundary] = Self.tailNorm(
+                    UnsafeBufferPointer(c), after: boundary, count: n)
             }
             vectors.withUnsafeBufferPointer { t in
-            tailNorms.withUnsafeBufferPointer { tails in
-                for index in 0..<self.names.count {
-                    if let allowed, !allowed[self.nameIDs[index]] { continue }
-                    let limit = floor(index)
-                    // a = sum(t . c), b = sum(t x c): the cosine similarity after
-                    // rotating the candidate by theta is a cos(theta) + b sin(theta).
-                    var a = 0.0, b = 0.0
-                    var tp = t.baseAddress.unsafelyUnwrapped + index &* 2 &* n
-                    var cp = UnsafePointer(c.baseAddress.unsafelyUnwrapped)
-                    var i = 0, boundary = 0, abandoned = false
-                    while i < n {
-                        let end = Swift.min(i &+ Self.block, n)
-                        while i < end {
-                            let tx = tp[0], ty = tp[1], cx = cp[0], cy = cp[1]
-                            a += tx * cx + ty * cy
-                            b += ty * cx - tx * cy
-                            tp += 2
-                            cp += 2
-                            i &+= 1
+                tailNorms.withUnsafeBufferPointer { tails in
+                    for index in 0..<self.names.count {
+                        if let allowed, !allowed[self.nameIDs[index]] { continue }
+                        let limit = floor(index)
+                        // a = sum(t . c), b = sum(t x c): the cosine similarity after
+                        // rotating the candidate by theta is a cos(theta) + b sin(theta).
+                        var a = 0.0
+                        var b = 0.0
+                        var tp = t.baseAddress.unsafelyUnwrapped + index &* 2 &* n
+                        var cp = UnsafePointer(c.baseAddress.unsafelyUnwrapped)
+                        var i = 0
+                        var boundary = 0
+                        var abandoned = false
+                        while i < n {
+                            let end = Swift.min(i &+ Self.block, n)
+                            while i < end {
+                                let tx = tp[0]
+                                let ty = tp[1]
+                                let cx = cp[0]
+                                let cy = cp[1]
+                                a += tx * cx + ty * cy
+                                b += ty * cx - tx * cy
+                                tp += 2
+                                cp += 2
+                                i &+= 1
+                            }
+                            if i < n && limit > -.infinity {
+                                let most =
+                                    (a * a + b * b).squareRoot()
+                                    + tails[index &* tailCount &+ boundary] * c[2 &* n &+ boundary]
+                                if most + Self.roundingMargin < limit {
+                                    abandoned = true
+                                    break
+                                }
+                            }
+                            boundary &+= 1
                         }
-                        if i < n && limit > -.infinity {
-                            let most = (a * a + b * b).squareRoot()
-                                + tails[index &* tailCount &+ boundary] * c[2 &* n &+ boundary]
-                            if most + Self.roundingMargin < limit { abandoned = true; break }
-                        }
-                        boundary &+= 1
-                    }
-                    if abandoned { continue }
-                    let similarity: Double
-                    if self.rotationInvariant[index] {
-                        similarity = (a * a + b * b).squareRoot()
-                    } else {
-                        // Optimal angle atan2(b, a), clamped to +-maxRotation. The
-                        // similarity is unimodal in theta, so clamping is optimal.
-                        let r = (a * a + b * b).squareRoot()
-                        if r == 0 {
-                            similarity = 0
+                        if abandoned { continue }
+                        let similarity: Double
+                        if self.rotationInvariant[index] {
+                            similarity = (a * a + b * b).squareRoot()
                         } else {
-                            // cos/sin of the optimal angle without calling atan2.
-                            let cosOpt = a / r
-                            if cosOpt >= self.cosMaxRotation {
-                                similarity = r
+                            // Optimal angle atan2(b, a), clamped to +-maxRotation. The
+                            // similarity is unimodal in theta, so clamping is optimal.
+                            let r = (a * a + b * b).squareRoot()
+                            if r == 0 {
+                                similarity = 0
                             } else {
-                                let s = b >= 0 ? self.sinMaxRotation : -self.sinMaxRotation
-                                similarity = a * self.cosMaxRotation + b * s
+                                // cos/sin of the optimal angle without calling atan2.
+                                let cosOpt = a / r
+                                if cosOpt >= self.cosMaxRotation {
+                                    similarity = r
+                                } else {
+                                    let s = b >= 0 ? self.sinMaxRotation : -self.sinMaxRotation
+                                    similarity = a * self.cosMaxRotation + b * s
+                                }
                             }
                         }
+                        body(index, similarity, Self.score(fromCosine: similarity))
                     }
-                    body(index, similarity, Self.score(fromCosine: similarity))
                 }
-            }
             }
         }
     }

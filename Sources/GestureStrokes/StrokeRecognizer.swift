@@ -49,7 +49,9 @@ public final class StrokeRecognizer: GestureRecognizer {
             // swipe that landed one after the other, not a stroke. Once it is one, a touch that
             // comes (a palm, a resting thumb) is left out of it.
             if source == .touchscreen && currentState == .possible && !isPending {
-                fail("another finger landed before it moved \(minimumDistance) px: a stroke is drawn with one finger")
+                fail(
+                    "another finger landed before it moved \(minimumDistance) px: a stroke is drawn with one finger"
+                )
                 return
             }
             for t in touches { ignore(t) }
@@ -81,29 +83,39 @@ public final class StrokeRecognizer: GestureRecognizer {
         guard let t = touches.first(where: { $0.id == tracked }) else { return }
         samples.append(t.location)
         guard currentState.isActive || isPending else {
-            fail("moved \(t.distanceFromStart.rounded()) px < \(minimumDistance) px: a click, not a stroke")
+            fail(
+                "moved \(t.distanceFromStart.rounded()) px < \(minimumDistance) px: a click, not a stroke"
+            )
             return
         }
         let r = book.read(samples, at: event.time)
         reading = r
         switch (r, target) {
-        case let (.shape(name, _), .shape(mine)) where name == mine:
+        case (.shape(let name, _), .shape(let mine)) where name == mine:
             state = .ended
-        case let (.directions(seq), .directions(mine)) where seq == mine.description:
+        case (.directions(let seq), .directions(let mine)) where seq == mine.description:
             state = .ended
-        case let (.shape(name, score), _):
+        case (.shape(let name, let score), _):
             cancel("read as \"\(name)\" (\((score * 100).rounded()) %)")
-        case let (.directions(seq), _):
+        case (.directions(let seq), _):
             cancel("read as directions \(seq)")
-        case let (.unbound(best), _):
-            cancel("read as \"\(best.name)\" (\((best.score * 100).rounded()) %), which no binding draws")
-        case let (.unsure(best, other), _):
-            cancel("unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %")
-        case let (.doubtful(best, shape?, evidence, minimum), _):
-            cancel("unsure: \"\(shape)\" \(Int(evidence * 100)) % sure < \(Int((minimum * 100).rounded())) % (best template \"\(best.name)\" \((best.score * 100).rounded()) %)")
-        case let (.doubtful(best, nil, _, _), _):
-            cancel("reads as no shape (best template \"\(best.name)\" \((best.score * 100).rounded()) %)")
-        case let (.nothing(best?, minimum), _):
+        case (.unbound(let best), _):
+            cancel(
+                "read as \"\(best.name)\" (\((best.score * 100).rounded()) %), which no binding draws"
+            )
+        case (.unsure(let best, let other), _):
+            cancel(
+                "unsure: \"\(best.name)\" \((best.score * 100).rounded()) % against \"\(other.name)\" \((other.score * 100).rounded()) %"
+            )
+        case (.doubtful(let best, let shape?, let evidence, let minimum), _):
+            cancel(
+                "unsure: \"\(shape)\" \(Int(evidence * 100)) % sure < \(Int((minimum * 100).rounded())) % (best template \"\(best.name)\" \((best.score * 100).rounded()) %)"
+            )
+        case (.doubtful(let best, nil, _, _), _):
+            cancel(
+                "reads as no shape (best template \"\(best.name)\" \((best.score * 100).rounded()) %)"
+            )
+        case (.nothing(let best?, let minimum), _):
             cancel(Self.belowMinimum(best, minimum: minimum, usual: book.decision.minimumScore))
         case (.nothing(nil, _), _):
             cancel("matches nothing")
@@ -114,9 +126,11 @@ public final class StrokeRecognizer: GestureRecognizer {
     /// score cut to a whole percent, not rounded up, so that it never reads as the minimum it
     /// missed (64.9 % is 64 % < 65 %), and the usual minimum when the stroke's corners lowered it.
     static func belowMinimum(_ best: StrokeMatch, minimum: Double, usual: Double) -> Reason {
-        let percent = { (v: Double) in Int((v * 100).rounded()) }, cut = Int(best.score * 100 + 1e-9)
+        let percent = { (v: Double) in Int((v * 100).rounded()) }
+        let cut = Int(best.score * 100 + 1e-9)
         let lowered = minimum < usual ? " (\(percent(usual)) % lowered by its corners)" : ""
-        return "matches nothing: best \"\(best.name)\" at \(cut) % < \(percent(minimum)) %\(lowered)"
+        return
+            "matches nothing: best \"\(best.name)\" at \(cut) % < \(percent(minimum)) %\(lowered)"
     }
 
     public override func reset() {
@@ -133,6 +147,8 @@ public final class StrokeRecognizer: GestureRecognizer {
         values.fingers = 1
         values.points = samples.count
         values.location = samples.last
-        if case let .shape(name, score)? = reading, target == .shape(name) { values.score = score }
+        if case .shape(let name, let score)? = reading, target == .shape(name) {
+            values.score = score
+        }
     }
 }

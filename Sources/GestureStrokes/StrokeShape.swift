@@ -1,5 +1,5 @@
-import RealModule
 import GestureCore
+import RealModule
 
 /// A stroke resampled once, with the turn at each of its points: what the measures of its shape
 /// (`StrokeMatcher.cornerShare`, `turning`, `middleTurn`, `endGap`, `pathOverChord`,
@@ -35,10 +35,14 @@ public struct StrokeShape: Sendable {
         let n = count
         // The last few points at either end are left out of the share: a hook where the pen lands
         // or lifts turns back, in a star drawn well as in anything else.
-        let inner = turns[min(StrokeMatcher.endsLeftOut + 1, n / 2)..<max(n - 1 - StrokeMatcher.endsLeftOut, n / 2)]
+        let inner = turns[
+            min(
+                StrokeMatcher.endsLeftOut + 1, n / 2)..<max(
+                    n - 1 - StrokeMatcher.endsLeftOut, n / 2)]
         let total = inner.reduce(0) { $0 + abs($1) }
         guard total > 0 else { return StrokeMatcher.Turning(total: 0, oneWay: 1) }
-        return StrokeMatcher.Turning(total: total / (2 * .pi), oneWay: abs(inner.reduce(0, +)) / total)
+        return StrokeMatcher.Turning(
+            total: total / (2 * .pi), oneWay: abs(inner.reduce(0, +)) / total)
     }
 
     /// The sharpest turn in the middle 30 % of the stroke, in degrees: the largest that five
@@ -58,17 +62,22 @@ public struct StrokeShape: Sendable {
     /// the pen lands or lifts is no corner). Between its ends a triangle has 2, a rectangle 3, an
     /// L or a v 1, a bracket 2, a line or a circle none.
     public var cornerCount: Int {
-        let n = count, span = 2
+        let n = count
+        let span = 2
         guard n > 2 * span else { return 0 }
         let angles = (span..<(n - span)).map { i in
-            let ax = v[2 * i] - v[2 * (i - span)], ay = v[2 * i + 1] - v[2 * (i - span) + 1]
-            let bx = v[2 * (i + span)] - v[2 * i], by = v[2 * (i + span) + 1] - v[2 * i + 1]
+            let ax = v[2 * i] - v[2 * (i - span)]
+            let ay = v[2 * i + 1] - v[2 * (i - span) + 1]
+            let bx = v[2 * (i + span)] - v[2 * i]
+            let by = v[2 * (i + span) + 1] - v[2 * i + 1]
             return abs(Angle.atan2(ax * by - ay * bx, ax * bx + ay * by)) * 180 / Angle.pi
         }
-        var corners = 0, last: Int?
+        var corners = 0
+        var last: Int?
         for i in angles.indices.dropFirst().dropLast() where angles[i] >= 60 {
             guard angles[i] == angles[max(0, i - span)...min(angles.count - 1, i + span)].max(),
-                  last.map({ i - $0 > span }) ?? true else { continue }
+                last.map({ i - $0 > span }) ?? true
+            else { continue }
             corners += 1
             last = i
         }
@@ -81,10 +90,14 @@ public struct StrokeShape: Sendable {
         let n = count
         var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
         for i in 0..<n {
-            minX = min(minX, v[2 * i]); maxX = max(maxX, v[2 * i]); minY = min(minY, v[2 * i + 1]); maxY = max(maxY, v[2 * i + 1])
+            minX = min(minX, v[2 * i])
+            maxX = max(maxX, v[2 * i])
+            minY = min(minY, v[2 * i + 1])
+            maxY = max(maxY, v[2 * i + 1])
         }
         let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
-        let dx = v[2 * n - 2] - v[0], dy = v[2 * n - 1] - v[1]
+        let dx = v[2 * n - 2] - v[0]
+        let dy = v[2 * n - 1] - v[1]
         return diagonal > 0 ? (dx * dx + dy * dy).squareRoot() / diagonal : nil
     }
 
@@ -94,10 +107,12 @@ public struct StrokeShape: Sendable {
         let n = count
         var length = 0.0
         for i in 1..<n {
-            let dx = v[2 * i] - v[2 * i - 2], dy = v[2 * i + 1] - v[2 * i - 1]
+            let dx = v[2 * i] - v[2 * i - 2]
+            let dy = v[2 * i + 1] - v[2 * i - 1]
             length += (dx * dx + dy * dy).squareRoot()
         }
-        let dx = v[2 * n - 2] - v[0], dy = v[2 * n - 1] - v[1]
+        let dx = v[2 * n - 2] - v[0]
+        let dy = v[2 * n - 1] - v[1]
         let chord = (dx * dx + dy * dy).squareRoot()
         return chord > 0 ? length / chord : nil
     }
@@ -107,9 +122,14 @@ public struct StrokeShape: Sendable {
     public var logAspect: Double {
         var (minX, minY, maxX, maxY) = (v[0], v[1], v[0], v[1])
         for i in 0..<count {
-            minX = min(minX, v[2 * i]); maxX = max(maxX, v[2 * i]); minY = min(minY, v[2 * i + 1]); maxY = max(maxY, v[2 * i + 1])
+            minX = min(minX, v[2 * i])
+            maxX = max(maxX, v[2 * i])
+            minY = min(minY, v[2 * i + 1])
+            maxY = max(maxY, v[2 * i + 1])
         }
-        let w = maxX - minX, h = maxY - minY, floor = 1e-3 * max(w, h)
+        let w = maxX - minX
+        let h = maxY - minY
+        let floor = 1e-3 * max(w, h)
         return max(-3, min(3, Double.log((h + floor) / (w + floor))))
     }
 }

@@ -44,10 +44,15 @@ public enum TemplateFile {
             if template.points.count < 2 {
                 throw TemplateFileError(
                     line: currentLine,
-                    message: "template '\(template.name)' has \(template.points.count) point(s); at least 2 are needed")
+                    message:
+                        "template '\(template.name)' has \(template.points.count) point(s); at least 2 are needed"
+                )
             }
             var distinct = false
-            for p in template.points where p != template.points[0] { distinct = true; break }
+            for p in template.points where p != template.points[0] {
+                distinct = true
+                break
+            }
             if !distinct {
                 throw TemplateFileError(
                     line: currentLine,
@@ -59,8 +64,10 @@ public enum TemplateFile {
 
         var lineNumber = 0
         // "\r\n" is a single Character in Swift, so split on all three line ends.
-        for rawLine in text.split(omittingEmptySubsequences: false,
-                                  whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for rawLine in text.split(
+            omittingEmptySubsequences: false,
+            whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        {
             lineNumber += 1
             let line = trimmed(rawLine)
             if line.isEmpty || line.first == "#" { continue }
@@ -72,7 +79,9 @@ public enum TemplateFile {
                 guard current != nil else {
                     throw TemplateFileError(
                         line: lineNumber,
-                        message: "point before any template header (expected 'name=... rotation-invariant=...')")
+                        message:
+                            "point before any template header (expected 'name=... rotation-invariant=...')"
+                    )
                 }
                 current!.points.append(try parsePoint(line, lineNumber: lineNumber))
             }
@@ -85,9 +94,12 @@ public enum TemplateFile {
     /// that they read back exactly. Templates whose name cannot be written (empty,
     /// or containing whitespace, '=' or '#') are a programming error.
     public static func serialize(_ templates: [StrokeTemplate]) -> String {
-        var out = "# gestured stroke templates: header 'name=... rotation-invariant=...', then x,y lines\n"
+        var out =
+            "# gestured stroke templates: header 'name=... rotation-invariant=...', then x,y lines\n"
         for template in templates {
-            precondition(isValidName(Substring(template.name)), "template name cannot be written: \(template.name)")
+            precondition(
+                isValidName(Substring(template.name)),
+                "template name cannot be written: \(template.name)")
             out += "name=\(template.name) rotation-invariant=\(template.rotationInvariant)\n"
             for p in template.points {
                 out += "\(format(p.x)),\(format(p.y))\n"
@@ -105,12 +117,15 @@ public enum TemplateFile {
 
     // MARK: - Details
 
-    private static func parseHeader(_ line: Substring, lineNumber: Int) throws(TemplateFileError) -> StrokeTemplate {
+    private static func parseHeader(_ line: Substring, lineNumber: Int) throws(TemplateFileError)
+        -> StrokeTemplate
+    {
         var name: Substring? = nil
         var invariant: Bool? = nil
         for field in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             guard let eq = field.firstIndex(of: "=") else {
-                throw TemplateFileError(line: lineNumber, message: "'\(field)' is not a key=value pair")
+                throw TemplateFileError(
+                    line: lineNumber, message: "'\(field)' is not a key=value pair")
             }
             let key = field[..<eq]
             let value = field[field.index(after: eq)...]
@@ -120,24 +135,30 @@ public enum TemplateFile {
                     throw TemplateFileError(line: lineNumber, message: "'name' is given twice")
                 }
                 guard isValidName(value) else {
-                    throw TemplateFileError(line: lineNumber,
-                                            message: "invalid template name '\(value)' (must be non-empty, without spaces, '=', '#' or ',')")
+                    throw TemplateFileError(
+                        line: lineNumber,
+                        message:
+                            "invalid template name '\(value)' (must be non-empty, without spaces, '=', '#' or ',')"
+                    )
                 }
                 name = value
             case "rotation-invariant":
                 if invariant != nil {
-                    throw TemplateFileError(line: lineNumber, message: "'rotation-invariant' is given twice")
+                    throw TemplateFileError(
+                        line: lineNumber, message: "'rotation-invariant' is given twice")
                 }
                 switch value {
                 case "true": invariant = true
                 case "false": invariant = false
                 default:
-                    throw TemplateFileError(line: lineNumber,
-                                            message: "rotation-invariant must be 'true' or 'false', not '\(value)'")
+                    throw TemplateFileError(
+                        line: lineNumber,
+                        message: "rotation-invariant must be 'true' or 'false', not '\(value)'")
                 }
             default:
-                throw TemplateFileError(line: lineNumber,
-                                        message: "unknown key '\(key)' (known keys: name, rotation-invariant)")
+                throw TemplateFileError(
+                    line: lineNumber,
+                    message: "unknown key '\(key)' (known keys: name, rotation-invariant)")
             }
         }
         guard let name else {
@@ -146,23 +167,30 @@ public enum TemplateFile {
         return StrokeTemplate(name: String(name), points: [], rotationInvariant: invariant ?? false)
     }
 
-    private static func parsePoint(_ line: Substring, lineNumber: Int) throws(TemplateFileError) -> Point {
+    private static func parsePoint(_ line: Substring, lineNumber: Int) throws(TemplateFileError)
+        -> Point
+    {
         let parts = line.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw TemplateFileError(line: lineNumber, message: "expected a point 'x,y', found '\(line)'")
+            throw TemplateFileError(
+                line: lineNumber, message: "expected a point 'x,y', found '\(line)'")
         }
-        let xs = trimmed(parts[0]), ys = trimmed(parts[1])
+        let xs = trimmed(parts[0])
+        let ys = trimmed(parts[1])
         guard let x = Double(xs), x.isFinite else {
-            throw TemplateFileError(line: lineNumber, message: "x coordinate '\(xs)' is not a finite number")
+            throw TemplateFileError(
+                line: lineNumber, message: "x coordinate '\(xs)' is not a finite number")
         }
         guard let y = Double(ys), y.isFinite else {
-            throw TemplateFileError(line: lineNumber, message: "y coordinate '\(ys)' is not a finite number")
+            throw TemplateFileError(
+                line: lineNumber, message: "y coordinate '\(ys)' is not a finite number")
         }
         return Point(x: x, y: y)
     }
 
     private static func trimmed(_ s: Substring) -> Substring {
-        var start = s.startIndex, end = s.endIndex
+        var start = s.startIndex
+        var end = s.endIndex
         while start < end && s[start].isWhitespace { start = s.index(after: start) }
         while end > start && s[s.index(before: end)].isWhitespace { end = s.index(before: end) }
         return s[start..<end]

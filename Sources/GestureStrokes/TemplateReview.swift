@@ -12,7 +12,9 @@ public struct TemplateConfusion: Equatable, Sendable {
     public let own: StrokeMatch
 
     public init(name: String, variant: Int, variants: Int, closest: StrokeMatch, own: StrokeMatch) {
-        (self.name, self.variant, self.variants, self.closest, self.own) = (name, variant, variants, closest, own)
+        (self.name, self.variant, self.variants, self.closest, self.own) = (
+            name, variant, variants, closest, own
+        )
     }
 }
 
@@ -20,7 +22,9 @@ public enum TemplateReview {
     /// Each of `user`'s templates, left out and matched against every other template known
     /// (`others`, then the rest of `user`). A template with no other variant of its name has
     /// nothing to be closer to, and is not reported.
-    public static func confusions(of user: [StrokeTemplate], others: [StrokeTemplate]) -> [TemplateConfusion] {
+    public static func confusions(of user: [StrokeTemplate], others: [StrokeTemplate])
+        -> [TemplateConfusion]
+    {
         let names = Set((others + user).map(\.name))
         var seen: [String: Int] = [:]
         var out: [TemplateConfusion] = []
@@ -30,10 +34,14 @@ public enum TemplateReview {
             rest.remove(at: i)
             let matcher = StrokeMatcher(templates: others + rest)
             guard let own = matcher.bestMatch(template.points, among: [template.name]),
-                  let closest = matcher.bestMatch(template.points, among: names.subtracting([template.name])),
-                  closest.score > own.score else { continue }
-            out.append(TemplateConfusion(name: template.name, variant: seen[template.name]!,
-                                         variants: user.count { $0.name == template.name }, closest: closest, own: own))
+                let closest = matcher.bestMatch(
+                    template.points, among: names.subtracting([template.name])),
+                closest.score > own.score
+            else { continue }
+            out.append(
+                TemplateConfusion(
+                    name: template.name, variant: seen[template.name]!,
+                    variants: user.count { $0.name == template.name }, closest: closest, own: own))
         }
         return out
     }

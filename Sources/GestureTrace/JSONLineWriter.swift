@@ -18,7 +18,8 @@ public struct JSONLineWriter {
             var w = JSONFields(at: buffer.baseAddress!, capacity: room, first: first)
             body(&w)
             first = false
-            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.count))
+            bytes.append(
+                contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.count))
         }
     }
 
@@ -105,10 +106,12 @@ public struct JSONFields {
     /// word is too short for a call to memmove to pay.
     @inline(__always)
     private mutating func short(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        let from = UnsafeRawPointer(p), to = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(p)
+        let to = UnsafeMutableRawPointer(base + count)
         switch n {
         case 17...32:
-            let a = from.loadUnaligned(as: UInt64.self), b = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let a = from.loadUnaligned(as: UInt64.self)
+            let b = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             let c = from.loadUnaligned(fromByteOffset: n - 16, as: UInt64.self)
             let d = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             to.storeBytes(of: a, as: UInt64.self)
@@ -116,11 +119,13 @@ public struct JSONFields {
             to.storeBytes(of: c, toByteOffset: n - 16, as: UInt64.self)
             to.storeBytes(of: d, toByteOffset: n - 8, as: UInt64.self)
         case 8...16:
-            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)
             to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
         case 4..<8:
-            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
             to.storeBytes(of: head, as: UInt32.self)
             to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
         default:
@@ -282,17 +287,31 @@ public struct JSONFields {
         byte(UInt8(ascii: "\""))
         defer { byte(UInt8(ascii: "\"")) }
         // The common case, nothing to escape, is copied whole.
-        if let p = utf8.baseAddress, !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if let p = utf8.baseAddress,
+            !utf8.contains(where: {
+                $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+            })
+        {
             bytes(p, utf8.count)
             return
         }
         for b in utf8 {
             switch b {
-            case UInt8(ascii: "\""): byte(UInt8(ascii: "\\")); byte(b)
-            case UInt8(ascii: "\\"): byte(UInt8(ascii: "\\")); byte(b)
-            case 0x0A: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "n"))
-            case 0x0D: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "r"))
-            case 0x09: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""):
+                byte(UInt8(ascii: "\\"))
+                byte(b)
+            case UInt8(ascii: "\\"):
+                byte(UInt8(ascii: "\\"))
+                byte(b)
+            case 0x0A:
+                byte(UInt8(ascii: "\\"))
+                byte(UInt8(ascii: "n"))
+            case 0x0D:
+                byte(UInt8(ascii: "\\"))
+                byte(UInt8(ascii: "r"))
+            case 0x09:
+                byte(UInt8(ascii: "\\"))
+                byte(UInt8(ascii: "t"))
             case 0..<0x20:
                 let hex: StaticString = "0123456789abcdef"
                 bytes(("\\u00" as StaticString).utf8Start, 4)

@@ -13,18 +13,18 @@ public enum JSONValue: Equatable, Sendable {
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
-        case let (.bool(x), .bool(y)): return x == y
-        case let (.number(x), .number(y)): return x == y
-        case let (.string(x), .string(y)): return x == y
-        case let (.array(x), .array(y)): return x == y
-        case let (.object(x), .object(y)):
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
     }
 
     public subscript(key: String) -> JSONValue? {
-        guard case let .object(members) = self else { return nil }
+        guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
@@ -37,7 +37,9 @@ public enum JSONValue: Equatable, Sendable {
     public static func parse(_ text: Substring) throws(ParseError) -> JSONValue {
         var text = text
         let result = text.withUTF8 { bytes -> Result<JSONValue, ParseError> in
-            do throws(ParseError) { return .success(try parse(bytes: bytes)) } catch { return .failure(error) }
+            do throws(ParseError) { return .success(try parse(bytes: bytes)) } catch {
+                return .failure(error)
+            }
         }
         return try result.get()
     }
@@ -59,7 +61,9 @@ public enum JSONValue: Equatable, Sendable {
         func error(_ message: String) -> ParseError { ParseError(column: at + 1, message: message) }
 
         mutating func skipSpace() {
-            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0D || bytes[at] == 0x0A {
+            while at < bytes.count,
+                bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0D || bytes[at] == 0x0A
+            {
                 at += 1
             }
         }
@@ -71,10 +75,17 @@ public enum JSONValue: Equatable, Sendable {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try word("true"); return .bool(true)
-            case UInt8(ascii: "f"): try word("false"); return .bool(false)
-            case UInt8(ascii: "n"): try word("null"); return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            case UInt8(ascii: "t"):
+                try word("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try word("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try word("null")
+                return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return .number(try number())
             default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[at])))'")
             }
         }
@@ -82,7 +93,9 @@ public enum JSONValue: Equatable, Sendable {
         mutating func word(_ w: StaticString) throws(ParseError) {
             let n = w.utf8CodeUnitCount
             guard at + n <= bytes.count else { throw error("unexpected end of line") }
-            for i in 0..<n where bytes[at + i] != w.utf8Start[i] { throw error("unexpected character") }
+            for i in 0..<n where bytes[at + i] != w.utf8Start[i] {
+                throw error("unexpected character")
+            }
             at += n
         }
 
@@ -90,20 +103,33 @@ public enum JSONValue: Equatable, Sendable {
             at += 1
             var members: [(String, JSONValue)] = []
             skipSpace()
-            if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
+                at += 1
+                return .object(members)
+            }
             while true {
                 skipSpace()
-                guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("a key in double quotes is expected") }
+                guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else {
+                    throw error("a key in double quotes is expected")
+                }
                 let key = try string()
                 skipSpace()
-                guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw error("':' is expected after \"\(key)\"") }
+                guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else {
+                    throw error("':' is expected after \"\(key)\"")
+                }
                 at += 1
                 skipSpace()
                 members.append((key, try value(depth: depth + 1)))
                 skipSpace()
                 guard at < bytes.count else { throw error("the object is not closed with '}'") }
-                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+                if bytes[at] == UInt8(ascii: ",") {
+                    at += 1
+                    continue
+                }
+                if bytes[at] == UInt8(ascii: "}") {
+                    at += 1
+                    return .object(members)
+                }
                 throw error("',' or '}' is expected")
             }
         }
@@ -112,14 +138,23 @@ public enum JSONValue: Equatable, Sendable {
             at += 1
             var items: [JSONValue] = []
             skipSpace()
-            if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
+                at += 1
+                return .array(items)
+            }
             while true {
                 skipSpace()
                 items.append(try value(depth: depth + 1))
                 skipSpace()
                 guard at < bytes.count else { throw error("the array is not closed with ']'") }
-                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                if bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+                if bytes[at] == UInt8(ascii: ",") {
+                    at += 1
+                    continue
+                }
+                if bytes[at] == UInt8(ascii: "]") {
+                    at += 1
+                    return .array(items)
+                }
                 throw error("',' or ']' is expected")
             }
         }
@@ -132,14 +167,17 @@ public enum JSONValue: Equatable, Sendable {
             while at < bytes.count {
                 let b = bytes[at]
                 if b == UInt8(ascii: "\"") {
-                    let result = plain ? String(decoding: bytes[start..<at], as: UTF8.self) : String(scalars)
+                    let result =
+                        plain ? String(decoding: bytes[start..<at], as: UTF8.self) : String(scalars)
                     at += 1
                     return result
                 }
                 if b < 0x20 { throw error("control character in a string") }
                 if b == UInt8(ascii: "\\") {
                     if plain {
-                        scalars.append(contentsOf: String(decoding: bytes[start..<at], as: UTF8.self).unicodeScalars)
+                        scalars.append(
+                            contentsOf: String(decoding: bytes[start..<at], as: UTF8.self)
+                                .unicodeScalars)
                         plain = false
                     }
                     at += 1
@@ -164,7 +202,8 @@ public enum JSONValue: Equatable, Sendable {
                     // Copy one UTF-8 sequence.
                     var end = at + 1
                     while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                    scalars.append(contentsOf: String(decoding: bytes[at..<end], as: UTF8.self).unicodeScalars)
+                    scalars.append(
+                        contentsOf: String(decoding: bytes[at..<end], as: UTF8.self).unicodeScalars)
                     at = end
                     continue
                 }
@@ -180,7 +219,8 @@ public enum JSONValue: Equatable, Sendable {
         mutating func escapedScalar() throws(ParseError) -> Unicode.Scalar {
             let code = try hex4()
             if (0xD800...0xDBFF).contains(code), at + 2 < bytes.count,
-               bytes[at + 1] == UInt8(ascii: "\\"), bytes[at + 2] == UInt8(ascii: "u") {
+                bytes[at + 1] == UInt8(ascii: "\\"), bytes[at + 2] == UInt8(ascii: "u")
+            {
                 let mark = at
                 at += 2
                 let low = try hex4()
@@ -197,7 +237,9 @@ public enum JSONValue: Equatable, Sendable {
             var code: UInt32 = 0
             for _ in 0..<4 {
                 at += 1
-                guard at < bytes.count, let d = hexDigit(bytes[at]) else { throw error("bad \\u escape") }
+                guard at < bytes.count, let d = hexDigit(bytes[at]) else {
+                    throw error("bad \\u escape")
+                }
                 code = code * 16 + d
             }
             return code
@@ -218,7 +260,9 @@ public enum JSONValue: Equatable, Sendable {
             while at < bytes.count {
                 let b = bytes[at]
                 if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".")
-                    || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") {
+                    || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || b == UInt8(ascii: "+")
+                    || b == UInt8(ascii: "-")
+                {
                     at += 1
                 } else {
                     break

@@ -46,8 +46,11 @@ public struct LibinputLog {
         public var angle = 0.0
         public var device: String?
 
-        public init(time: Double, _ kind: Kind, _ phase: Phase, fingers: Int, delta: Point = .zero, unaccelerated: Point = .zero,
-                    scale: Double = 1, angle: Double = 0, device: String? = nil) {
+        public init(
+            time: Double, _ kind: Kind, _ phase: Phase, fingers: Int, delta: Point = .zero,
+            unaccelerated: Point = .zero,
+            scale: Double = 1, angle: Double = 0, device: String? = nil
+        ) {
             self.time = time
             self.kind = kind
             self.phase = phase
@@ -64,11 +67,17 @@ public struct LibinputLog {
             let kind: InputEvent.Kind
             switch (self.kind, phase) {
             case (.swipe, .begin): kind = .swipeBegin(fingers: fingers)
-            case (.swipe, .update): kind = .swipeUpdate(fingers: fingers, delta: delta, unaccelerated: unaccelerated)
-            case (.swipe, .end(let cancelled)): kind = .swipeEnd(fingers: fingers, cancelled: cancelled)
+            case (.swipe, .update):
+                kind = .swipeUpdate(fingers: fingers, delta: delta, unaccelerated: unaccelerated)
+            case (.swipe, .end(let cancelled)):
+                kind = .swipeEnd(fingers: fingers, cancelled: cancelled)
             case (.pinch, .begin): kind = .pinchBegin(fingers: fingers)
-            case (.pinch, .update): kind = .pinchUpdate(fingers: fingers, delta: delta, unaccelerated: unaccelerated, scale: scale, angle: angle)
-            case (.pinch, .end(let cancelled)): kind = .pinchEnd(fingers: fingers, cancelled: cancelled)
+            case (.pinch, .update):
+                kind = .pinchUpdate(
+                    fingers: fingers, delta: delta, unaccelerated: unaccelerated, scale: scale,
+                    angle: angle)
+            case (.pinch, .end(let cancelled)):
+                kind = .pinchEnd(fingers: fingers, cancelled: cancelled)
             }
             return InputEvent(time: time, kind, device: device)
         }
@@ -116,7 +125,9 @@ public struct LibinputLog {
     /// source line that logs it (`404: event8  - button state: …`) or going on from the one
     /// before (`  ... event8  - gesture: …`).
     static func isMessage(_ first: Substring, _ second: Substring?) -> Bool {
-        if first == "..." || first == "WARNING:" || (first == "libinput" && second == "version:") { return true }
+        if first == "..." || first == "WARNING:" || (first == "libinput" && second == "version:") {
+            return true
+        }
         guard first.count > 1, first.last == ":" else { return false }
         return first.dropLast().allSatisfy(\.isNumber) && second?.hasPrefix("event") == true
     }
@@ -137,9 +148,13 @@ public struct LibinputLog {
         if first.hasPrefix("#") { return [] }
         let second = words.next()
         if LibinputLog.isMessage(first, second) { return [] }
-        guard let name = second else { return refuse("cannot read a line of one word: \(clip(line))") }
+        guard let name = second else {
+            return refuse("cannot read a line of one word: \(clip(line))")
+        }
         let event = first.hasPrefix("-") ? first.dropFirst() : first
-        guard event.hasPrefix("event") else { return refuse("a libinput line starts with its device (eventN): \(clip(line))") }
+        guard event.hasPrefix("event") else {
+            return refuse("a libinput line starts with its device (eventN): \(clip(line))")
+        }
         if name == "DEVICE_ADDED" {
             if let added = LibinputLog.deviceName(words.rest) { names[String(event)] = added }
             devicesAdded = true
@@ -147,7 +162,9 @@ public struct LibinputLog {
         }
         guard name.hasPrefix("GESTURE_") else { return [] }
         let parts = name.dropFirst("GESTURE_".count).split(separator: "_")
-        guard parts.count == 2, let phaseName = parts.last, ["BEGIN", "UPDATE", "END"].contains(phaseName) else {
+        guard parts.count == 2, let phaseName = parts.last,
+            ["BEGIN", "UPDATE", "END"].contains(phaseName)
+        else {
             return refuse("unknown gesture event \(name)")
         }
         let kind: Gesture.Kind
@@ -159,7 +176,9 @@ public struct LibinputLog {
         }
         // Newer versions print the event's sequence number before the time.
         guard var timeWord = words.next() else { return refuse("\(name) lacks its time") }
-        if !timeWord.hasSuffix("s"), timeWord.allSatisfy(\.isNumber), let next = words.next() { timeWord = next }
+        if !timeWord.hasSuffix("s"), timeWord.allSatisfy(\.isNumber), let next = words.next() {
+            timeWord = next
+        }
         let read: Double
         switch LibinputLog.milliseconds(timeWord) {
         case .success(let ms): read = ms
@@ -174,8 +193,10 @@ public struct LibinputLog {
         var out: [Gesture] = []
         if time < lastTime {
             guard devicesAdded else {
-                return refuse("the time \(timeWord) is before the previous gesture event's +\(NumberText.rounded((lastTime - offset) / 1000))s"
-                              + " (another run pasted after the first is read on when its DEVICE_ADDED lines come before it)")
+                return refuse(
+                    "the time \(timeWord) is before the previous gesture event's +\(NumberText.rounded((lastTime - offset) / 1000))s"
+                        + " (another run pasted after the first is read on when its DEVICE_ADDED lines come before it)"
+                )
             }
             offset = lastTime + Self.gapBetweenRuns - read
             time = read + offset
@@ -193,7 +214,9 @@ public struct LibinputLog {
             return out
         case "END":
             let rest = words.rest
-            guard rest.isEmpty || rest == "cancelled" else { return out + refuse("cannot read '\(rest)' after \(name)") }
+            guard rest.isEmpty || rest == "cancelled" else {
+                return out + refuse("cannot read '\(rest)' after \(name)")
+            }
             lastTime = time
             guard let was = open[device], was.kind == kind else { return out }
             closed(device)
@@ -203,7 +226,9 @@ public struct LibinputLog {
             return out + [gesture]
         case "UPDATE":
             guard !words.rest.isEmpty else { return out + refuse("\(name) lacks its deltas") }
-            guard let numbers = LibinputLog.numbers(words.rest) else { return out + refuse("cannot read the numbers of \(name): \(clip(words.rest))") }
+            guard let numbers = LibinputLog.numbers(words.rest) else {
+                return out + refuse("cannot read the numbers of \(name): \(clip(words.rest))")
+            }
             gesture.phase = .update
             guard numbers.count == (kind == .swipe ? 4 : 6) else {
                 return out + refuse("\(name) has \(numbers.count) numbers: \(clip(words.rest))")
@@ -219,7 +244,8 @@ public struct LibinputLog {
                 gesture.device = was.name
             } else {
                 out += close(device, at: time)
-                out.append(Gesture(time: time, kind, .begin, fingers: fingers, device: names[device]))
+                out.append(
+                    Gesture(time: time, kind, .begin, fingers: fingers, device: names[device]))
                 opened(device, kind, fingers)
             }
             out.append(gesture)
@@ -239,9 +265,12 @@ public struct LibinputLog {
         let ending = open.sorted { $0.value.order < $1.value.order }
         for (device, was) in ending {
             let end = "GESTURE_\(was.kind == .swipe ? "SWIPE" : "PINCH")_END"
-            cutOff.append(TraceError(file: file, line: lineNumber, column: nil,
-                                     message: "the log ends before the \(was.fingers)-finger \(was.kind == .swipe ? "swipe" : "pinch") on \(device) "
-                                         + "ends (no \(end)), as a paste cut off does: it ends there"))
+            cutOff.append(
+                TraceError(
+                    file: file, line: lineNumber, column: nil,
+                    message:
+                        "the log ends before the \(was.fingers)-finger \(was.kind == .swipe ? "swipe" : "pinch") on \(device) "
+                        + "ends (no \(end)), as a paste cut off does: it ends there"))
         }
         return closeAll(at: lastTime, cancelled: false)
     }
@@ -261,14 +290,21 @@ public struct LibinputLog {
     private mutating func closeAll(at time: Double, cancelled: Bool) -> [Gesture] {
         let ending = open.values.sorted { $0.order < $1.order }
         open.removeAll()
-        return ending.map { Gesture(time: time, $0.kind, .end(cancelled: cancelled), fingers: $0.fingers, device: $0.name) }
+        return ending.map {
+            Gesture(
+                time: time, $0.kind, .end(cancelled: cancelled), fingers: $0.fingers,
+                device: $0.name)
+        }
     }
 
     /// The gesture open on `device`, ended cancelled at `time`; none when none is open.
     private mutating func close(_ device: String, at time: Double) -> [Gesture] {
         guard let was = open[device] else { return [] }
         closed(device)
-        return [Gesture(time: time, was.kind, .end(cancelled: true), fingers: was.fingers, device: was.name)]
+        return [
+            Gesture(
+                time: time, was.kind, .end(cancelled: true), fingers: was.fingers, device: was.name)
+        ]
     }
 
     private mutating func refuse(_ message: String) -> [Gesture] {
@@ -289,8 +325,11 @@ public struct LibinputLog {
         func text(_ word: Substring, of name: Substring) -> String {
             switch self {
             case .unreadable: return "cannot read the time '\(word)' of \(name)"
-            case .negative: return "the time '\(word)' of \(name) is negative: libinput counts time up from its start"
-            case .outOfRange: return "the time '\(word)' of \(name) is past a hundred years of libinput running"
+            case .negative:
+                return
+                    "the time '\(word)' of \(name) is negative: libinput counts time up from its start"
+            case .outOfRange:
+                return "the time '\(word)' of \(name) is past a hundred years of libinput running"
             }
         }
     }
@@ -306,16 +345,25 @@ public struct LibinputLog {
         if text.first == "+" { text = text.dropFirst() }
         guard text.last == "s" else { return .failure(.unreadable) }
         text = text.dropLast()
-        if text.first == "-" { return .failure(text.dropFirst().allSatisfy { $0.isNumber || $0 == "." } ? .negative : .unreadable) }
+        if text.first == "-" {
+            return .failure(
+                text.dropFirst().allSatisfy { $0.isNumber || $0 == "." } ? .negative : .unreadable)
+        }
         let halves = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard halves.count <= 2, halves[0].allSatisfy({ $0.isASCII && $0.isNumber }), let whole = Int(halves[0]) else {
-            return .failure(halves[0].allSatisfy { $0.isASCII && $0.isNumber } && !halves[0].isEmpty ? .outOfRange : .unreadable)
+        guard halves.count <= 2, halves[0].allSatisfy({ $0.isASCII && $0.isNumber }),
+            let whole = Int(halves[0])
+        else {
+            return .failure(
+                halves[0].allSatisfy { $0.isASCII && $0.isNumber } && !halves[0].isEmpty
+                    ? .outOfRange : .unreadable)
         }
         guard whole <= longestRun else { return .failure(.outOfRange) }
         let millis = whole * 1000
         if halves.count == 2 {
             let fraction = halves[1]
-            guard !fraction.isEmpty, fraction.count <= 6, fraction.allSatisfy({ $0.isASCII && $0.isNumber }), let digits = Int(fraction) else {
+            guard !fraction.isEmpty, fraction.count <= 6,
+                fraction.allSatisfy({ $0.isASCII && $0.isNumber }), let digits = Int(fraction)
+            else {
                 return .failure(.unreadable)
             }
             var scale = 1

@@ -6,8 +6,10 @@ import GestureCore
 /// the same line without its LF.
 public enum OutputFormat {
     /// `{"t":120,"gesture":"next-desktop","type":"swipe","state":"ended","fingers":3,...}`
-    public static func transition(time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues,
-                                  into out: inout [UInt8]) {
+    public static func transition(
+        time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues,
+        into out: inout [UInt8]
+    ) {
         transition(time: time, Speaker(r), state: state, values: v, into: &out)
     }
 
@@ -22,8 +24,11 @@ public enum OutputFormat {
 
         public init(_ r: GestureRecognizer) {
             var bytes: [UInt8] = []
-            let direction = r.reportedDirection, shape = r.reportedShape
-            let room = 64 + JSONFields.room(r.name) + JSONFields.room(r.type) + JSONFields.room(r.source.rawValue)
+            let direction = r.reportedDirection
+            let shape = r.reportedShape
+            let room =
+                64 + JSONFields.room(r.name) + JSONFields.room(r.type)
+                + JSONFields.room(r.source.rawValue)
                 + (direction.map(JSONFields.room) ?? 0) + (shape.map(JSONFields.room) ?? 0)
             var end = 0
             line(room: room, into: &bytes) { w in
@@ -46,36 +51,48 @@ public enum OutputFormat {
         public var tail: [UInt8] { Array(bytes[headCount...]) }
     }
 
-    public static func transition(time: Double, _ r: borrowing Speaker, state: GestureState, values v: GestureValues,
-                                  into out: inout [UInt8]) {
+    public static func transition(
+        time: Double, _ r: borrowing Speaker, state: GestureState, values v: GestureValues,
+        into out: inout [UInt8]
+    ) {
         r.bytes.withUnsafeBufferPointer { all in
-            transition(time: time, head: UnsafeBufferPointer(rebasing: all[..<r.headCount]),
-                       tail: UnsafeBufferPointer(rebasing: all[r.headCount...]), state: state, values: v, into: &out)
+            transition(
+                time: time, head: UnsafeBufferPointer(rebasing: all[..<r.headCount]),
+                tail: UnsafeBufferPointer(rebasing: all[r.headCount...]), state: state, values: v,
+                into: &out)
         }
     }
 
     /// A transition line of the recognizer whose `Speaker` has this `head` and `tail`, which
     /// replay's printer keeps as bytes of its own, so that no line copies a `Speaker`.
-    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
-                                  state: GestureState, values v: GestureValues, into out: inout [UInt8]) {
+    public static func transition(
+        time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+        state: GestureState, values v: GestureValues, into out: inout [UInt8]
+    ) {
         out.append(addingCapacity: transitionRoom(head: head, tail: tail)) { span in
             span.withUnsafeMutableBufferPointer { buffer, written in
-                written = transition(time: time, head: head, tail: tail, state: state, values: v, at: buffer.baseAddress!)
+                written = transition(
+                    time: time, head: head, tail: tail, state: state, values: v,
+                    at: buffer.baseAddress!)
             }
         }
     }
 
     /// The most bytes a transition line of the recognizer with this `head` and `tail` takes,
     /// its braces and LF included.
-    public static func transitionRoom(head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>) -> Int {
+    public static func transitionRoom(
+        head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         transitionRoom + head.count + tail.count + 3
     }
 
     /// The same line written at `p`, which has room for `transitionRoom(head:tail:)` bytes;
     /// returns its length. Replay's printer writes into memory of its own, not an array, which
     /// asks at each append whether it is shared and has room.
-    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
-                                  state: GestureState, values v: GestureValues, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func transition(
+        time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+        state: GestureState, values v: GestureValues, at p: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         // Each key is written with its comma as one prefix: every member but the first
         // follows another.
         line(at: p, room: transitionRoom + head.count + tail.count) { w in
@@ -86,7 +103,10 @@ public enum OutputFormat {
             w.write(tail)
             if let s = v.score { w.add(prefix: ",\"score\":", s) }
             if let n = v.taps { w.add(prefix: ",\"taps\":", n) }
-            if let p = v.location { w.add(prefix: ",\"x\":", p.x); w.add(prefix: ",\"y\":", p.y) }
+            if let p = v.location {
+                w.add(prefix: ",\"x\":", p.x)
+                w.add(prefix: ",\"y\":", p.y)
+            }
             if let p = v.translation { w.add(prefix: ",\"translation\":", p.x, p.y) }
             if let p = v.pointerTranslation { w.add(prefix: ",\"pointer\":", p.x, p.y) }
             if let p = v.velocity { w.add(prefix: ",\"velocity\":", p.x, p.y) }
@@ -102,8 +122,10 @@ public enum OutputFormat {
 
     /// A failed or cancelled transition's line, with why it failed or was cancelled:
     /// `...,"state":"failed","reason":"moved up, not left"}`.
-    public static func transition(time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
-                                  state: GestureState, values v: GestureValues, reason: String, into out: inout [UInt8]) {
+    public static func transition(
+        time: Double, head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>,
+        state: GestureState, values v: GestureValues, reason: String, into out: inout [UInt8]
+    ) {
         transition(time: time, head: head, tail: tail, state: state, values: v, into: &out)
         var why: [UInt8] = []
         line(room: 16 + JSONFields.room(reason), into: &why) { w in w.add("reason", reason) }
@@ -178,9 +200,13 @@ public enum OutputFormat {
     private static var transitionRoom: Int { 19 * 16 + 12 + 23 * NumberText.maxCount }
 
     /// `{"t":120,"action":"desktop next","gesture":"next-desktop"}`
-    public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil,
-                              into out: inout [UInt8]) {
-        let room = 80 + 3 * NumberText.maxCount + JSONFields.room(text) + JSONFields.room(gesture) + JSONFields.room(steps ?? "")
+    public static func action(
+        time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil,
+        into out: inout [UInt8]
+    ) {
+        let room =
+            80 + 3 * NumberText.maxCount + JSONFields.room(text) + JSONFields.room(gesture)
+            + JSONFields.room(steps ?? "")
         line(room: room, into: &out) { w in
             w.add(prefix: "\"t\":", time)
             w.add(prefix: ",\"action\":", text)
@@ -197,7 +223,9 @@ public enum OutputFormat {
             switch d.target {
             case .touch(let id): w.add("touch", id)
             case .button(let b): w.add("button", b)
-            case let .touchpad(kind, fingers): w.add("touchpad", kind.rawValue); w.add("fingers", fingers)
+            case .touchpad(let kind, let fingers):
+                w.add("touchpad", kind.rawValue)
+                w.add("fingers", fingers)
             }
             w.add("decision", d.accepted ? "accept" : "reject")
             w.add("why", d.why.rawValue)
@@ -206,8 +234,13 @@ public enum OutputFormat {
 
     /// `{"t":40,"gesture":"zoom","warning":"..."}`: something done other than asked, such as the
     /// steps of a `repeat` binding dropped past the cap of one event.
-    public static func warning(time: Double, gesture: String, _ message: String, into out: inout [UInt8]) {
-        line(room: 64 + NumberText.maxCount + JSONFields.room(gesture) + JSONFields.room(message), into: &out) { w in
+    public static func warning(
+        time: Double, gesture: String, _ message: String, into out: inout [UInt8]
+    ) {
+        line(
+            room: 64 + NumberText.maxCount + JSONFields.room(gesture) + JSONFields.room(message),
+            into: &out
+        ) { w in
             w.add("t", time)
             w.add("gesture", gesture)
             w.add("warning", message)
@@ -216,7 +249,9 @@ public enum OutputFormat {
 
     /// `{"t":40,"gesture":"max","cancelled":0.45}`: a gesture with feedback whose fingers lifted
     /// before the commit point, at this progress; it performed nothing.
-    public static func cancelled(time: Double, gesture: String, progress: Double, into out: inout [UInt8]) {
+    public static func cancelled(
+        time: Double, gesture: String, progress: Double, into out: inout [UInt8]
+    ) {
         line(room: 64 + 2 * NumberText.maxCount + JSONFields.room(gesture), into: &out) { w in
             w.add("t", time)
             w.add("gesture", gesture)
@@ -225,9 +260,15 @@ public enum OutputFormat {
     }
 
     /// `{"t":40,"gesture":"x","error":"illegal transition from ended to changed"}`
-    public static func illegal(time: Double, _ r: GestureRecognizer, from: GestureState, to: GestureState, into out: inout [UInt8]) {
+    public static func illegal(
+        time: Double, _ r: GestureRecognizer, from: GestureState, to: GestureState,
+        into out: inout [UInt8]
+    ) {
         let message = "illegal transition from \(from.rawValue) to \(to.rawValue)"
-        line(room: 64 + NumberText.maxCount + JSONFields.room(r.name) + JSONFields.room(message), into: &out) { w in
+        line(
+            room: 64 + NumberText.maxCount + JSONFields.room(r.name) + JSONFields.room(message),
+            into: &out
+        ) { w in
             w.add("t", time)
             w.add("gesture", r.name)
             w.add("error", message)
@@ -237,7 +278,8 @@ public enum OutputFormat {
     /// One line: `{`, what `body` writes into `room` bytes, `}` and LF, written in place at the
     /// end of `out`, which grows first when it has not room for them.
     @inline(__always)
-    private static func line(room: Int, into out: inout [UInt8], _ body: (inout JSONFields) -> Void) {
+    private static func line(room: Int, into out: inout [UInt8], _ body: (inout JSONFields) -> Void)
+    {
         out.append(addingCapacity: room + 3) { span in
             span.withUnsafeMutableBufferPointer { buffer, written in
                 written = line(at: buffer.baseAddress!, room: room, body)
@@ -247,7 +289,9 @@ public enum OutputFormat {
 
     /// One line written at `p`, which has room for `room` + 3 bytes; returns its length.
     @inline(__always)
-    private static func line(at p: UnsafeMutablePointer<UInt8>, room: Int, _ body: (inout JSONFields) -> Void) -> Int {
+    private static func line(
+        at p: UnsafeMutablePointer<UInt8>, room: Int, _ body: (inout JSONFields) -> Void
+    ) -> Int {
         p[0] = UInt8(ascii: "{")
         var w = JSONFields(at: p + 1, capacity: room)
         body(&w)
@@ -256,11 +300,15 @@ public enum OutputFormat {
         return w.count + 3
     }
 
-    public static func transition(time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues) -> String {
+    public static func transition(
+        time: Double, _ r: GestureRecognizer, state: GestureState, values v: GestureValues
+    ) -> String {
         line { transition(time: time, r, state: state, values: v, into: &$0) }
     }
 
-    public static func action(time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil) -> String {
+    public static func action(
+        time: Double, _ text: String, gesture: String, step: Int? = nil, steps: String? = nil
+    ) -> String {
         line { action(time: time, text, gesture: gesture, step: step, steps: steps, into: &$0) }
     }
 
@@ -272,7 +320,9 @@ public enum OutputFormat {
         line { warning(time: time, gesture: gesture, message, into: &$0) }
     }
 
-    public static func illegal(time: Double, _ r: GestureRecognizer, from: GestureState, to: GestureState) -> String {
+    public static func illegal(
+        time: Double, _ r: GestureRecognizer, from: GestureState, to: GestureState
+    ) -> String {
         line { illegal(time: time, r, from: from, to: to, into: &$0) }
     }
 

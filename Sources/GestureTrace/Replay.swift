@@ -29,7 +29,10 @@ public final class Replay {
 
     /// Hands `output` the printed JSON Lines as bytes, a megabyte at a time and the rest at the
     /// end of each trace: what `gestured replay` writes to its standard output.
-    public init(config: Config, options: Options = Options(), output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    public init(
+        config: Config, options: Options = Options(),
+        output: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         self.config = config
         printer = ReplayPrinter(options: options, sink: .bytes(output))
     }
@@ -42,7 +45,9 @@ public final class Replay {
                 var run = Run(self, file: file)
                 defer { run.finish() }
                 var splitter = TraceText.Splitter()
-                try splitter.feed(bytes, taking: { run.readWritten($0) }) { (line) throws(TraceError) in try run.read(line) }
+                try splitter.feed(bytes, taking: { run.readWritten($0) }) {
+                    (line) throws(TraceError) in try run.read(line)
+                }
                 try splitter.finish { (line) throws(TraceError) in try run.read(line) }
                 run.end()
                 return .success(())
@@ -55,7 +60,9 @@ public final class Replay {
 
     /// Replays one trace read a chunk at a time: `read` fills the buffer it is given and returns
     /// how many bytes it put there, 0 at the end. Lines are read from the chunks in place.
-    public func run(file: String, read: (UnsafeMutableBufferPointer<UInt8>) -> Int) throws(TraceError) {
+    public func run(file: String, read: (UnsafeMutableBufferPointer<UInt8>) -> Int)
+        throws(TraceError)
+    {
         var run = Run(self, file: file)
         defer { run.finish() }
         var splitter = TraceText.Splitter()
@@ -64,7 +71,9 @@ public final class Replay {
             let count = chunk.withUnsafeMutableBufferPointer { read($0) }
             guard count > 0 else { break }
             try chunk.withUnsafeBufferPointer { (all) throws(TraceError) in
-                try splitter.feed(UnsafeBufferPointer(rebasing: all[0..<count]), taking: { run.readWritten($0) }) {
+                try splitter.feed(
+                    UnsafeBufferPointer(rebasing: all[0..<count]), taking: { run.readWritten($0) }
+                ) {
                     (line) throws(TraceError) in try run.read(line)
                 }
             }
@@ -77,7 +86,8 @@ public final class Replay {
 
     /// Replays one trace given as lines; stops at the first malformed line and throws it, after
     /// writing what the lines before it produced.
-    public func run<Lines: Sequence>(file: String, lines: Lines) throws(TraceError) where Lines.Element == Substring {
+    public func run<Lines: Sequence>(file: String, lines: Lines) throws(TraceError)
+    where Lines.Element == Substring {
         var run = Run(self, file: file)
         defer { run.finish() }
         for text in lines { try run.read(text) }
@@ -139,7 +149,9 @@ public final class Replay {
             // Moved out of the slot for the engine and back, so that it is not copied.
             let event = slot.move()
             running.session._withUnsafeGuaranteedRef { session in
-                running.engine._withUnsafeGuaranteedRef { engine in Run.process(event, session, engine) }
+                running.engine._withUnsafeGuaranteedRef { engine in
+                    Run.process(event, session, engine)
+                }
             }
             lastTime = event.time
             slot.initialize(to: consume event)
@@ -149,7 +161,9 @@ public final class Replay {
         /// One event: a locked drag due by its time lets go, the engine takes it, and its
         /// outputs are dispatched; the effects (decisions, in a dry run) are the daemon's.
         @inline(__always)
-        private static func process(_ event: InputEvent, _ session: Session, _ engine: GestureEngine) {
+        private static func process(
+            _ event: InputEvent, _ session: Session, _ engine: GestureEngine
+        ) {
             session.releaseLockedDrag(at: event.time)
             engine.process(event)
             // Most events report nothing: asked here, the question is a load, not a call.
@@ -157,9 +171,13 @@ public final class Replay {
         }
 
         mutating func read(_ line: Substring) throws(TraceError) {
-            if !decided && line.contains(where: { $0 != " " && $0 != "\t" }) && !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") {
+            if !decided && line.contains(where: { $0 != " " && $0 != "\t" })
+                && !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#")
+            {
                 decided = true
-                if LibinputLog.isLog(firstLine: line) { log = LibinputLog(file: reader.file, linesBefore: reader.lineNumber) }
+                if LibinputLog.isLog(firstLine: line) {
+                    log = LibinputLog(file: reader.file, linesBefore: reader.lineNumber)
+                }
             }
             guard log != nil else {
                 if let l = try reader.read(line) { take(l) }
@@ -197,8 +215,10 @@ public final class Replay {
         }
 
         private mutating func start(_ screen: Screen) {
-            let s = Session(bindings: Bindings(replay.config, screen: screen), policy: ActionPolicy(dryRun: true),
-                            observer: replay.printer)
+            let s = Session(
+                bindings: Bindings(replay.config, screen: screen),
+                policy: ActionPolicy(dryRun: true),
+                observer: replay.printer)
             session = s
             engine = s.engine
             running = (Unmanaged.passUnretained(s), Unmanaged.passUnretained(s.engine))

@@ -26,7 +26,9 @@ final class ReplayPrinter: SessionObserver {
     /// per line: by source, then by index (`firstOfSource`), the head and tail of its `Speaker`
     /// in `speakerBytes`. Held in memory of its own, not arrays, so that a line counts no
     /// reference.
-    private var speakers = UnsafeMutableBufferPointer<(head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>)>(start: nil, count: 0)
+    private var speakers = UnsafeMutableBufferPointer<
+        (head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>)
+    >(start: nil, count: 0)
     private var speakerBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     private var firstOfSource = [0, 0, 0]
     /// Bytes gathered before they are handed on in one write.
@@ -65,28 +67,38 @@ final class ReplayPrinter: SessionObserver {
             at += bytes.count
             return UnsafeBufferPointer(part)
         }
-        for (i, speaker) in all.enumerated() { (speakers.baseAddress! + i).initialize(to: (place(speaker.head), place(speaker.tail))) }
+        for (i, speaker) in all.enumerated() {
+            (speakers.baseAddress! + i).initialize(to: (place(speaker.head), place(speaker.tail)))
+        }
     }
 
     func observe(_ o: EngineOutput, in bindings: Bindings) {
         switch o.kind {
-        case let .transition(id, _, to, reason):
+        case .transition(let id, _, let to, let reason):
             let speaker = speakers[firstOfSource[id.source.position] + id.index]
             // A gesture that did not go on says why, as the daemon's log does.
             if to == .failed || to == .cancelled, let reason {
                 let why = bindings.engine.reason(reason).description
-                add { OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: o.values, reason: why, into: &$0) }
+                add {
+                    OutputFormat.transition(
+                        time: o.time, head: speaker.head, tail: speaker.tail, state: to,
+                        values: o.values, reason: why, into: &$0)
+                }
                 return
             }
             makeRoom(OutputFormat.transitionRoom(head: speaker.head, tail: speaker.tail))
-            count += OutputFormat.transition(time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: o.values,
-                                             at: bytes + count)
+            count += OutputFormat.transition(
+                time: o.time, head: speaker.head, tail: speaker.tail, state: to, values: o.values,
+                at: bytes + count)
             wrote()
-        case let .decision(d):
+        case .decision(let d):
             guard options.decisions else { return }
             add { OutputFormat.decision(time: o.time, d, into: &$0) }
-        case let .illegalTransition(id, from, to):
-            add { OutputFormat.illegal(time: o.time, bindings.engine.recognizer(id), from: from, to: to, into: &$0) }
+        case .illegalTransition(let id, let from, let to):
+            add {
+                OutputFormat.illegal(
+                    time: o.time, bindings.engine.recognizer(id), from: from, to: to, into: &$0)
+            }
         case .pending:
             return
         }
@@ -94,17 +106,25 @@ final class ReplayPrinter: SessionObserver {
 
     func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionOutcome, at time: Double) {
         if case .moved = outcome { return later(r.name, fired.action, outcome: outcome, at: time) }
-        add { OutputFormat.action(time: time, fired.action.text, gesture: r.name, step: fired.step, into: &$0) }
+        add {
+            OutputFormat.action(
+                time: time, fired.action.text, gesture: r.name, step: fired.step, into: &$0)
+        }
     }
 
     /// A following action's pointer steps, on one line; a transition that moved the pointer
     /// by less than a pixel prints nothing.
     func later(_ name: String, _ action: Action, outcome: ActionOutcome, at time: Double) {
         guard case .moved(let steps, _) = outcome, !steps.isEmpty else { return }
-        add { OutputFormat.action(time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &$0) }
+        add {
+            OutputFormat.action(
+                time: time, action.text, gesture: name, steps: FollowStep.text(steps), into: &$0)
+        }
     }
 
-    func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
+    func notCommitted(
+        _ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double
+    ) {
         add { OutputFormat.cancelled(time: time, gesture: r.name, progress: progress, into: &$0) }
     }
 

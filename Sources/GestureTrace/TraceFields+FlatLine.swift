@@ -18,7 +18,9 @@ extension TraceFields {
         @inline(__always) func skipSpace() -> Bool {
             while at < n {
                 let c = p[at]
-                guard c <= 0x20, c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A else { return true }
+                guard c <= 0x20, c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A else {
+                    return true
+                }
                 at &+= 1
             }
             return false
@@ -30,23 +32,31 @@ extension TraceFields {
             at &+= 1
         } else {
             while true {
-                if at >= n || p[at] != UInt8(ascii: "\"") { guard skipSpace(), p[at] == UInt8(ascii: "\"") else { return false } }
+                if at >= n || p[at] != UInt8(ascii: "\"") {
+                    guard skipSpace(), p[at] == UInt8(ascii: "\"") else { return false }
+                }
                 let keyStart = at &+ 1
                 let key: Key?
                 if let known = Key.known(p, keyStart, n) {
                     key = known.key
                     at = known.valueAt
                 } else {
-                    guard let keyEnd = TraceFields.plainStringEnd(p, from: keyStart, to: n) else { return false }
+                    guard let keyEnd = TraceFields.plainStringEnd(p, from: keyStart, to: n) else {
+                        return false
+                    }
                     key = Key(p + keyStart, count: keyEnd &- keyStart)
                     at = keyEnd &+ 1
-                    if at >= n || p[at] != UInt8(ascii: ":") { guard skipSpace(), p[at] == UInt8(ascii: ":") else { return false } }
+                    if at >= n || p[at] != UInt8(ascii: ":") {
+                        guard skipSpace(), p[at] == UInt8(ascii: ":") else { return false }
+                    }
                     at &+= 1
                 }
                 if at >= n || p[at] <= 0x20 { guard skipSpace() else { return false } }
                 switch p[at] {
                 case UInt8(ascii: "\""):
-                    guard let end = TraceFields.plainStringEnd(p, from: at &+ 1, to: n) else { return false }
+                    guard let end = TraceFields.plainStringEnd(p, from: at &+ 1, to: n) else {
+                        return false
+                    }
                     if let key { setFirst(key, textAt: at &+ 1, count: end &- at &- 1) }
                     at = end &+ 1
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -68,8 +78,14 @@ extension TraceFields {
                     return false
                 }
                 if at >= n || p[at] <= 0x20 { guard skipSpace() else { return false } }
-                if p[at] == UInt8(ascii: ",") { at &+= 1; continue }
-                if p[at] == UInt8(ascii: "}") { at &+= 1; break }
+                if p[at] == UInt8(ascii: ",") {
+                    at &+= 1
+                    continue
+                }
+                if p[at] == UInt8(ascii: "}") {
+                    at &+= 1
+                    break
+                }
                 return false
             }
         }
@@ -94,7 +110,9 @@ extension TraceFields {
     }
 
     @inline(__always)
-    private static func spells(_ p: UnsafePointer<UInt8>, _ at: Int, _ n: Int, _ w: StaticString) -> Bool {
+    private static func spells(_ p: UnsafePointer<UInt8>, _ at: Int, _ n: Int, _ w: StaticString)
+        -> Bool
+    {
         let count = w.utf8CodeUnitCount
         guard at + count <= n else { return false }
         for i in 0..<count where p[at &+ i] != w.utf8Start[i] { return false }
@@ -139,12 +157,22 @@ extension TraceFields {
         let whole = notDigit.trailingZeroBitCount &>> 3
         // 1 to 7 digits before the point, in one comparison.
         guard UInt(bitPattern: whole &- 1) < 7 else { return nil }
-        var digits = values, count = whole, end = whole, scale = 0
-        if (values &>> UInt64(truncatingIfNeeded: 8 &* whole)) & 0xFF == UInt64(UInt8(ascii: ".") ^ 0x30) {
-            end = (notDigit & ~(0x80 &<< UInt64(truncatingIfNeeded: 8 &* whole))).trailingZeroBitCount &>> 3
+        var digits = values
+        var count = whole
+        var end = whole
+        var scale = 0
+        if (values &>> UInt64(truncatingIfNeeded: 8 &* whole)) & 0xFF
+            == UInt64(UInt8(ascii: ".") ^ 0x30)
+        {
+            end =
+                (notDigit & ~(0x80 &<< UInt64(truncatingIfNeeded: 8 &* whole))).trailingZeroBitCount
+                &>> 3
             scale = end &- whole &- 1
             if end == 8 && start &+ 8 < n && p[start &+ 8] &- UInt8(ascii: "0") < 10 {
-                guard let v = longFraction(p, whole: values, count: whole, from: start &+ whole &+ 1, to: n, end: &end) else { return nil }
+                guard
+                    let v = longFraction(
+                        p, whole: values, count: whole, from: start &+ whole &+ 1, to: n, end: &end)
+                else { return nil }
                 at = end
                 return negative ? -v : v
             }
@@ -167,14 +195,19 @@ extension TraceFields {
     /// own, moving `end` past them; nil for more. Whole digits and fraction are at most 15, so
     /// that every step is exact below 2^53, and the one division correctly rounded.
     @inline(never)
-    private static func longFraction(_ p: UnsafePointer<UInt8>, whole: UInt64, count: Int, from: Int, to n: Int, end: inout Int) -> Double? {
+    private static func longFraction(
+        _ p: UnsafePointer<UInt8>, whole: UInt64, count: Int, from: Int, to n: Int, end: inout Int
+    ) -> Double? {
         let fraction = digitValues(p, at: from, to: n)
         let digits = notDigits(fraction).trailingZeroBitCount &>> 3
         // No ninth digit.
-        guard digits < 8 || from &+ 8 >= n || p[from &+ 8] &- UInt8(ascii: "0") >= 10 else { return nil }
+        guard digits < 8 || from &+ 8 >= n || p[from &+ 8] &- UInt8(ascii: "0") >= 10 else {
+            return nil
+        }
         let power = powerOfTen(digits)
         end = from &+ digits
-        return (Double(Int64(bitPattern: digitsValue(whole, count: count))) * power
+        return
+            (Double(Int64(bitPattern: digitsValue(whole, count: count))) * power
             + Double(Int64(bitPattern: digitsValue(fraction, count: digits)))) / power
     }
 
@@ -184,7 +217,9 @@ extension TraceFields {
     @inline(__always)
     private static func digitValues(_ p: UnsafePointer<UInt8>, at: Int, to n: Int) -> UInt64 {
         let from = at &+ 8 <= n ? at : n &- 8
-        let word = UnsafeRawPointer(p + from).loadUnaligned(as: UInt64.self).littleEndian &>> UInt64(truncatingIfNeeded: 8 &* (at &- from))
+        let word =
+            UnsafeRawPointer(p + from).loadUnaligned(as: UInt64.self).littleEndian
+            &>> UInt64(truncatingIfNeeded: 8 &* (at &- from))
         return word ^ 0x3030_3030_3030_3030
     }
 
@@ -221,7 +256,8 @@ extension TraceFields {
             mantissa = mantissa &* 10 &+ UInt64(d)
             i &+= 1
         }
-        var digits = i &- digitsStart, fraction = 0
+        var digits = i &- digitsStart
+        var fraction = 0
         if digits > 0 && i < n && p[i] == UInt8(ascii: ".") {
             i &+= 1
             let fractionStart = i
@@ -237,7 +273,8 @@ extension TraceFields {
         }
         if digits > 0 && digits &+ fraction <= 15 && (i == n || !isNumberByte(p[i])) {
             at = i
-            let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(fraction)
+            let magnitude =
+                fraction == 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(fraction)
             return negative ? -magnitude : magnitude
         }
         return slowNumber(p, at: &at, to: n, from: start)
@@ -245,18 +282,26 @@ extension TraceFields {
 
     @inline(__always)
     private static func isNumberByte(_ c: UInt8) -> Bool {
-        c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+        c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: ".") || c == UInt8(ascii: "e")
+            || c == UInt8(ascii: "E")
             || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
     }
 
     /// What the one pass does not take (an exponent, more than 15 digits), read as `JSONValue`
     /// reads it.
     @inline(never)
-    private static func slowNumber(_ p: UnsafePointer<UInt8>, at: inout Int, to n: Int, from start: Int) -> Double? {
+    private static func slowNumber(
+        _ p: UnsafePointer<UInt8>, at: inout Int, to n: Int, from start: Int
+    ) -> Double? {
         var end = start + 1
         while end < n, isNumberByte(p[end]) { end += 1 }
-        guard let v = Double(String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self)),
-              v.isFinite else {
+        guard
+            let v = Double(
+                String(
+                    decoding: UnsafeBufferPointer(start: p + start, count: end - start),
+                    as: UTF8.self)),
+            v.isFinite
+        else {
             return nil
         }
         at = end

@@ -31,23 +31,23 @@ struct TraceFields {
 
         func string(_ t: Text) -> String {
             switch t {
-            case let .inLine(start, count): String(decoding: bytes(start, count), as: UTF8.self)
-            case let .parsed(i): parsed[Int(i)]
+            case .inLine(let start, let count): String(decoding: bytes(start, count), as: UTF8.self)
+            case .parsed(let i): parsed[Int(i)]
             }
         }
 
         /// Whether the text is exactly `s`: a name read again is not made again.
         func equals(_ t: Text, _ s: String) -> Bool {
             switch t {
-            case let .inLine(start, count): s.utf8.elementsEqual(bytes(start, count))
-            case let .parsed(i): parsed[Int(i)] == s
+            case .inLine(let start, let count): s.utf8.elementsEqual(bytes(start, count))
+            case .parsed(let i): parsed[Int(i)] == s
             }
         }
 
         func eventName(_ t: Text) -> TraceReader.EventName? {
             switch t {
-            case let .inLine(start, count): TraceReader.EventName(bytes(start, count))
-            case let .parsed(i): TraceReader.EventName(rawValue: parsed[Int(i)])
+            case .inLine(let start, let count): TraceReader.EventName(bytes(start, count))
+            case .parsed(let i): TraceReader.EventName(rawValue: parsed[Int(i)])
             }
         }
 
@@ -57,7 +57,8 @@ struct TraceFields {
     }
 
     enum Key: Int {
-        case t, ev, id, x, y, button, fingers, dx, dy, udx, udy, scale, angle, cancelled, device, app, trace
+        case t, ev, id, x, y, button, fingers, dx, dy, udx, udy, scale, angle, cancelled, device,
+            app, trace
 
         /// The key as a line spells it, for messages.
         var name: String {
@@ -99,7 +100,9 @@ struct TraceFields {
     mutating func clear() { kinds = 0 }
 
     @inline(__always)
-    private func kind(_ key: Key) -> Kind { Kind(rawValue: (kinds >> UInt64(3 &* key.rawValue)) & 0x7).unsafelyUnwrapped }
+    private func kind(_ key: Key) -> Kind {
+        Kind(rawValue: (kinds >> UInt64(3 &* key.rawValue)) & 0x7).unsafelyUnwrapped
+    }
 
     /// Whether the line gives `key` at all.
     @inline(__always)
@@ -111,7 +114,11 @@ struct TraceFields {
         switch kind(key) {
         case .absent: return nil
         case .number: return .number(Double(bitPattern: payload))
-        case .inLine: return .string(.inLine(start: Int32(truncatingIfNeeded: payload >> 32), count: Int32(truncatingIfNeeded: payload)))
+        case .inLine:
+            return .string(
+                .inLine(
+                    start: Int32(truncatingIfNeeded: payload >> 32),
+                    count: Int32(truncatingIfNeeded: payload)))
         case .parsed: return .string(.parsed(Int32(truncatingIfNeeded: payload)))
         case .isTrue: return .bool(true)
         case .isFalse: return .bool(false)
@@ -131,7 +138,10 @@ struct TraceFields {
     func text(_ key: Key) -> Text? {
         let payload = payloads[key.rawValue]
         switch kind(key) {
-        case .inLine: return .inLine(start: Int32(truncatingIfNeeded: payload >> 32), count: Int32(truncatingIfNeeded: payload))
+        case .inLine:
+            return .inLine(
+                start: Int32(truncatingIfNeeded: payload >> 32),
+                count: Int32(truncatingIfNeeded: payload))
         case .parsed: return .parsed(Int32(truncatingIfNeeded: payload))
         default: return nil
         }
@@ -151,7 +161,9 @@ struct TraceFields {
 
     @inline(__always)
     mutating func setFirst(_ key: Key, textAt start: Int, count: Int) {
-        setFirst(key, .inLine, UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: count))
+        setFirst(
+            key, .inLine,
+            UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: count))
     }
 
     @inline(__always)
@@ -209,11 +221,14 @@ extension TraceFields.Key {
     /// loaded at once and compared with the key's spelling, quote and colon included (the
     /// constants are those bytes, the first in the lowest byte), not a byte at a time.
     @inline(__always)
-    static func known(_ p: UnsafePointer<UInt8>, _ at: Int, _ n: Int) -> (key: Self, valueAt: Int)? {
+    static func known(_ p: UnsafePointer<UInt8>, _ at: Int, _ n: Int) -> (key: Self, valueAt: Int)?
+    {
         guard at &+ 9 <= n else { return nil }
         let w = UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self).littleEndian
         switch UInt8(truncatingIfNeeded: w) {
-        case UInt8(ascii: "t"): return spelled(w, at, 3, 0x3A_2274, .t) ?? spelled(w, at, 7, 0x3A_2265_6361_7274, .trace)
+        case UInt8(ascii: "t"):
+            return spelled(w, at, 3, 0x3A_2274, .t)
+                ?? spelled(w, at, 7, 0x3A_2265_6361_7274, .trace)
         case UInt8(ascii: "x"): return spelled(w, at, 3, 0x3A_2278, .x)
         case UInt8(ascii: "y"): return spelled(w, at, 3, 0x3A_2279, .y)
         case UInt8(ascii: "e"): return spelled(w, at, 4, 0x3A22_7665, .ev)
@@ -221,20 +236,27 @@ extension TraceFields.Key {
         case UInt8(ascii: "d"):
             return spelled(w, at, 4, 0x3A22_7864, .dx) ?? spelled(w, at, 4, 0x3A22_7964, .dy)
                 ?? spelled(w, at, 8, 0x3A22_6563_6976_6564, .device)
-        case UInt8(ascii: "a"): return spelled(w, at, 5, 0x3A_2270_7061, .app) ?? spelled(w, at, 7, 0x3A_2265_6C67_6E61, .angle)
-        case UInt8(ascii: "u"): return spelled(w, at, 5, 0x3A_2278_6475, .udx) ?? spelled(w, at, 5, 0x3A_2279_6475, .udy)
+        case UInt8(ascii: "a"):
+            return spelled(w, at, 5, 0x3A_2270_7061, .app)
+                ?? spelled(w, at, 7, 0x3A_2265_6C67_6E61, .angle)
+        case UInt8(ascii: "u"):
+            return spelled(w, at, 5, 0x3A_2278_6475, .udx)
+                ?? spelled(w, at, 5, 0x3A_2279_6475, .udy)
         case UInt8(ascii: "s"): return spelled(w, at, 7, 0x3A_2265_6C61_6373, .scale)
         case UInt8(ascii: "b"): return spelled(w, at, 8, 0x3A22_6E6F_7474_7562, .button)
         case UInt8(ascii: "f"):
             // `fingers"` fills the word; the colon is the ninth byte.
-            return w == 0x2273_7265_676E_6966 && p[at &+ 8] == UInt8(ascii: ":") ? (.fingers, at &+ 9) : nil
+            return w == 0x2273_7265_676E_6966 && p[at &+ 8] == UInt8(ascii: ":")
+                ? (.fingers, at &+ 9) : nil
         default: return nil
         }
     }
 
     /// `key` when the first `count` bytes of `w` are `bytes`.
     @inline(__always)
-    private static func spelled(_ w: UInt64, _ at: Int, _ count: Int, _ bytes: UInt64, _ key: Self) -> (key: Self, valueAt: Int)? {
+    private static func spelled(_ w: UInt64, _ at: Int, _ count: Int, _ bytes: UInt64, _ key: Self)
+        -> (key: Self, valueAt: Int)?
+    {
         let mask: UInt64 = count == 8 ? ~0 : (1 << UInt64(8 * count)) &- 1
         return w & mask == bytes ? (key, at &+ count) : nil
     }

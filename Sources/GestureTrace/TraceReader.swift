@@ -12,7 +12,8 @@ public struct TraceReader {
 
     /// The events a trace may hold, by the name a line gives in "ev".
     enum EventName: String, CaseIterable {
-        case touchBegin = "touch-begin", touchMove = "touch-move", touchEnd = "touch-end", touchCancel = "touch-cancel"
+        case touchBegin = "touch-begin", touchMove = "touch-move", touchEnd = "touch-end",
+            touchCancel = "touch-cancel"
         case buttonPress = "button-press", motion, buttonRelease = "button-release"
         case swipeBegin = "swipe-begin", swipeUpdate = "swipe-update", swipeEnd = "swipe-end"
         case pinchBegin = "pinch-begin", pinchUpdate = "pinch-update", pinchEnd = "pinch-end", idle
@@ -90,15 +91,20 @@ public struct TraceReader {
     /// `line`: its number where another reader counts the file's lines (a libinput log's).
     public mutating func tooLong(line: Int? = nil) -> TraceError {
         lineNumber += 1
-        return TraceError(file: file, line: line ?? lineNumber, column: nil,
-                          message: "the line is longer than \(TraceReader.longestLine) bytes: a trace line is one event")
+        return TraceError(
+            file: file, line: line ?? lineNumber, column: nil,
+            message:
+                "the line is longer than \(TraceReader.longestLine) bytes: a trace line is one event"
+        )
     }
 
     /// Reads the next line; nil for a blank line or a comment.
     public mutating func read(_ text: Substring) throws(TraceError) -> Line? {
         var text = text
         let result = text.withUTF8 { bytes -> Result<Line?, TraceError> in
-            do throws(TraceError) { return .success(try read(line: bytes)) } catch { return .failure(error) }
+            do throws(TraceError) { return .success(try read(line: bytes)) } catch {
+                return .failure(error)
+            }
         }
         return try result.get()
     }
@@ -123,7 +129,9 @@ public struct TraceReader {
             if !text.utf8.elementsEqual(bytes) {
                 // Repaired: read the String's bytes, as before the reader read bytes.
                 let result = text.withUTF8 { repaired -> Result<Line?, TraceError> in
-                    do throws(TraceError) { return .success(try read(valid: repaired)) } catch { return .failure(error) }
+                    do throws(TraceError) { return .success(try read(valid: repaired)) } catch {
+                        return .failure(error)
+                    }
                 }
                 return try result.get()
             }
@@ -142,9 +150,10 @@ public struct TraceReader {
         do {
             value = try JSONValue.parse(bytes: b)
         } catch {
-            throw TraceError(file: file, line: lineNumber, column: error.column, message: error.message)
+            throw TraceError(
+                file: file, line: lineNumber, column: error.column, message: error.message)
         }
-        guard case let .object(members) = value else { throw fault("a line must be a JSON object") }
+        guard case .object(let members) = value else { throw fault("a line must be a JSON object") }
         let first = !sawContent
         sawContent = true
         if value["trace"] != nil {
@@ -171,7 +180,8 @@ public struct TraceReader {
         if i == b.count { return true }
         if b[i] == UInt8(ascii: "#") {
             guard i + 1 < b.count, b[i + 1] >= 0x80 else { return true }
-            return String(decoding: UnsafeBufferPointer(rebasing: b[i...]), as: UTF8.self).first == "#"
+            return String(decoding: UnsafeBufferPointer(rebasing: b[i...]), as: UTF8.self).first
+                == "#"
         }
         return i + 1 == b.count && b[i] == 0x0D
     }
@@ -181,27 +191,34 @@ public struct TraceReader {
     }
 
     private func header(_ v: JSONValue) throws(TraceError) -> Screen {
-        guard case let .number(n)? = v["trace"] else { throw fault("\"trace\" must be a number") }
+        guard case .number(let n)? = v["trace"] else { throw fault("\"trace\" must be a number") }
         let version = try whole(n, "trace")
         guard version == TraceReader.version else {
-            throw fault("trace version \(version) is not supported (this gestured reads version \(TraceReader.version))")
+            throw fault(
+                "trace version \(version) is not supported (this gestured reads version \(TraceReader.version))"
+            )
         }
         var screen = Screen()
         if let s = v["screen"] {
-            guard case let .array(items) = s, items.count == 2,
-                  case let .number(w) = items[0], case let .number(h) = items[1], w > 0, h > 0 else {
+            guard case .array(let items) = s, items.count == 2,
+                case .number(let w) = items[0], case .number(let h) = items[1], w > 0, h > 0
+            else {
                 throw fault("\"screen\" must be [width, height] in pixels")
             }
             screen = Screen(width: w, height: h)
         }
         if let m = v["monitors"] {
-            guard case let .array(items) = m else { throw fault("\"monitors\" must be a list of [x, y, width, height]") }
+            guard case .array(let items) = m else {
+                throw fault("\"monitors\" must be a list of [x, y, width, height]")
+            }
             var rects: [Screen.Rect] = []
             for (i, item) in items.enumerated() {
-                guard case let .array(n) = item, n.count == 4,
-                      case let .number(x) = n[0], case let .number(y) = n[1],
-                      case let .number(w) = n[2], case let .number(h) = n[3], w > 0, h > 0 else {
-                    throw fault("\"monitors\"[\(i)] must be [x, y, width, height] with a positive size")
+                guard case .array(let n) = item, n.count == 4,
+                    case .number(let x) = n[0], case .number(let y) = n[1],
+                    case .number(let w) = n[2], case .number(let h) = n[3], w > 0, h > 0
+                else {
+                    throw fault(
+                        "\"monitors\"[\(i)] must be [x, y, width, height] with a positive size")
                 }
                 rects.append(Screen.Rect(x: x, y: y, width: w, height: h))
             }
@@ -236,58 +253,89 @@ public struct TraceReader {
     /// The event is written in place, field by field, into memory the caller keeps from line to
     /// line, and the caller hands it on from there (replay moves it out for the engine and back),
     /// so that it is never copied nor destroyed on the way.
-    public mutating func readWritten(startOf text: UnsafeBufferPointer<UInt8>, length: inout Int,
-                                     into event: UnsafeMutablePointer<InputEvent>) -> Bool {
+    public mutating func readWritten(
+        startOf text: UnsafeBufferPointer<UInt8>, length: inout Int,
+        into event: UnsafeMutablePointer<InputEvent>
+    ) -> Bool {
         writtenEvent(text, endsAtLineFeed: true, length: &length, into: event)
     }
 
     @inline(never)
-    private mutating func writtenEvent(_ bytes: UnsafeBufferPointer<UInt8>, endsAtLineFeed: Bool, length: inout Int,
-                                       into event: UnsafeMutablePointer<InputEvent>) -> Bool {
+    private mutating func writtenEvent(
+        _ bytes: UnsafeBufferPointer<UInt8>, endsAtLineFeed: Bool, length: inout Int,
+        into event: UnsafeMutablePointer<InputEvent>
+    ) -> Bool {
         guard let p = bytes.baseAddress, bytes.count >= 16 else { return false }
         var line = WrittenLine(p, count: bytes.count)
         guard line.skip(#"{"t":"#), let t = line.number(), t >= 0, t >= lastTime,
-              line.skip(#","ev":""#), let name = line.eventName() else { return false }
+            line.skip(#","ev":""#), let name = line.eventName()
+        else { return false }
         // What follows the name, in the writer's order. Each key is a literal, so that comparing
         // it is a load or two and a comparison with a constant.
         let kind: InputEvent.Kind
         switch name {
         case .touchBegin, .touchMove, .touchEnd:
             guard let id = line.integer(after: #","id":"#),
-                  line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return false }
+                line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#),
+                let y = line.number()
+            else { return false }
             let at = Point(x: x, y: y)
-            kind = name == .touchBegin ? .touchBegin(id: id, at: at) : name == .touchMove ? .touchMove(id: id, at: at) : .touchEnd(id: id, at: at)
+            kind =
+                name == .touchBegin
+                ? .touchBegin(id: id, at: at)
+                : name == .touchMove ? .touchMove(id: id, at: at) : .touchEnd(id: id, at: at)
         case .touchCancel:
             guard let id = line.integer(after: #","id":"#) else { return false }
             kind = .touchCancel(id: id)
         case .motion:
-            guard line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return false }
+            guard line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#),
+                let y = line.number()
+            else { return false }
             kind = .motion(at: Point(x: x, y: y))
         case .buttonPress, .buttonRelease:
             guard let button = line.integer(after: #","button":"#), button >= 1,
-                  line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#), let y = line.number() else { return false }
+                line.skip(#","x":"#), let x = line.number(), line.skip(#","y":"#),
+                let y = line.number()
+            else { return false }
             let at = Point(x: x, y: y)
-            kind = name == .buttonPress ? .buttonPress(button: button, at: at) : .buttonRelease(button: button, at: at)
+            kind =
+                name == .buttonPress
+                ? .buttonPress(button: button, at: at) : .buttonRelease(button: button, at: at)
         case .swipeUpdate:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1,
-                  line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number(),
-                  let unaccelerated = line.unaccelerated() else { return false }
-            kind = .swipeUpdate(fingers: fingers, delta: Point(x: dx, y: dy), unaccelerated: unaccelerated)
+                line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#),
+                let dy = line.number(),
+                let unaccelerated = line.unaccelerated()
+            else { return false }
+            kind = .swipeUpdate(
+                fingers: fingers, delta: Point(x: dx, y: dy), unaccelerated: unaccelerated)
         case .pinchUpdate:
             guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1,
-                  line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#), let dy = line.number(),
-                  let unaccelerated = line.unaccelerated(),
-                  line.skip(#","scale":"#), let scale = line.number(),
-                  line.skip(#","angle":"#), let angle = line.number() else { return false }
-            kind = .pinchUpdate(fingers: fingers, delta: Point(x: dx, y: dy), unaccelerated: unaccelerated, scale: scale, angle: angle)
+                line.skip(#","dx":"#), let dx = line.number(), line.skip(#","dy":"#),
+                let dy = line.number(),
+                let unaccelerated = line.unaccelerated(),
+                line.skip(#","scale":"#), let scale = line.number(),
+                line.skip(#","angle":"#), let angle = line.number()
+            else { return false }
+            kind = .pinchUpdate(
+                fingers: fingers, delta: Point(x: dx, y: dy), unaccelerated: unaccelerated,
+                scale: scale, angle: angle)
         case .swipeBegin, .pinchBegin:
-            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return false }
-            kind = name == .swipeBegin ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers)
+            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else {
+                return false
+            }
+            kind =
+                name == .swipeBegin ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers)
         case .swipeEnd, .pinchEnd:
-            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else { return false }
+            guard let fingers = line.integer(after: #","fingers":"#), fingers >= 1 else {
+                return false
+            }
             // The writer gives "cancelled" only when it is true.
             let cancelled = line.skip(#","cancelled":true"#)
-            kind = name == .swipeEnd ? .swipeEnd(fingers: fingers, cancelled: cancelled) : .pinchEnd(fingers: fingers, cancelled: cancelled)
+            kind =
+                name == .swipeEnd
+                ? .swipeEnd(fingers: fingers, cancelled: cancelled)
+                : .pinchEnd(fingers: fingers, cancelled: cancelled)
         case .idle:
             kind = .idle
         }
@@ -297,7 +345,8 @@ public struct TraceReader {
         if line.skip("}") {
             // No device, no app: the common line. The names of an earlier event are let go
             // only when there are any, so that nothing is counted for most lines.
-            guard let end = line.end(atLineFeed: endsAtLineFeed), end <= TraceReader.longestLine else { return false }
+            guard let end = line.end(atLineFeed: endsAtLineFeed), end <= TraceReader.longestLine
+            else { return false }
             took(time: t, length: end, &length)
             event.pointee.time = t
             event.pointee.kind = kind
@@ -305,10 +354,13 @@ public struct TraceReader {
             if case .some = event.pointee.app { event.pointee.app = nil }
             return true
         }
-        var device: String?, app: String?
+        var device: String?
+        var app: String?
         if line.skip(#","device":""#) {
             guard let text = line.plainString() else { return false }
-            if !lastDevice.utf8.elementsEqual(text) { lastDevice = String(decoding: text, as: UTF8.self) }
+            if !lastDevice.utf8.elementsEqual(text) {
+                lastDevice = String(decoding: text, as: UTF8.self)
+            }
             device = lastDevice
         }
         if line.skip(#","app":""#) {
@@ -316,7 +368,9 @@ public struct TraceReader {
             if !lastApp.utf8.elementsEqual(text) { lastApp = String(decoding: text, as: UTF8.self) }
             app = lastApp
         }
-        guard line.skip("}"), let end = line.end(atLineFeed: endsAtLineFeed), end <= TraceReader.longestLine else { return false }
+        guard line.skip("}"), let end = line.end(atLineFeed: endsAtLineFeed),
+            end <= TraceReader.longestLine
+        else { return false }
         took(time: t, length: end, &length)
         event.pointee = InputEvent(time: t, kind, device: device, app: app)
         return true
@@ -344,7 +398,9 @@ public struct TraceReader {
         let t = try number(.t, texts)
         guard t >= 0 else { throw fault("\"t\" must not be negative") }
         guard t >= lastTime else {
-            throw fault("\"t\" \(JSONLineWriter.number(t)) is before the previous event's \(JSONLineWriter.number(lastTime))")
+            throw fault(
+                "\"t\" \(JSONLineWriter.number(t)) is before the previous event's \(JSONLineWriter.number(lastTime))"
+            )
         }
         let kind: InputEvent.Kind
         switch known {
@@ -352,25 +408,39 @@ public struct TraceReader {
         case .touchMove: kind = .touchMove(id: try integer(.id, texts), at: try point(texts))
         case .touchEnd: kind = .touchEnd(id: try integer(.id, texts), at: try point(texts))
         case .touchCancel: kind = .touchCancel(id: try integer(.id, texts))
-        case .buttonPress: kind = .buttonPress(button: try atLeastOne(.button, texts), at: try point(texts))
-        case .buttonRelease: kind = .buttonRelease(button: try atLeastOne(.button, texts), at: try point(texts))
+        case .buttonPress:
+            kind = .buttonPress(button: try atLeastOne(.button, texts), at: try point(texts))
+        case .buttonRelease:
+            kind = .buttonRelease(button: try atLeastOne(.button, texts), at: try point(texts))
         case .motion: kind = .motion(at: try point(texts))
         case .swipeBegin: kind = .swipeBegin(fingers: try atLeastOne(.fingers, texts))
         case .swipeUpdate:
-            kind = .swipeUpdate(fingers: try atLeastOne(.fingers, texts), delta: Point(x: try number(.dx, texts), y: try number(.dy, texts)),
-                                unaccelerated: try unaccelerated(texts))
-        case .swipeEnd: kind = .swipeEnd(fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
+            kind = .swipeUpdate(
+                fingers: try atLeastOne(.fingers, texts),
+                delta: Point(x: try number(.dx, texts), y: try number(.dy, texts)),
+                unaccelerated: try unaccelerated(texts))
+        case .swipeEnd:
+            kind = .swipeEnd(
+                fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
         case .pinchBegin: kind = .pinchBegin(fingers: try atLeastOne(.fingers, texts))
         case .pinchUpdate:
             let scale = try number(.scale, texts)
-            kind = .pinchUpdate(fingers: try atLeastOne(.fingers, texts),
-                                delta: Point(x: try number(.dx, texts, default: 0), y: try number(.dy, texts, default: 0)),
-                                unaccelerated: try unaccelerated(texts), scale: scale, angle: try number(.angle, texts, default: 0))
-        case .pinchEnd: kind = .pinchEnd(fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
+            kind = .pinchUpdate(
+                fingers: try atLeastOne(.fingers, texts),
+                delta: Point(
+                    x: try number(.dx, texts, default: 0), y: try number(.dy, texts, default: 0)),
+                unaccelerated: try unaccelerated(texts), scale: scale,
+                angle: try number(.angle, texts, default: 0))
+        case .pinchEnd:
+            kind = .pinchEnd(
+                fingers: try atLeastOne(.fingers, texts), cancelled: try flag(.cancelled))
         case .idle: kind = .idle
         case nil:
             let what = name(texts)
-            let hint = Suggestion.closest(to: what, among: TraceReader.eventNames).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint =
+                Suggestion.closest(to: what, among: TraceReader.eventNames).map {
+                    " (did you mean \"\($0)\"?)"
+                } ?? ""
             throw fault("unknown event \"\(what)\"\(hint)")
         }
         let device = fields.has(.device) ? try label(.device, texts) : nil
@@ -392,13 +462,17 @@ public struct TraceReader {
     // `event`, which is, a non-mutating method is handed a copy of the whole reader (208 bytes,
     // a memcpy at every value read); a mutating one is handed its address.
     @inline(__always)
-    private mutating func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Double {
+    private mutating func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts)
+        throws(TraceError) -> Double
+    {
         if let n = fields.number(key) { return n }
         throw numberFault(key, texts)
     }
 
     @inline(__always)
-    private mutating func number(_ key: TraceFields.Key, _ texts: TraceFields.Texts, default fallback: Double) throws(TraceError) -> Double {
+    private mutating func number(
+        _ key: TraceFields.Key, _ texts: TraceFields.Texts, default fallback: Double
+    ) throws(TraceError) -> Double {
         fields.has(key) ? try number(key, texts) : fallback
     }
 
@@ -413,7 +487,9 @@ public struct TraceReader {
     }
 
     @inline(__always)
-    private mutating func integer(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
+    private mutating func integer(_ key: TraceFields.Key, _ texts: TraceFields.Texts)
+        throws(TraceError) -> Int
+    {
         let n = try number(key, texts)
         if let i = Int(exactly: n) { return i }
         throw wholeFault(n, key.name)
@@ -434,7 +510,9 @@ public struct TraceReader {
 
     /// A count of fingers or a button: a whole number from 1 up.
     @inline(__always)
-    private mutating func atLeastOne(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> Int {
+    private mutating func atLeastOne(_ key: TraceFields.Key, _ texts: TraceFields.Texts)
+        throws(TraceError) -> Int
+    {
         let n = try integer(key, texts)
         guard n >= 1 else { throw fault("\"\(key.name)\" must be at least 1") }
         return n
@@ -458,12 +536,14 @@ public struct TraceReader {
 
     private mutating func flag(_ key: TraceFields.Key) throws(TraceError) -> Bool {
         guard let x = fields[key] else { return false }
-        guard case let .bool(b) = x else { throw fault("\"\(key.name)\" must be true or false") }
+        guard case .bool(let b) = x else { throw fault("\"\(key.name)\" must be true or false") }
         return b
     }
 
     /// The device or app name, which the line gives; the last one read when it is the same again.
-    private mutating func label(_ key: TraceFields.Key, _ texts: TraceFields.Texts) throws(TraceError) -> String {
+    private mutating func label(_ key: TraceFields.Key, _ texts: TraceFields.Texts)
+        throws(TraceError) -> String
+    {
         guard let text = fields.text(key) else { throw fault("\"\(key.name)\" must be a string") }
         if key == .device {
             if !texts.equals(text, lastDevice) { lastDevice = texts.string(text) }

@@ -10,7 +10,9 @@ public enum TraceText {
     public static func lines(of text: String) -> [Substring] {
         let bytes = text.utf8
         var start = bytes.startIndex
-        if bytes.starts(with: byteOrderMark) { start = bytes.index(start, offsetBy: byteOrderMark.count) }
+        if bytes.starts(with: byteOrderMark) {
+            start = bytes.index(start, offsetBy: byteOrderMark.count)
+        }
         var lines: [Substring] = []
         var i = start
         while i < bytes.endIndex {
@@ -54,8 +56,10 @@ extension TraceText {
         public init() {}
 
         /// Calls `body` with every line that ends in `chunk`, without its LF.
-        public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
-                                            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        public mutating func feed<E: Error>(
+            _ chunk: UnsafeBufferPointer<UInt8>,
+            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+        ) throws(E) {
             try feed(chunk, taking: { _ in nil }, body)
         }
 
@@ -65,13 +69,17 @@ extension TraceText {
         /// included, or nil to have the line cut and given to `body`. `gestured replay` reads
         /// the lines gestured writes so (`TraceReader.readWritten(startOf:length:into:)`), so that
         /// a line's bytes are not gone through twice.
-        public mutating func feed<E: Error>(_ chunk: UnsafeBufferPointer<UInt8>,
-                                            taking take: (UnsafeBufferPointer<UInt8>) -> Int?,
-                                            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        public mutating func feed<E: Error>(
+            _ chunk: UnsafeBufferPointer<UInt8>,
+            taking take: (UnsafeBufferPointer<UInt8>) -> Int?,
+            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+        ) throws(E) {
             var start = 0
             let n = chunk.count
             while true {
-                if carry.isEmpty && !first && start < n, let length = take(UnsafeBufferPointer(rebasing: chunk[start..<n])) {
+                if carry.isEmpty && !first && start < n,
+                    let length = take(UnsafeBufferPointer(rebasing: chunk[start..<n]))
+                {
                     start += length
                     continue
                 }
@@ -95,11 +103,14 @@ extension TraceText {
             guard let base = chunk.baseAddress else { return nil }
             let n = chunk.count
             var i = from
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
             while i + 8 <= n {
                 // A byte of `x` is zero where the byte is LF; the lowest such byte sets the lowest
                 // high bit of `found` (higher ones may be false, but are never looked at).
-                let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ (ones &* UInt64(TraceText.lineFeed))
+                let x =
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+                    ^ (ones &* UInt64(TraceText.lineFeed))
                 let found = (x &- ones) & ~x & highs
                 if found != 0 { return i + found.trailingZeroBitCount / 8 }
                 i += 8
@@ -112,15 +123,20 @@ extension TraceText {
         }
 
         /// Calls `body` with the last line, what follows the last LF (empty after a final LF).
-        public mutating func finish<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        public mutating func finish<E: Error>(
+            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+        ) throws(E) {
             let last = carry
             carry = []
             try last.withUnsafeBufferPointer { (line) throws(E) in try emit(line, body) }
         }
 
-        private mutating func emit<E: Error>(_ line: UnsafeBufferPointer<UInt8>,
-                                             _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
-            var from = 0, to = line.count
+        private mutating func emit<E: Error>(
+            _ line: UnsafeBufferPointer<UInt8>,
+            _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+        ) throws(E) {
+            var from = 0
+            var to = line.count
             if first {
                 first = false
                 if to >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF { from = 3 }

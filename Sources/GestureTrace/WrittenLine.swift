@@ -44,17 +44,21 @@ struct WrittenLine {
     /// overlap in the middle, so that no loop runs and no load passes the end.
     @inline(__always)
     static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
         if count >= 8 {
             return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
-                && a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         }
         if count >= 4 {
             return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
         }
         return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
-            && a.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self) == b.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+            && a.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+                == b.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
     }
 
     /// A number, read as `TraceFields` reads it, and so finite; nil where the general reader
@@ -64,7 +68,9 @@ struct WrittenLine {
     /// closing brace, and says no to anything else.
     @inline(__always)
     mutating func number() -> Double? {
-        guard at < n, p[at] == UInt8(ascii: "-") || p[at] &- UInt8(ascii: "0") < 10 else { return nil }
+        guard at < n, p[at] == UInt8(ascii: "-") || p[at] &- UInt8(ascii: "0") < 10 else {
+            return nil
+        }
         if let v = TraceFields.shortNumber(p, at: &at, to: n) { return v }
         return TraceFields.longNumber(p, at: &at, to: n)
     }
@@ -85,7 +91,8 @@ struct WrittenLine {
         guard skip(key), at < n else { return nil }
         let negative = p[at] == UInt8(ascii: "-")
         let start = negative ? at &+ 1 : at
-        var i = start, magnitude = 0
+        var i = start
+        var magnitude = 0
         while i < n {
             let d = p[i] &- UInt8(ascii: "0")
             guard d < 10 else { break }
@@ -106,15 +113,21 @@ struct WrittenLine {
         guard at &+ 5 <= n else { return nil }
         switch (p[at], at &+ 6 < n ? p[at &+ 6] : 0) {
         case (UInt8(ascii: "t"), UInt8(ascii: "m")): return skip(#"touch-move""#) ? .touchMove : nil
-        case (UInt8(ascii: "t"), UInt8(ascii: "b")): return skip(#"touch-begin""#) ? .touchBegin : nil
+        case (UInt8(ascii: "t"), UInt8(ascii: "b")):
+            return skip(#"touch-begin""#) ? .touchBegin : nil
         case (UInt8(ascii: "t"), UInt8(ascii: "e")): return skip(#"touch-end""#) ? .touchEnd : nil
-        case (UInt8(ascii: "t"), UInt8(ascii: "c")): return skip(#"touch-cancel""#) ? .touchCancel : nil
+        case (UInt8(ascii: "t"), UInt8(ascii: "c")):
+            return skip(#"touch-cancel""#) ? .touchCancel : nil
         case (UInt8(ascii: "m"), _): return skip(#"motion""#) ? .motion : nil
-        case (UInt8(ascii: "s"), UInt8(ascii: "u")): return skip(#"swipe-update""#) ? .swipeUpdate : nil
-        case (UInt8(ascii: "s"), UInt8(ascii: "b")): return skip(#"swipe-begin""#) ? .swipeBegin : nil
+        case (UInt8(ascii: "s"), UInt8(ascii: "u")):
+            return skip(#"swipe-update""#) ? .swipeUpdate : nil
+        case (UInt8(ascii: "s"), UInt8(ascii: "b")):
+            return skip(#"swipe-begin""#) ? .swipeBegin : nil
         case (UInt8(ascii: "s"), UInt8(ascii: "e")): return skip(#"swipe-end""#) ? .swipeEnd : nil
-        case (UInt8(ascii: "p"), UInt8(ascii: "u")): return skip(#"pinch-update""#) ? .pinchUpdate : nil
-        case (UInt8(ascii: "p"), UInt8(ascii: "b")): return skip(#"pinch-begin""#) ? .pinchBegin : nil
+        case (UInt8(ascii: "p"), UInt8(ascii: "u")):
+            return skip(#"pinch-update""#) ? .pinchUpdate : nil
+        case (UInt8(ascii: "p"), UInt8(ascii: "b")):
+            return skip(#"pinch-begin""#) ? .pinchBegin : nil
         case (UInt8(ascii: "p"), UInt8(ascii: "e")): return skip(#"pinch-end""#) ? .pinchEnd : nil
         case (UInt8(ascii: "b"), _):
             if skip(#"button-press""#) { return .buttonPress }

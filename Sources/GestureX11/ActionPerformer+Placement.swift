@@ -13,13 +13,18 @@ extension ActionPerformer {
     /// Moves `w` where `placement` says its frame goes, given its frame, the monitors and
     /// their work areas; nil: it stays. A maximized or fullscreen window is restored first, and
     /// placed once the window manager says it is (`advance`): this returns at once.
-    func place(_ w: Window, for action: Action, _ c: ActionContext, _ placement: @escaping Placing) -> Result<String, ActionError> {
+    func place(_ w: Window, for action: Action, _ c: ActionContext, _ placement: @escaping Placing)
+        -> Result<String, ActionError>
+    {
         if let e = requireSupport("_NET_MOVERESIZE_WINDOW") { return .failure(e) }
         // A maximized frame has other extents (no borders): restore the window first.
         if let maximized = unmaximize(w) {
             restoring.removeAll { $0.window == w }
-            restoring.append(Restore(window: w, maximizedExtents: maximized, then: .place(action, c, placement)))
-            return .success("window 0x\(String(w, radix: 16)) is restored first, and placed once the window manager has")
+            restoring.append(
+                Restore(window: w, maximizedExtents: maximized, then: .place(action, c, placement)))
+            return .success(
+                "window 0x\(String(w, radix: 16)) is restored first, and placed once the window manager has"
+            )
         }
         return placeNow(w, placement)
     }
@@ -27,7 +32,9 @@ extension ActionPerformer {
     typealias Placing = (Rect, [Rect], [Rect]) -> Rect?
 
     func placeNow(_ w: Window, _ placement: Placing) -> Result<String, ActionError> {
-        guard let client = geometry(of: w) else { return .failure(ActionError(message: "window 0x\(String(w, radix: 16)) is gone")) }
+        guard let client = geometry(of: w) else {
+            return .failure(ActionError(message: "window 0x\(String(w, radix: 16)) is gone"))
+        }
         let e = frameExtents(of: w)
         let frame = Self.outer(client, e)
         let (monitors, areas) = workAreas()
@@ -50,7 +57,10 @@ extension ActionPerformer {
             return e
         case .success(let w):
             if let maximized = unmaximize(w) {
-                restoring.append(Restore(window: w, maximizedExtents: maximized, then: .take(last: nil, letGo: false)))
+                restoring.append(
+                    Restore(
+                        window: w, maximizedExtents: maximized, then: .take(last: nil, letGo: false)
+                    ))
                 return nil
             }
             return takeNow(w)
@@ -58,7 +68,9 @@ extension ActionPerformer {
     }
 
     func takeNow(_ w: Window) -> ActionError? {
-        guard let client = geometry(of: w) else { return ActionError(message: "window 0x\(String(w, radix: 16)) is gone") }
+        guard let client = geometry(of: w) else {
+            return ActionError(message: "window 0x\(String(w, radix: 16)) is gone")
+        }
         let e = frameExtents(of: w)
         taken = (w, Self.outer(client, e), e)
         return nil
@@ -69,7 +81,9 @@ extension ActionPerformer {
     func letGoOfWindow() {
         taken = nil
         for i in restoring.indices {
-            if case let .take(last, _) = restoring[i].then { restoring[i].then = .take(last: last, letGo: true) }
+            if case .take(let last, _) = restoring[i].then {
+                restoring[i].then = .take(last: last, letGo: true)
+            }
         }
     }
 
@@ -79,7 +93,9 @@ extension ActionPerformer {
         guard let (w, start, e) = taken else {
             // Still being restored: the last motion is applied once it is.
             for i in restoring.indices {
-                if case let .take(_, letGo) = restoring[i].then { restoring[i].then = .take(last: (edge, dx, dy), letGo: letGo) }
+                if case .take(_, let letGo) = restoring[i].then {
+                    restoring[i].then = .take(last: (edge, dx, dy), letGo: letGo)
+                }
             }
             return
         }
@@ -102,7 +118,9 @@ extension ActionPerformer {
                 f.y += moved
                 f.height -= moved
             }
-            if name.hasPrefix("bottom") { f.height = max(start.height + dy, least + e.top + e.bottom) }
+            if name.hasPrefix("bottom") {
+                f.height = max(start.height + dy, least + e.top + e.bottom)
+            }
         }
         moveResize(w, to: f, extents: e, size: edge != nil)
     }
@@ -111,9 +129,15 @@ extension ActionPerformer {
     /// `outer`'s size. North-west gravity: x and y place the frame's outer corner; width and height
     /// are the client's, inside the frame.
     func moveResize(_ w: Window, to outer: Rect, extents e: Extents, size: Bool) {
-        let northWest = 1, fields = (size ? 0xF : 0x3) << 8, fromTool = ActionPerformer.source << 12
-        send("_NET_MOVERESIZE_WINDOW", to: w, [northWest | fields | fromTool, outer.x, outer.y,
-                                               max(1, outer.width - e.left - e.right), max(1, outer.height - e.top - e.bottom)])
+        let northWest = 1
+        let fields = (size ? 0xF : 0x3) << 8
+        let fromTool = ActionPerformer.source << 12
+        send(
+            "_NET_MOVERESIZE_WINDOW", to: w,
+            [
+                northWest | fields | fromTool, outer.x, outer.y,
+                max(1, outer.width - e.left - e.right), max(1, outer.height - e.top - e.bottom),
+            ])
     }
 
     /// The client window on the screen, inside its frame.
@@ -121,9 +145,13 @@ extension ActionPerformer {
         XErrors.windowsMayVanish {
             var attributes = XWindowAttributes()
             guard XGetWindowAttributes(ask.display, w, &attributes) != 0 else { return nil }
-            var rx: Int32 = 0, ry: Int32 = 0, child: Window = 0
+            var rx: Int32 = 0
+            var ry: Int32 = 0
+            var child: Window = 0
             XTranslateCoordinates(ask.display, w, ask.root, 0, 0, &rx, &ry, &child)
-            return Rect(x: Int(rx), y: Int(ry), width: Int(attributes.width), height: Int(attributes.height))
+            return Rect(
+                x: Int(rx), y: Int(ry), width: Int(attributes.width), height: Int(attributes.height)
+            )
         }
     }
 
@@ -138,21 +166,30 @@ extension ActionPerformer {
     /// The struts of the panels shown now: top-level windows, or their clients, with
     /// `_NET_WM_STRUT_PARTIAL` (or the older `_NET_WM_STRUT`).
     func panelStruts(screenWidth: Int, screenHeight: Int) -> [Placement.Strut] {
-        var rootReturn: Window = 0, parent: Window = 0
+        var rootReturn: Window = 0
+        var parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0
-        guard XQueryTree(ask.display, ask.root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        guard XQueryTree(ask.display, ask.root, &rootReturn, &parent, &children, &count) != 0,
+            let children
+        else { return [] }
         defer { XFree(children) }
-        let partial = ask.atom("_NET_WM_STRUT_PARTIAL"), full = ask.atom("_NET_WM_STRUT")
+        let partial = ask.atom("_NET_WM_STRUT_PARTIAL")
+        let full = ask.atom("_NET_WM_STRUT")
         var struts: [Placement.Strut] = []
         for i in 0..<Int(count) {
             let top = children[i]
             var attributes = XWindowAttributes()
-            guard XGetWindowAttributes(ask.display, top, &attributes) != 0, attributes.map_state == IsViewable,
-                  let client = ask.clientWindow(top) else { continue }
+            guard XGetWindowAttributes(ask.display, top, &attributes) != 0,
+                attributes.map_state == IsViewable,
+                let client = ask.clientWindow(top)
+            else { continue }
             var values = ask.cardinals(of: client, partial)
             if values.count < 12 { values = ask.cardinals(of: client, full) }
-            if let s = Placement.Strut(values, screenWidth: screenWidth, screenHeight: screenHeight) { struts.append(s) }
+            if let s = Placement.Strut(values, screenWidth: screenWidth, screenHeight: screenHeight)
+            {
+                struts.append(s)
+            }
         }
         return struts
     }

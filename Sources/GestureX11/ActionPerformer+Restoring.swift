@@ -37,14 +37,17 @@ extension ActionPerformer {
     /// lets the window be placed; returns the frame's extents while maximized, or nil when the
     /// window had none of those states and can be placed at once.
     func unmaximize(_ w: Window) -> Extents? {
-        let vert = ask.atom("_NET_WM_STATE_MAXIMIZED_VERT"), horz = ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ")
+        let vert = ask.atom("_NET_WM_STATE_MAXIMIZED_VERT")
+        let horz = ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ")
         let full = ask.atom("_NET_WM_STATE_FULLSCREEN")
         let states = Set(ask.atoms(of: w, ask.atom("_NET_WM_STATE")))
         guard !states.isDisjoint(with: [vert, horz, full]) else { return nil }
         if states.contains(vert) || states.contains(horz) {
             send("_NET_WM_STATE", to: w, [0, Int(vert), Int(horz), ActionPerformer.source])
         }
-        if states.contains(full) { send("_NET_WM_STATE", to: w, [0, Int(full), 0, ActionPerformer.source]) }
+        if states.contains(full) {
+            send("_NET_WM_STATE", to: w, [0, Int(full), 0, ActionPerformer.source])
+        }
         return frameExtents(of: w)
     }
 
@@ -56,25 +59,33 @@ extension ActionPerformer {
     public func advance(to time: Double) -> [Waited] {
         var done: [Waited] = []
         var waiting: [Restore] = []
-        let restoringStates: Set<Atom> = [ask.atom("_NET_WM_STATE_MAXIMIZED_VERT"), ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ"),
-                                          ask.atom("_NET_WM_STATE_FULLSCREEN")]
+        let restoringStates: Set<Atom> = [
+            ask.atom("_NET_WM_STATE_MAXIMIZED_VERT"), ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ"),
+            ask.atom("_NET_WM_STATE_FULLSCREEN"),
+        ]
         for var r in restoring {
             guard r.wait.nextLook <= time else {
                 waiting.append(r)
                 continue
             }
             let (states, extents) = XErrors.windowsMayVanish {
-                (Set(ask.atoms(of: r.window, ask.atom("_NET_WM_STATE"))), frameExtents(of: r.window))
+                (
+                    Set(ask.atoms(of: r.window, ask.atom("_NET_WM_STATE"))),
+                    frameExtents(of: r.window)
+                )
             }
             let name = "window 0x\(String(r.window, radix: 16))"
-            switch r.wait.look(at: time, stateRestored: states.isDisjoint(with: restoringStates), extentsChanged: extents != r.maximizedExtents) {
+            switch r.wait.look(
+                at: time, stateRestored: states.isDisjoint(with: restoringStates),
+                extentsChanged: extents != r.maximizedExtents)
+            {
             case .waiting:
                 waiting.append(r)
             case .restored:
                 switch r.then {
-                case let .place(action, c, placement):
+                case .place(let action, let c, let placement):
                     done.append(Waited((action, c), placeNow(r.window, placement)))
-                case let .take(last, letGo):
+                case .take(let last, let letGo):
                     if let e = takeNow(r.window) {
                         done.append(Waited(nil, .failure(e)))
                         continue
@@ -83,10 +94,14 @@ extension ActionPerformer {
                     if letGo { taken = nil }
                 }
             case .givenUp:
-                let why = "\(name) was not restored within \(Int(RestoreWait.limit)) ms of asking the window manager (something maximizes it again): "
+                let why =
+                    "\(name) was not restored within \(Int(RestoreWait.limit)) ms of asking the window manager (something maximizes it again): "
                 switch r.then {
-                case let .place(action, c, _): done.append(Waited((action, c), .failure(ActionError(message: why + "not placed"))))
-                case .take: done.append(Waited(nil, .failure(ActionError(message: why + "not moved"))))
+                case .place(let action, let c, _):
+                    done.append(
+                        Waited((action, c), .failure(ActionError(message: why + "not placed"))))
+                case .take:
+                    done.append(Waited(nil, .failure(ActionError(message: why + "not moved"))))
                 }
             }
         }

@@ -60,11 +60,11 @@ public final class ActionPerformer {
         forgetUnasked()
         let time = Time(UInt64(max(0, c.time)) & 0xFFFF_FFFF)
         switch action {
-        case let .desktop(target, wrap):
+        case .desktop(let target, let wrap):
             return switchDesktop(target, wrap: wrap, time: time)
-        case let .moveWindow(target, wrap, choice):
+        case .moveWindow(let target, let wrap, let choice):
             return window(choice, c).flatMap { w in moveWindow(w, target, wrap: wrap, time: time) }
-        case let .window(command, choice):
+        case .window(let command, let choice):
             return window(choice, c).flatMap { w in windowCommand(command, w, time: time) }
         case .showDesktop:
             return showDesktop(time: time)
@@ -79,21 +79,25 @@ public final class ActionPerformer {
             release(button)
             x.flush()
             return .success("clicked button \(button)")
-        case let .scroll(direction, times):
+        case .scroll(let direction, let times):
             for _ in 0..<times {
                 press(direction.button)
                 release(direction.button)
             }
             x.flush()
             return .success("scrolled \(direction.rawValue) \(times)")
-        case let .tile(t, choice):
-            return window(choice, c).flatMap { w in place(w, for: action, c) { frame, monitors, areas in
-                Placement.tiled(frame, t, monitors: monitors, workAreas: areas)
-            } }
-        case let .toMonitor(target, choice):
-            return window(choice, c).flatMap { w in place(w, for: action, c) { frame, monitors, areas in
-                Placement.moved(frame, to: target, monitors: monitors, workAreas: areas)
-            } }
+        case .tile(let t, let choice):
+            return window(choice, c).flatMap { w in
+                place(w, for: action, c) { frame, monitors, areas in
+                    Placement.tiled(frame, t, monitors: monitors, workAreas: areas)
+                }
+            }
+        case .toMonitor(let target, let choice):
+            return window(choice, c).flatMap { w in
+                place(w, for: action, c) { frame, monitors, areas in
+                    Placement.moved(frame, to: target, monitors: monitors, workAreas: areas)
+                }
+            }
         case .drag, .pointer, .windowMove, .windowResize, .exec, .pass, .stream:
             return .failure(ActionError(message: "\(action.text) is not performed here"))
         }
@@ -107,11 +111,13 @@ public final class ActionPerformer {
             switch step {
             case .press(let b): press(b)
             case .release(let b): release(b)
-            case let .moveBy(dx, dy): XTestFakeRelativeMotionEvent(x.display, Int32(clamping: dx), Int32(clamping: dy), 0)
-            case let .moveTo(px, py): XTestFakeMotionEvent(x.display, -1, Int32(clamping: px), Int32(clamping: py), 0)
-            case let .takeWindow(choice, at): problem = take(choice, at: at) ?? problem
-            case let .moveWindow(dx, dy): follow(.none, dx, dy)
-            case let .resizeWindow(edge, dx, dy): follow(edge, dx, dy)
+            case .moveBy(let dx, let dy):
+                XTestFakeRelativeMotionEvent(x.display, Int32(clamping: dx), Int32(clamping: dy), 0)
+            case .moveTo(let px, let py):
+                XTestFakeMotionEvent(x.display, -1, Int32(clamping: px), Int32(clamping: py), 0)
+            case .takeWindow(let choice, let at): problem = take(choice, at: at) ?? problem
+            case .moveWindow(let dx, let dy): follow(.none, dx, dy)
+            case .resizeWindow(let edge, let dx, let dy): follow(edge, dx, dy)
             case .letGoOfWindow: letGoOfWindow()
             }
         }
@@ -122,7 +128,9 @@ public final class ActionPerformer {
     /// Gives back the keycodes borrowed for missing keysyms.
     public func close() {
         // A code the layout took back since (`setxkbmap`) is the layout's now.
-        for (sym, code) in borrowed where ask.keysyms(of: code).first == sym { setKeysym(0, on: code) }
+        for (sym, code) in borrowed where ask.keysyms(of: code).first == sym {
+            setKeysym(0, on: code)
+        }
         borrowed.removeAll()
         x.sync()
     }
@@ -135,8 +143,12 @@ public final class ActionPerformer {
         }
         let missing = names.filter { !supported!.contains(ask.atom($0)) }
         guard !missing.isEmpty else { return nil }
-        if supported!.isEmpty { return ActionError(message: "no EWMH window manager is running (_NET_SUPPORTED is empty)") }
-        return ActionError(message: "the window manager does not support \(missing.joined(separator: ", "))")
+        if supported!.isEmpty {
+            return ActionError(
+                message: "no EWMH window manager is running (_NET_SUPPORTED is empty)")
+        }
+        return ActionError(
+            message: "the window manager does not support \(missing.joined(separator: ", "))")
     }
 
     func send(_ type: String, to window: Window, _ data: [Int]) {
@@ -157,7 +169,9 @@ public final class ActionPerformer {
     /// EWMH source indication: the request comes from a pager or tool acting for the user.
     static let source = 2
 
-    private func desktopIndex(_ target: Action.DesktopTarget, from current: Int, count: Int, wrap: Bool) -> Int? {
+    private func desktopIndex(
+        _ target: Action.DesktopTarget, from current: Int, count: Int, wrap: Bool
+    ) -> Int? {
         switch target {
         case .number(let n): return n - 1 < count ? n - 1 : nil
         case .next: return current + 1 < count ? current + 1 : (wrap ? 0 : nil)
@@ -166,26 +180,37 @@ public final class ActionPerformer {
     }
 
     private func desktops() -> (current: Int, count: Int) {
-        let both = ask.firstCardinals(of: x.root, [ask.atom("_NET_CURRENT_DESKTOP"), ask.atom("_NET_NUMBER_OF_DESKTOPS")])
+        let both = ask.firstCardinals(
+            of: x.root, [ask.atom("_NET_CURRENT_DESKTOP"), ask.atom("_NET_NUMBER_OF_DESKTOPS")])
         return (both[0] ?? 0, max(1, both[1] ?? 1))
     }
 
-    private func switchDesktop(_ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<String, ActionError> {
-        if let e = requireSupport("_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS") { return .failure(e) }
+    private func switchDesktop(_ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<
+        String, ActionError
+    > {
+        if let e = requireSupport("_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS") {
+            return .failure(e)
+        }
         let (current, count) = desktops()
         guard let index = desktopIndex(target, from: current, count: count, wrap: wrap) else {
-            return .success("no desktop \(target == .next ? "after" : "before") \(current + 1) of \(count)")
+            return .success(
+                "no desktop \(target == .next ? "after" : "before") \(current + 1) of \(count)")
         }
         send("_NET_CURRENT_DESKTOP", to: x.root, [index, Int(time)])
         return .success("desktop \(index + 1) of \(count)")
     }
 
-    private func moveWindow(_ w: Window, _ target: Action.DesktopTarget, wrap: Bool, time: Time) -> Result<String, ActionError> {
+    private func moveWindow(_ w: Window, _ target: Action.DesktopTarget, wrap: Bool, time: Time)
+        -> Result<String, ActionError>
+    {
         if let e = requireSupport("_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP") { return .failure(e) }
         let (current, count) = desktops()
         // A window on every desktop (0xFFFFFFFF, a sticky window), or on none there is, moves
         // from the one shown.
-        let from = ask.cardinals(of: w, ask.atom("_NET_WM_DESKTOP")).first.flatMap { $0 < count ? $0 : nil } ?? current
+        let from =
+            ask.cardinals(of: w, ask.atom("_NET_WM_DESKTOP")).first.flatMap {
+                $0 < count ? $0 : nil
+            } ?? current
         guard let index = desktopIndex(target, from: from, count: count, wrap: wrap) else {
             return .success("no desktop to move to from \(from + 1) of \(count)")
         }
@@ -194,17 +219,28 @@ public final class ActionPerformer {
         return .success("moved window 0x\(String(w, radix: 16)) to desktop \(index + 1)")
     }
 
-    private func windowCommand(_ command: Action.WindowCommand, _ w: Window, time: Time) -> Result<String, ActionError> {
+    private func windowCommand(_ command: Action.WindowCommand, _ w: Window, time: Time) -> Result<
+        String, ActionError
+    > {
         let name = "window 0x\(String(w, radix: 16))"
-        let vert = Int(ask.atom("_NET_WM_STATE_MAXIMIZED_VERT")), horz = Int(ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
+        let vert = Int(ask.atom("_NET_WM_STATE_MAXIMIZED_VERT"))
+        let horz = Int(ask.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
         switch command {
         case .maximize, .unmaximize, .toggleMaximize:
-            if let e = requireSupport("_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ") { return .failure(e) }
+            if let e = requireSupport(
+                "_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ")
+            {
+                return .failure(e)
+            }
             let how = command == .unmaximize ? 0 : command == .maximize ? 1 : 2
             send("_NET_WM_STATE", to: w, [how, vert, horz, ActionPerformer.source])
         case .fullscreen:
-            if let e = requireSupport("_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN") { return .failure(e) }
-            send("_NET_WM_STATE", to: w, [2, Int(ask.atom("_NET_WM_STATE_FULLSCREEN")), 0, ActionPerformer.source])
+            if let e = requireSupport("_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN") {
+                return .failure(e)
+            }
+            send(
+                "_NET_WM_STATE", to: w,
+                [2, Int(ask.atom("_NET_WM_STATE_FULLSCREEN")), 0, ActionPerformer.source])
         case .minimize:
             // ICCCM: ask to be iconified; EWMH window managers all honour it.
             send("WM_CHANGE_STATE", to: w, [Int(IconicState)])
@@ -231,15 +267,24 @@ public final class ActionPerformer {
         var w: Window?
         switch choice {
         case .active:
-            w = ask.windows(of: x.root, ask.atom("_NET_ACTIVE_WINDOW")).first.flatMap { $0 == 0 ? nil : $0 }
+            w = ask.windows(of: x.root, ask.atom("_NET_ACTIVE_WINDOW")).first.flatMap {
+                $0 == 0 ? nil : $0
+            }
         case .under:
             let p = c.location ?? ask.pointer()
             w = ask.clientWindow(ask.topLevel(at: p.x, p.y))
         }
-        guard let w else { return .failure(ActionError(message: "no window \(choice == .active ? "is active" : "under the gesture")")) }
+        guard let w else {
+            return .failure(
+                ActionError(
+                    message: "no window \(choice == .active ? "is active" : "under the gesture")"))
+        }
         let types = Set(ask.atoms(of: w, ask.atom("_NET_WM_WINDOW_TYPE")))
-        if types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DOCK")) || types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DESKTOP")) {
-            return .failure(ActionError(message: "the window under the gesture is a dock or the desktop"))
+        if types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DOCK"))
+            || types.contains(ask.atom("_NET_WM_WINDOW_TYPE_DESKTOP"))
+        {
+            return .failure(
+                ActionError(message: "the window under the gesture is a dock or the desktop"))
         }
         return .success(w)
     }
@@ -247,12 +292,15 @@ public final class ActionPerformer {
     // MARK: Keys
 
     private static let modifierKeysyms: [KeyChord.Modifier: String] = [
-        .shift: "Shift_L", .ctrl: "Control_L", .alt: "Alt_L", .super: "Super_L", .meta: "Meta_L", .hyper: "Hyper_L",
+        .shift: "Shift_L", .ctrl: "Control_L", .alt: "Alt_L", .super: "Super_L", .meta: "Meta_L",
+        .hyper: "Hyper_L",
     ]
 
     private func keycode(_ name: String) -> Result<(KeyCode, shifted: Bool), ActionError> {
         let sym = XStringToKeysym(name)
-        guard sym != 0 else { return .failure(ActionError(message: "\"\(name)\" is no X keysym name")) }
+        guard sym != 0 else {
+            return .failure(ActionError(message: "\"\(name)\" is no X keysym name"))
+        }
         if let code = borrowed[sym] {
             // A new layout (`setxkbmap`) maps every code afresh, the borrowed one too.
             if ask.keysyms(of: code).first == sym { return .success((code, false)) }
@@ -261,10 +309,14 @@ public final class ActionPerformer {
         // Xlib follows the layout: the listener's reader hands XKB's notices to Xlib's converter.
         let code = XKeysymToKeycode(x.display, sym)
         if code != 0 {
-            let shifted = XkbKeycodeToKeysym(x.display, code, 0, 0) != sym && XkbKeycodeToKeysym(x.display, code, 0, 1) == sym
+            let shifted =
+                XkbKeycodeToKeysym(x.display, code, 0, 0) != sym
+                && XkbKeycodeToKeysym(x.display, code, 0, 1) == sym
             return .success((code, shifted))
         }
-        guard let spare = spareKeycode() else { return .failure(ActionError(message: "no spare keycode for \"\(name)\"")) }
+        guard let spare = spareKeycode() else {
+            return .failure(ActionError(message: "no spare keycode for \"\(name)\""))
+        }
         setKeysym(sym, on: spare)
         borrowed[sym] = spare
         return .success((spare, false))
@@ -273,7 +325,9 @@ public final class ActionPerformer {
     /// A keycode with no keysym at all, the highest.
     private func spareKeycode() -> KeyCode? {
         let used = Set(borrowed.values)
-        return ask.keyboardMapping().last { $0.syms.allSatisfy { $0 == 0 } && !used.contains($0.code) }?.code
+        return ask.keyboardMapping().last {
+            $0.syms.allSatisfy { $0 == 0 } && !used.contains($0.code)
+        }?.code
     }
 
     private func setKeysym(_ sym: KeySym, on code: KeyCode) {

@@ -16,7 +16,9 @@ public struct DeviceDetails: Sendable {
         /// Units per metre; 0 when the device does not say.
         public let resolution: Int
         /// The length in millimetres, when the resolution is known.
-        public var millimetres: Double? { resolution > 0 ? (max - min) / Double(resolution) * 1000 : nil }
+        public var millimetres: Double? {
+            resolution > 0 ? (max - min) / Double(resolution) * 1000 : nil
+        }
     }
 
     public let device: InputDevice
@@ -37,14 +39,16 @@ public struct DeviceDetails: Sendable {
     /// A touchpad by what the X server says or by its driver and name: a touchpad that the
     /// synaptics driver runs sends neither touches nor gestures, and is one all the same.
     public var isTouchpad: Bool {
-        device.kind == .touchpad || (device.kind == .pointer && !device.isMaster
-            && (driver == .synaptics || device.name.lowercased().contains("touchpad")))
+        device.kind == .touchpad
+            || (device.kind == .pointer && !device.isMaster
+                && (driver == .synaptics || device.name.lowercased().contains("touchpad")))
     }
 
     /// The part of the screen the device is mapped onto, as fractions of its width and height
     /// (x, y, width, height); nil when the matrix is not a plain scale and offset.
     public var mappedArea: (x: Float, y: Float, width: Float, height: Float)? {
-        guard let m = matrix, m.count == 9, m[1] == 0, m[3] == 0, m[6] == 0, m[7] == 0, m[8] == 1 else { return nil }
+        guard let m = matrix, m.count == 9, m[1] == 0, m[3] == 0, m[6] == 0, m[7] == 0, m[8] == 1
+        else { return nil }
         return (m[2], m[5], m[0], m[4])
     }
 }
@@ -64,16 +68,20 @@ extension XConnection {
             case XIGestureClass:
                 gestures = true
             case XIValuatorClass:
-                let v = UnsafeRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                let v = UnsafeRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self)
+                    .pointee
                 if v.number == 0 || v.number == 1 {
-                    axes[Int(v.number)] = DeviceDetails.Axis(min: v.min, max: v.max, resolution: Int(v.resolution))
+                    axes[Int(v.number)] = DeviceDetails.Axis(
+                        min: v.min, max: v.max, resolution: Int(v.resolution))
                 }
             default:
                 break
             }
         }
-        return DeviceDetails(device: device, properties: propertyNames(of: device.id), sendsGestures: gestures,
-                             axes: axes.compactMap { $0 }, matrix: floats(of: device.id, "Coordinate Transformation Matrix"))
+        return DeviceDetails(
+            device: device, properties: propertyNames(of: device.id), sendsGestures: gestures,
+            axes: axes.compactMap { $0 },
+            matrix: floats(of: device.id, "Coordinate Transformation Matrix"))
     }
 
     private func propertyNames(of id: Int32) -> [String] {
@@ -88,13 +96,19 @@ extension XConnection {
     }
 
     private func floats(of id: Int32, _ property: String) -> [Float]? {
-        var type: Atom = 0, format: Int32 = 0
-        var items: UInt = 0, after: UInt = 0
+        var type: Atom = 0
+        var format: Int32 = 0
+        var items: UInt = 0
+        var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XIGetProperty(display, id, atom(property), 0, 64, 0, atom("FLOAT"), &type, &format, &items, &after, &data)
+        let status = XIGetProperty(
+            display, id, atom(property), 0, 64, 0, atom("FLOAT"), &type, &format, &items, &after,
+            &data)
         guard status == Success, let data else { return nil }
         defer { XFree(data) }
         guard format == 32, type == atom("FLOAT") else { return nil }
-        return UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: Int(items)) { p in (0..<Int(items)).map { p[$0] } }
+        return UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: Int(items)) { p in
+            (0..<Int(items)).map { p[$0] }
+        }
     }
 }

@@ -17,8 +17,13 @@ struct DeviceTable {
     init(_ devices: [InputDevice]) {
         for device in devices {
             names[device.id] = device.name
-            if device.use == .slavePointer || (device.use == .floating && device.kind != .keyboard) { slavePointers.append(device.id) }
-            if device.use == .slavePointer && device.name.hasSuffix("XTEST pointer") { xtestPointers.insert(device.id) }
+            if device.use == .slavePointer || (device.use == .floating && device.kind != .keyboard)
+            {
+                slavePointers.append(device.id)
+            }
+            if device.use == .slavePointer && device.name.hasSuffix("XTEST pointer") {
+                xtestPointers.insert(device.id)
+            }
             if device.use != .masterPointer, let axes = device.axes { touchAxes[device.id] = axes }
         }
     }

@@ -3,13 +3,19 @@ import Glibc
 /// The X server does not say which client holds a grab. The usual holders are other gesture
 /// tools, so name those that are running.
 public enum GrabHolders {
-    static let known = ["touchegg", "fusuma", "libinput-gestures", "easystroke", "gestures", "xdotool", "gestured"]
+    static let known = [
+        "touchegg", "fusuma", "libinput-gestures", "easystroke", "gestures", "xdotool", "gestured",
+    ]
 
     static func describe() -> String {
         let running = runningTools(counting: true)
         // This process is one gestured; another one would be the holder.
-        let others = Set(running.filter { $0 != "gestured" || running.filter { $0 == "gestured" }.count > 1 }).sorted()
-        if others.isEmpty { return "another client holds it (a window manager or another gesture tool)" }
+        let others = Set(
+            running.filter { $0 != "gestured" || running.filter { $0 == "gestured" }.count > 1 }
+        ).sorted()
+        if others.isEmpty {
+            return "another client holds it (a window manager or another gesture tool)"
+        }
         return "another client holds it; running now: \(others.joined(separator: ", "))"
     }
 
@@ -20,7 +26,9 @@ public enum GrabHolders {
         var found: [String] = []
         for arguments in commandLines() {
             let names = arguments.prefix(2).map { String($0.split(separator: "/").last ?? "") }
-            if let tool = known.first(where: names.contains), counting || !found.contains(tool) { found.append(tool) }
+            if let tool = known.first(where: names.contains), counting || !found.contains(tool) {
+                found.append(tool)
+            }
         }
         return counting ? found : found.sorted()
     }
@@ -34,7 +42,9 @@ public enum GrabHolders {
             let pid = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            guard pid.allSatisfy(\.isNumber), let f = fopen("/proc/\(pid)/cmdline", "r") else { continue }
+            guard pid.allSatisfy(\.isNumber), let f = fopen("/proc/\(pid)/cmdline", "r") else {
+                continue
+            }
             var bytes: [UInt8] = []
             var buf = [UInt8](repeating: 0, count: 4096)
             while true {

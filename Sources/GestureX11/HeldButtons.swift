@@ -26,14 +26,21 @@ public final class HeldButtons {
         guard !down.isEmpty else { return nil }
         let buttons = down.sorted()
         down = []
-        let named = (buttons.count == 1 ? "button " : "buttons ") + buttons.map(String.init).joined(separator: ", ")
+        let named =
+            (buttons.count == 1 ? "button " : "buttons ")
+            + buttons.map(String.init).joined(separator: ", ")
         guard let d = XOpenDisplay(displayName) else {
-            return "could not connect to \(displayName) again: \(named) stays down until pressed and let go"
+            return
+                "could not connect to \(displayName) again: \(named) stays down until pressed and let go"
         }
         defer { XCloseDisplay(d) }
-        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        var event: Int32 = 0
+        var error: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
         guard XTestQueryExtension(d, &event, &error, &major, &minor) != 0 else {
-            return "\(displayName) has no XTest on a fresh connection: \(named) stays down until pressed and let go"
+            return
+                "\(displayName) has no XTest on a fresh connection: \(named) stays down until pressed and let go"
         }
         for b in buttons { XTestFakeButtonEvent(d, UInt32(b), 0, 0) }
         XSync(d, 0)

@@ -22,11 +22,15 @@ public struct InputDevice: Equatable, Sendable {
     public let attachment: Int32
     /// A touchscreen's first two axes (valuators 0 and 1), whose ranges the server maps onto
     /// the screen: how a raw touch's position is read (observe mode).
-    public var axes: (x: ClosedRange<Double>, y: ClosedRange<Double>)? { axisRanges.count == 2 ? (axisRanges[0], axisRanges[1]) : nil }
+    public var axes: (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
+        axisRanges.count == 2 ? (axisRanges[0], axisRanges[1]) : nil
+    }
     let axisRanges: [ClosedRange<Double>]
 
     public static func == (a: InputDevice, b: InputDevice) -> Bool {
-        (a.id, a.name, a.use, a.kind, a.touches, a.attachment) == (b.id, b.name, b.use, b.kind, b.touches, b.attachment)
+        (a.id, a.name, a.use, a.kind, a.touches, a.attachment) == (
+            b.id, b.name, b.use, b.kind, b.touches, b.attachment
+        )
             && a.axisRanges == b.axisRanges
     }
 
@@ -51,21 +55,25 @@ extension XConnection {
             default: use = .floating
             }
             var touches = 0
-            var direct = false, gestures = false
+            var direct = false
+            var gestures = false
             var ranges: [Int: ClosedRange<Double>] = [:]
             for c in 0..<Int(info.num_classes) {
                 guard let cls = info.classes[c] else { continue }
                 switch cls.pointee.type {
                 case XITouchClass:
-                    let t = UnsafeRawPointer(cls).assumingMemoryBound(to: XITouchClassInfo.self).pointee
+                    let t = UnsafeRawPointer(cls).assumingMemoryBound(to: XITouchClassInfo.self)
+                        .pointee
                     touches = Int(t.num_touches)
                     direct = t.mode == XIDirectTouch
                     gestures = gestures || t.mode == XIDependentTouch
                 case XIValuatorClass:
-                    let v = UnsafeRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    let v = UnsafeRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self)
+                        .pointee
                     if v.number < 2 && v.max > v.min { ranges[Int(v.number)] = v.min...v.max }
                 case XIGestureClass:
-                    let g = UnsafeRawPointer(cls).assumingMemoryBound(to: XIGestureClassInfo.self).pointee
+                    let g = UnsafeRawPointer(cls).assumingMemoryBound(to: XIGestureClassInfo.self)
+                        .pointee
                     touches = max(touches, Int(g.num_touches))
                     gestures = true
                 default:
@@ -82,9 +90,12 @@ extension XConnection {
             } else {
                 kind = .pointer
             }
-            devices.append(InputDevice(id: info.deviceid, name: String(cString: info.name), use: use, kind: kind,
-                                       touches: touches, attachment: info.attachment,
-                                       axisRanges: kind == .touchscreen && ranges.count == 2 ? [ranges[0]!, ranges[1]!] : []))
+            devices.append(
+                InputDevice(
+                    id: info.deviceid, name: String(cString: info.name), use: use, kind: kind,
+                    touches: touches, attachment: info.attachment,
+                    axisRanges: kind == .touchscreen && ranges.count == 2
+                        ? [ranges[0]!, ranges[1]!] : []))
         }
         return devices.sorted { ($0.isMaster ? 0 : 1, $0.id) < ($1.isMaster ? 0 : 1, $1.id) }
     }
@@ -99,7 +110,10 @@ extension XConnection {
         if let monitors = XRRGetMonitors(display, root, 1, &count) {
             for i in 0..<Int(count) {
                 let m = monitors[i]
-                rects.append(GestureCore.Screen.Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)))
+                rects.append(
+                    GestureCore.Screen.Rect(
+                        x: Double(m.x), y: Double(m.y), width: Double(m.width),
+                        height: Double(m.height)))
             }
             XRRFreeMonitors(monitors)
         }

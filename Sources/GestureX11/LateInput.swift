@@ -23,9 +23,15 @@ public struct LateInput: Equatable {
     public var due: Double? { given.isEmpty ? nil : reportedAt + Self.interval }
 
     /// What to report at `now`, when a report is due; the next one is a second later.
-    public mutating func report(at now: Double) -> (given: [OwnershipDecision.Target], delay: Double)? {
+    public mutating func report(at now: Double) -> (
+        given: [OwnershipDecision.Target], delay: Double
+    )? {
         guard let due, now >= due else { return nil }
-        defer { given = []; delay = 0; reportedAt = now }
+        defer {
+            given = []
+            delay = 0
+            reportedAt = now
+        }
         return (given, delay)
     }
 }

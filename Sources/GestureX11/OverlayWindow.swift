@@ -12,8 +12,10 @@ import GestureOverlay
 public final class OverlayWindow {
     /// The palette: red, green, blue and the opacity of a live item.
     static let inks: [OverlayScene.Ink: (r: UInt, g: UInt, b: UInt, a: Double)] = [
-        .touch: (0x00, 0xC8, 0xFF, 0.85), .stroke: (0xFF, 0x8C, 0x00, 0.85), .gauge: (0x7C, 0xFC, 0x00, 0.85),
-        .text: (0xFF, 0xFF, 0xFF, 1), .recognized: (0x7C, 0xFC, 0x00, 1), .failed: (0xFF, 0x60, 0x60, 1),
+        .touch: (0x00, 0xC8, 0xFF, 0.85), .stroke: (0xFF, 0x8C, 0x00, 0.85),
+        .gauge: (0x7C, 0xFC, 0x00, 0.85),
+        .text: (0xFF, 0xFF, 0xFF, 1), .recognized: (0x7C, 0xFC, 0x00, 1),
+        .failed: (0xFF, 0x60, 0x60, 1),
         .panel: (0x18, 0x18, 0x18, 0.6),
         .feedback: (0x33, 0x99, 0xFF, 0.9), .feedbackFill: (0x33, 0x99, 0xFF, 0.25),
     ]
@@ -57,11 +59,15 @@ public final class OverlayWindow {
             depth = XDefaultDepth(d, screen)
             attributes.colormap = XDefaultColormap(d, screen)
         }
-        let width = XDisplayWidth(d, screen), height = XDisplayHeight(d, screen)
-        window = XCreateWindow(d, x.root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
-                               UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel | CWColormap), &attributes)
+        let width = XDisplayWidth(d, screen)
+        let height = XDisplayHeight(d, screen)
+        window = XCreateWindow(
+            d, x.root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
+            UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel | CWColormap), &attributes)
         XShapeCombineRectangles(d, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
-        if !translucent { XShapeCombineRectangles(d, window, ShapeBounding, 0, 0, nil, 0, ShapeSet, Unsorted) }
+        if !translucent {
+            XShapeCombineRectangles(d, window, ShapeBounding, 0, 0, nil, 0, ShapeSet, Unsorted)
+        }
         let created = window
         var hint = XClassHint()
         name.withCString { n in
@@ -70,11 +76,15 @@ public final class OverlayWindow {
             XSetClassHint(d, created, &hint)
         }
         XStoreName(d, created, String(name.map { $0 == "-" ? " " : $0 }))
-        let fonts: [String] = ["-misc-fixed-bold-r-normal--18-*-*-*-*-*-iso10646-1", "9x15bold", "fixed"]
+        let fonts: [String] = [
+            "-misc-fixed-bold-r-normal--18-*-*-*-*-*-iso10646-1", "9x15bold", "fixed",
+        ]
         font = fonts.lazy.compactMap { name in XLoadQueryFont(d, name) }.first
         let charWidth = font.map { Double($0.pointee.max_bounds.width) } ?? 9
         let lineHeight = font.map { Double($0.pointee.ascent + $0.pointee.descent + 2) } ?? 18
-        layout = .init(width: Double(width), height: Double(height), charWidth: charWidth, lineHeight: lineHeight)
+        layout = .init(
+            width: Double(width), height: Double(height), charWidth: charWidth,
+            lineHeight: lineHeight)
         makeBuffers()
         XMapRaised(d, window)
         XFlush(d)
@@ -94,7 +104,8 @@ public final class OverlayWindow {
         let d = x.display
         var info = XVisualInfo()
         guard XGetSelectionOwner(d, compositorSelection(x)) != 0,
-              XMatchVisualInfo(d, XDefaultScreen(d), 32, TrueColor, &info) != 0 else { return nil }
+            XMatchVisualInfo(d, XDefaultScreen(d), 32, TrueColor, &info) != 0
+        else { return nil }
         return info
     }
 
@@ -138,7 +149,8 @@ public final class OverlayWindow {
         guard let gc else { return }
         let d = x.display
         if scene.items.isEmpty && shownEmpty { return }
-        let w = UInt32(layout.width), h = UInt32(layout.height)
+        let w = UInt32(layout.width)
+        let h = UInt32(layout.height)
         XSetForeground(d, gc, 0)
         XFillRectangle(d, pixmap, gc, 0, 0, w, h)
         if let maskGC {
@@ -161,20 +173,30 @@ public final class OverlayWindow {
     private func paint(_ shape: OverlayScene.Shape, on drawable: Drawable, _ gc: GC) {
         let d = x.display
         switch shape {
-        case let .dot(c, r):
-            XFillArc(d, drawable, gc, Int32(c.x - r), Int32(c.y - r), UInt32(2 * r), UInt32(2 * r), 0, 360 * 64)
-        case let .ring(c, r, width):
+        case .dot(let c, let r):
+            XFillArc(
+                d, drawable, gc, Int32(c.x - r), Int32(c.y - r), UInt32(2 * r), UInt32(2 * r), 0,
+                360 * 64)
+        case .ring(let c, let r, let width):
             XSetLineAttributes(d, gc, UInt32(width), LineSolid, CapRound, JoinRound)
-            XDrawArc(d, drawable, gc, Int32(c.x - r), Int32(c.y - r), UInt32(2 * r), UInt32(2 * r), 0, 360 * 64)
-        case let .line(points, width):
+            XDrawArc(
+                d, drawable, gc, Int32(c.x - r), Int32(c.y - r), UInt32(2 * r), UInt32(2 * r), 0,
+                360 * 64)
+        case .line(let points, let width):
             XSetLineAttributes(d, gc, UInt32(width), LineSolid, CapRound, JoinRound)
-            var xs = points.map { XPoint(x: Int16(clamping: Int($0.x.rounded())), y: Int16(clamping: Int($0.y.rounded()))) }
+            var xs = points.map {
+                XPoint(
+                    x: Int16(clamping: Int($0.x.rounded())), y: Int16(clamping: Int($0.y.rounded()))
+                )
+            }
             XDrawLines(d, drawable, gc, &xs, Int32(xs.count), CoordModeOrigin)
-        case let .text(s, at):
+        case .text(let s, let at):
             let bytes = Array(s.utf8).map { CChar(bitPattern: $0 < 0x80 ? $0 : UInt8(ascii: "?")) }
             XDrawString(d, drawable, gc, Int32(at.x), Int32(at.y), bytes, Int32(bytes.count))
-        case let .box(origin, width, height):
-            XFillRectangle(d, drawable, gc, Int32(origin.x), Int32(origin.y), UInt32(max(1, width)), UInt32(max(1, height)))
+        case .box(let origin, let width, let height):
+            XFillRectangle(
+                d, drawable, gc, Int32(origin.x), Int32(origin.y), UInt32(max(1, width)),
+                UInt32(max(1, height)))
         }
     }
 
@@ -187,7 +209,9 @@ public final class OverlayWindow {
             guard mask != 0 else { return 0 }
             return (value << UInt(mask.trailingZeroBitCount)) & mask
         }
-        guard translucent else { return place(c.r, v.red_mask) | place(c.g, v.green_mask) | place(c.b, v.blue_mask) }
+        guard translucent else {
+            return place(c.r, v.red_mask) | place(c.g, v.green_mask) | place(c.b, v.blue_mask)
+        }
         let a = max(0, min(1, alpha * c.a))
         let scaled = { (value: UInt) in UInt((Double(value) * a).rounded()) }
         let alphaMask = ~(v.red_mask | v.green_mask | v.blue_mask) & 0xFFFF_FFFF
@@ -197,7 +221,8 @@ public final class OverlayWindow {
 
     private func makeBuffers() {
         let d = x.display
-        let w = UInt32(layout.width), h = UInt32(layout.height)
+        let w = UInt32(layout.width)
+        let h = UInt32(layout.height)
         pixmap = XCreatePixmap(d, window, w, h, UInt32(depth))
         gc = XCreateGC(d, pixmap, 0, nil)
         if let font, let gc { XSetFont(d, gc, font.pointee.fid) }

@@ -16,21 +16,29 @@ struct PointerState {
 extension PointerState {
     /// The state the classes of a device tell (`XIQueryDevice`, `XI_DeviceChanged`), with the
     /// screen's size in pixels.
-    init(_ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32, screen size: Point) {
+    init(
+        _ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32,
+        screen size: Point
+    ) {
         var axes: [Double?] = [nil, nil]
         for c in 0..<Int(count) {
             guard let cls = classes?[c] else { continue }
             switch cls.pointee.type {
             case XIButtonClass:
-                let mask = UnsafeRawPointer(cls).assumingMemoryBound(to: XIButtonClassInfo.self).pointee.state
+                let mask = UnsafeRawPointer(cls).assumingMemoryBound(to: XIButtonClassInfo.self)
+                    .pointee.state
                 for byte in 0..<Int(mask.mask_len) {
-                    for bit in 0..<8 where mask.mask[byte] & UInt8(1 << bit) != 0 { buttons.insert(byte * 8 + bit) }
+                    for bit in 0..<8 where mask.mask[byte] & UInt8(1 << bit) != 0 {
+                        buttons.insert(byte * 8 + bit)
+                    }
                 }
             case XIValuatorClass:
-                let v = UnsafeRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                let v = UnsafeRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self)
+                    .pointee
                 guard v.number == 0 || v.number == 1 else { continue }
                 let pixels = v.number == 0 ? size.x : size.y
-                axes[Int(v.number)] = v.min < v.max ? (v.value - v.min) * pixels / (v.max - v.min + 1) : v.value
+                axes[Int(v.number)] =
+                    v.min < v.max ? (v.value - v.min) * pixels / (v.max - v.min + 1) : v.value
             default:
                 break
             }
@@ -43,7 +51,8 @@ extension XConnection {
     /// The screen's size in pixels.
     var screenSize: Point {
         let screen = XDefaultScreen(display)
-        return Point(x: Double(XDisplayWidth(display, screen)), y: Double(XDisplayHeight(display, screen)))
+        return Point(
+            x: Double(XDisplayWidth(display, screen)), y: Double(XDisplayHeight(display, screen)))
     }
 
     /// The state of `device`, or of every device for XIAllDevices, by id: one round trip.
@@ -53,7 +62,8 @@ extension XConnection {
         defer { XIFreeDeviceInfo(infos) }
         var states: [Int32: PointerState] = [:]
         for i in 0..<Int(count) {
-            states[infos[i].deviceid] = PointerState(infos[i].classes, count: infos[i].num_classes, screen: screenSize)
+            states[infos[i].deviceid] = PointerState(
+                infos[i].classes, count: infos[i].num_classes, screen: screenSize)
         }
         return states
     }

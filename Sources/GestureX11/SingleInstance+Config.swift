@@ -20,10 +20,13 @@ public struct ConfigState: Equatable, Sendable {
         self.serial = serial
     }
 
-    var text: String { [String(serial), applied ? "applied" : "refused", file, detail].joined(separator: "\t") }
+    var text: String {
+        [String(serial), applied ? "applied" : "refused", file, detail].joined(separator: "\t")
+    }
 
     init?(text: String) {
-        let f = text.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        let f = text.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(
+            String.init)
         guard f.count == 4, let serial = Int(f[0]) else { return nil }
         self.init(applied: f[1] == "applied", file: f[2], detail: f[3], serial: serial)
     }
@@ -34,8 +37,10 @@ extension SingleInstance {
     public func announce(_ state: ConfigState, on x: XConnection) {
         let bytes = Array(state.text.utf8)
         bytes.withUnsafeBufferPointer { b in
-            _ = XChangeProperty(x.display, window, x.atom("_GESTURED_CONFIG"), x.atom("UTF8_STRING"), 8, PropModeReplace,
-                                b.baseAddress, Int32(b.count))
+            _ = XChangeProperty(
+                x.display, window, x.atom("_GESTURED_CONFIG"), x.atom("UTF8_STRING"), 8,
+                PropModeReplace,
+                b.baseAddress, Int32(b.count))
         }
         XFlush(x.display)
     }
@@ -47,12 +52,18 @@ extension SingleInstance {
         guard owner != 0 else { return nil }
         var actual: Atom = 0
         var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
+        var count: UInt = 0
+        var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(x.display, owner, x.atom("_GESTURED_CONFIG"), 0, 1 << 16, 0, x.atom("UTF8_STRING"),
-                                 &actual, &format, &count, &after, &data) == Success, let data else { return nil }
+        guard
+            XGetWindowProperty(
+                x.display, owner, x.atom("_GESTURED_CONFIG"), 0, 1 << 16, 0, x.atom("UTF8_STRING"),
+                &actual, &format, &count, &after, &data) == Success, let data
+        else { return nil }
         defer { XFree(data) }
         guard format == 8 else { return nil }
-        return ConfigState(text: String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self))
+        return ConfigState(
+            text: String(
+                decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self))
     }
 }

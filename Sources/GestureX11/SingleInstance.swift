@@ -6,7 +6,9 @@ import Glibc
 public final class SingleInstance {
     public struct AlreadyRunning: Error, CustomStringConvertible {
         public let display: String
-        public var description: String { "gestured is already running on \(display); stop it first (or send it SIGHUP to reload its config)" }
+        public var description: String {
+            "gestured is already running on \(display); stop it first (or send it SIGHUP to reload its config)"
+        }
     }
 
     let window: Window
@@ -32,11 +34,14 @@ public final class SingleInstance {
         // Who runs and since when, for `gestured doctor`.
         let facts = [Int(getpid()), Int(time(nil))]
         facts.withUnsafeBytes { bytes in
-            _ = XChangeProperty(x.display, window, x.atom("_GESTURED_STARTED"), XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
+            _ = XChangeProperty(
+                x.display, window, x.atom("_GESTURED_STARTED"), XA_CARDINAL, 32, PropModeReplace,
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
         }
         XSetSelectionOwner(x.display, selection, window, 0)
         x.sync()
-        guard XGetSelectionOwner(x.display, selection) == window else { throw AlreadyRunning(display: x.name) }
+        guard XGetSelectionOwner(x.display, selection) == window else {
+            throw AlreadyRunning(display: x.name)
+        }
     }
 }

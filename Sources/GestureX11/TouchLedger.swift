@@ -22,7 +22,9 @@ struct TouchLedger {
 
     /// A touch began on `source`: its id, waiting for its decision unless it is only
     /// `observed` (its raw events: it is the application's already, and no answer is owed).
-    mutating func begin(_ key: Key, source: Int32, emulatingPointer: Bool, observed: Bool = false) -> Int {
+    mutating func begin(_ key: Key, source: Int32, emulatingPointer: Bool, observed: Bool = false)
+        -> Int
+    {
         let id = nextId
         nextId = nextId == Int(Int32.max) ? 1 : nextId + 1
         coming[key] = id
@@ -52,7 +54,9 @@ struct TouchLedger {
     mutating func decide(_ id: Int, accepted: Bool) -> (key: Key, retakeButtonFrom: Int32?)? {
         guard let key = waiting.removeValue(forKey: id) else { return nil }
         var retake: Int32?
-        if let source = emulating.removeValue(forKey: id), accepted, coming[key] != id { retake = source }
+        if let source = emulating.removeValue(forKey: id), accepted, coming[key] != id {
+            retake = source
+        }
         if !accepted, coming[key] == id {
             coming[key] = nil
             sources[id] = nil

@@ -44,7 +44,7 @@ enum TouchpadOwnership: Equatable {
         case .replayed:
             self = .none
             return false
-        case let .waiting(device, throughMaster, _):
+        case .waiting(let device, let throughMaster, _):
             self = .waiting(device: device, throughMaster: throughMaster, gesture: nil)
         case .kept, .none:
             self = .none
@@ -55,7 +55,7 @@ enum TouchpadOwnership: Equatable {
     /// The engine kept the gesture (`accepted`) or gave it back: the device to answer, and
     /// whether to let go of the master's active grab then; nil when no answer is owed.
     mutating func decide(accepted: Bool) -> (device: Int32, letGoOfMaster: Bool)? {
-        guard case let .waiting(device, throughMaster, gesture) = self else { return nil }
+        guard case .waiting(let device, let throughMaster, let gesture) = self else { return nil }
         if accepted {
             self = gesture.map { .kept($0) } ?? .none
         } else {
@@ -68,10 +68,10 @@ enum TouchpadOwnership: Equatable {
     /// owed an answer for it; nil when none of its gestures is under way. No end will come.
     mutating func lose(_ source: Int32) -> (gesture: Gesture, owed: Int32?)? {
         switch self {
-        case let .waiting(device, _, gesture?) where gesture.source == source:
+        case .waiting(let device, _, let gesture?) where gesture.source == source:
             self = .none
             return (gesture, device)
-        case let .kept(gesture) where gesture.source == source:
+        case .kept(let gesture) where gesture.source == source:
             self = .none
             return (gesture, nil)
         default:

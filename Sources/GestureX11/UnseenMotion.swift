@@ -25,7 +25,8 @@ struct UnseenMotion {
 
     /// The slaves now, as the server has them: only these are kept.
     mutating func devices(_ states: [Int32: PointerState], slaves: [Int32]) {
-        atSwitch = Dictionary(uniqueKeysWithValues: slaves.map { ($0, states[$0]?.position) }).compactMapValues { $0 }
+        atSwitch = Dictionary(uniqueKeysWithValues: slaves.map { ($0, states[$0]?.position) })
+            .compactMapValues { $0 }
     }
 
     /// Where `slave`'s pointer went after its press at `press`, when it stands at `now`; nil

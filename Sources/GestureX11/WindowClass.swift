@@ -18,10 +18,13 @@ extension XConnection {
         for _ in 0..<32 {
             guard w != 0, w != root else { return nil }
             if hasProperty(w, atom("WM_STATE")) { return w }
-            var rootReturn: Window = 0, parent: Window = 0
+            var rootReturn: Window = 0
+            var parent: Window = 0
             var children: UnsafeMutablePointer<Window>?
             var count: UInt32 = 0
-            guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else { return nil }
+            guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else {
+                return nil
+            }
             defer { if let children { XFree(children) } }
             // A top-level frame: the client is below it, among the children already asked for.
             if parent == root { return clientWindow(among: children, count, depth: 1) ?? w }
@@ -39,7 +42,9 @@ extension XConnection {
         }
         let instance = hint.res_name.map { String(cString: $0) } ?? ""
         let cls = hint.res_class.map { String(cString: $0) } ?? ""
-        if instance.isEmpty || instance.lowercased() == cls.lowercased() { return cls.isEmpty ? nil : cls }
+        if instance.isEmpty || instance.lowercased() == cls.lowercased() {
+            return cls.isEmpty ? nil : cls
+        }
         return cls.isEmpty ? instance : "\(instance),\(cls)"
     }
 
@@ -47,7 +52,8 @@ extension XConnection {
     /// carry `child`, so this is for the pointer and traces).
     public func topLevel(at x: Double, _ y: Double) -> Window {
         var child: Window = 0
-        var rx: Int32 = 0, ry: Int32 = 0
+        var rx: Int32 = 0
+        var ry: Int32 = 0
         XTranslateCoordinates(display, root, root, Int32(x), Int32(y), &rx, &ry, &child)
         return child
     }
@@ -73,22 +79,31 @@ extension XConnection {
         budget -= 1
         if hasProperty(w, atom("WM_STATE")) { return w }
         guard depth < 4 else { return nil }
-        var rootReturn: Window = 0, parent: Window = 0
+        var rootReturn: Window = 0
+        var parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0
-        guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else { return nil }
+        guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else {
+            return nil
+        }
         defer { if let children { XFree(children) } }
         // Without a window manager the top-level is the client.
-        return clientWindow(among: children, count, depth: depth + 1, budget: &budget) ?? (depth == 0 ? w : nil)
+        return clientWindow(among: children, count, depth: depth + 1, budget: &budget)
+            ?? (depth == 0 ? w : nil)
     }
 
     /// The client window among `children` or below them, topmost first.
-    private func clientWindow(among children: UnsafeMutablePointer<Window>?, _ count: UInt32, depth: Int) -> Window? {
+    private func clientWindow(
+        among children: UnsafeMutablePointer<Window>?, _ count: UInt32, depth: Int
+    ) -> Window? {
         var budget = XConnection.windowsLookedAt
         return clientWindow(among: children, count, depth: depth, budget: &budget)
     }
 
-    private func clientWindow(among children: UnsafeMutablePointer<Window>?, _ count: UInt32, depth: Int, budget: inout Int) -> Window? {
+    private func clientWindow(
+        among children: UnsafeMutablePointer<Window>?, _ count: UInt32, depth: Int,
+        budget: inout Int
+    ) -> Window? {
         guard let children else { return nil }
         for i in stride(from: Int(count) - 1, through: 0, by: -1) where budget > 0 {
             if let found = clientWindow(children[i], depth: depth, budget: &budget) { return found }
@@ -99,9 +114,12 @@ extension XConnection {
     private func hasProperty(_ w: Window, _ property: Atom) -> Bool {
         var type: Atom = 0
         var format: Int32 = 0
-        var items: UInt = 0, after: UInt = 0
+        var items: UInt = 0
+        var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, w, property, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+        let status = XGetWindowProperty(
+            display, w, property, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &items, &after,
+            &data)
         if let data { XFree(data) }
         return status == Success && type != 0
     }

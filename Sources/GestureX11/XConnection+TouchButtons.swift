@@ -17,15 +17,18 @@ extension XConnection {
     /// through the touchscreen. The server drops a release of a button not down before any
     /// client sees it (only its raw event is sent), and the switch moves nothing: the slave
     /// takes the master's position.
-    public func retakeTouchButtons(master: Int32, from touchscreen: Int32, asking ask: XConnection) {
+    public func retakeTouchButtons(master: Int32, from touchscreen: Int32, asking ask: XConnection)
+    {
         var count: Int32 = 0
         guard let infos = XIQueryDevice(ask.display, XIAllDevices, &count) else { return }
         defer { XIFreeDeviceInfo(infos) }
-        var xtest: (id: Int32, button: Int)?, screen: (id: Int32, button: Int)?
+        var xtest: (id: Int32, button: Int)?
+        var screen: (id: Int32, button: Int)?
         for i in 0..<Int(count) {
             let info = infos[i]
             guard info.use == XISlavePointer, info.attachment == master, info.enabled != 0,
-                  let button = Self.highestButtonUp(info) else { continue }
+                let button = Self.highestButtonUp(info)
+            else { continue }
             if info.deviceid == touchscreen {
                 screen = (info.deviceid, button)
             } else if String(cString: info.name).hasSuffix("XTEST pointer") {
@@ -43,7 +46,8 @@ extension XConnection {
     private static func highestButtonUp(_ info: XIDeviceInfo) -> Int? {
         for c in 0..<Int(info.num_classes) {
             guard let cls = info.classes[c], cls.pointee.type == XIButtonClass else { continue }
-            let buttons = UnsafeRawPointer(cls).assumingMemoryBound(to: XIButtonClassInfo.self).pointee
+            let buttons = UnsafeRawPointer(cls).assumingMemoryBound(to: XIButtonClassInfo.self)
+                .pointee
             let state = buttons.state
             guard buttons.num_buttons > 0 else { return nil }
             return (1...Int(buttons.num_buttons)).reversed().first { b in

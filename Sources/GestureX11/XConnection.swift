@@ -25,14 +25,17 @@ public final class XConnection {
         display = d
         self.name = String(cString: XDisplayString(d))
         root = gestured_default_root(d)
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var opcode: Int32 = 0
+        var event: Int32 = 0
+        var error: Int32 = 0
         guard XQueryExtension(d, "XInputExtension", &opcode, &event, &error) != 0 else {
             XCloseDisplay(d)
             throw X11Error.missingExtension("XInputExtension")
         }
         xiOpcode = opcode
         var (major, minor) = xi
-        guard XIQueryVersion(d, &major, &minor) == Success, major >= 2, (major > 2 || minor >= 2) else {
+        guard XIQueryVersion(d, &major, &minor) == Success, major >= 2, major > 2 || minor >= 2
+        else {
             XCloseDisplay(d)
             throw X11Error.oldXInput(major: major, minor: minor)
         }
@@ -104,17 +107,22 @@ public final class XConnection {
         defer { XDestroyWindow(display, w) }
         XSelectInput(display, w, PropertyChangeMask)
         var nothing: UInt8 = 0
-        XChangeProperty(display, w, atom("_GESTURED_TIME"), XA_STRING, 8, PropModeAppend, &nothing, 0)
+        XChangeProperty(
+            display, w, atom("_GESTURED_TIME"), XA_STRING, 8, PropModeAppend, &nothing, 0)
         while true {
             // The server sends the PropertyNotify before it answers the round trip.
             sync()
             let notify = events.takeQueued { e in
                 guard e.pointee.response_type & 0x7f == PropertyNotify else { return false }
-                return e.withMemoryRebound(to: xcb_property_notify_event_t.self, capacity: 1) { $0.pointee.window == w }
+                return e.withMemoryRebound(to: xcb_property_notify_event_t.self, capacity: 1) {
+                    $0.pointee.window == w
+                }
             }
             guard let notify else { continue }
             defer { free(notify) }
-            return notify.withMemoryRebound(to: xcb_property_notify_event_t.self, capacity: 1) { Time($0.pointee.time) }
+            return notify.withMemoryRebound(to: xcb_property_notify_event_t.self, capacity: 1) {
+                Time($0.pointee.time)
+            }
         }
     }
 
@@ -131,12 +139,15 @@ public enum X11Error: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDisplay(let name):
-            return name.isEmpty ? "no X display: DISPLAY is not set" : "cannot open X display \"\(name)\" (is the X server running, and may this user connect to it?)"
+            return name.isEmpty
+                ? "no X display: DISPLAY is not set"
+                : "cannot open X display \"\(name)\" (is the X server running, and may this user connect to it?)"
         case .missingExtension(let ext):
             return "the X server has no \(ext) extension"
-        case let .oldXInput(major, minor):
-            return "the X server speaks XInput \(major).\(minor); gestured needs 2.2 for touchscreens (2.4, X server 21.1 or newer, for touchpad gestures)"
-        case let .grabTaken(what, holder):
+        case .oldXInput(let major, let minor):
+            return
+                "the X server speaks XInput \(major).\(minor); gestured needs 2.2 for touchscreens (2.4, X server 21.1 or newer, for touchpad gestures)"
+        case .grabTaken(let what, let holder):
             return "cannot grab \(what) on the root window: \(holder)"
         }
     }

@@ -10,7 +10,8 @@ public enum XErrors {
     }
     /// Errors since the last `take()`, so that set-up can report what failed: the newest
     /// `recentKept`, since errors at run time are never taken.
-    nonisolated(unsafe) private static var recent: [(request: UInt8, minor: UInt8, code: UInt8)] = []
+    nonisolated(unsafe) private static var recent: [(request: UInt8, minor: UInt8, code: UInt8)] =
+        []
     static let recentKept = 64
 
     /// Set while gestured looks at windows that may be gone by the time it asks.
@@ -31,11 +32,14 @@ public enum XErrors {
             if XErrors.silencingBadWindow && e.error_code == BadWindow { return 0 }
             var buffer = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(e.error_code), &buffer, Int32(buffer.count))
-            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(
+                decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // Only set-up asks for them (`take`): the newest few are all it needs.
             if XErrors.recent.count == XErrors.recentKept { XErrors.recent.removeFirst() }
             XErrors.recent.append((e.request_code, e.minor_code, e.error_code))
-            XErrors.log("X error: \(text) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
+            XErrors.log(
+                "X error: \(text) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))"
+            )
             return 0
         }
         XSetIOErrorHandler { _ in XErrors.lostConnection() }
@@ -45,7 +49,9 @@ public enum XErrors {
     /// the daemon points it at its log, which it then writes out as far as its reader takes it.
     /// The default writes to standard error without waiting.
     nonisolated(unsafe) public static var lastWords: (_ news: String?) -> Void = { news in
-        FileHandleLite.stderrWithoutWaiting("gestured: lost the connection to the X server; exiting\n" + (news.map { "gestured: \($0)\n" } ?? ""))
+        FileHandleLite.stderrWithoutWaiting(
+            "gestured: lost the connection to the X server; exiting\n"
+                + (news.map { "gestured: \($0)\n" } ?? ""))
     }
 
     /// A connection is gone (Xlib found it in a round trip, or the event reader as it read):

@@ -93,7 +93,9 @@ public final class XEventReader {
     /// Takes out of what was read the first core event `matches` picks, keeping the others in
     /// order for `next`; nil when none waits. For replies that come as events (a PropertyNotify
     /// that tells the server's time), after a round trip has read them.
-    func takeQueued(where matches: (UnsafeMutablePointer<xcb_generic_event_t>) -> Bool) -> UnsafeMutablePointer<xcb_generic_event_t>? {
+    func takeQueued(where matches: (UnsafeMutablePointer<xcb_generic_event_t>) -> Bool)
+        -> UnsafeMutablePointer<xcb_generic_event_t>?
+    {
         while let e = xcb_poll_for_queued_event(connection) { held.append(e) }
         guard let i = held[heldStart...].firstIndex(where: matches) else { return nil }
         return held.remove(at: i)
@@ -103,11 +105,17 @@ public final class XEventReader {
         if heldStart < held.count {
             defer {
                 heldStart += 1
-                if heldStart == held.count { held.removeAll(keepingCapacity: held.capacity <= 64); heldStart = 0 }
+                if heldStart == held.count {
+                    held.removeAll(keepingCapacity: held.capacity <= 64)
+                    heldStart = 0
+                }
             }
             return held[heldStart]
         }
-        if let e = reading ? xcb_poll_for_event(connection) : xcb_poll_for_queued_event(connection) { return e }
+        if let e = reading ? xcb_poll_for_event(connection) : xcb_poll_for_queued_event(connection)
+        {
+            return e
+        }
         if xcb_connection_has_error(connection) != 0 { XErrors.lostConnection() }
         return nil
     }

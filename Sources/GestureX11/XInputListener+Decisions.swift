@@ -16,10 +16,14 @@ extension XInputListener {
         switch target {
         case .touch(let id):
             guard let (key, retake) = touches.decide(id, accepted: accepted) else { return }
-            XIAllowTouchEvents(d, key.device, key.touch, x.root, accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
+            XIAllowTouchEvents(
+                d, key.device, key.touch, x.root,
+                accepted ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
             // Kept after its end, a touch that emulated the pointer leaves button 1 held on
             // the master; the touchscreen's own state is right, and the master takes it again.
-            if let source = retake { x.retakeTouchButtons(master: key.device, from: source, asking: ask) }
+            if let source = retake {
+                x.retakeTouchButtons(master: key.device, from: source, asking: ask)
+            }
         case .touchpad:
             guard let (device, letGoOfMaster) = touchpad.decide(accepted: accepted) else { return }
             // CurrentTime: an event's own time can be later than the server's idea of now, and
@@ -39,7 +43,8 @@ extension XInputListener {
                 followPresses()
                 return
             }
-            XIAllowEvents(d, press.device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
+            XIAllowEvents(
+                d, press.device, accepted ? XIAsyncDevice : XIReplayDevice, Time(CurrentTime))
             press.frozen = false
             // Kept and still down: its motion and release now come through the grab.
             presses[b] = accepted && !press.released ? press : nil
@@ -62,7 +67,8 @@ extension XInputListener {
             x.sync()
             drain()
             var undecided = touches.undecided.map { OwnershipDecision.Target.touch(id: $0) }
-            undecided += presses.filter { $0.value.frozen && !$0.value.observed }.keys.sorted().map { OwnershipDecision.Target.button($0) }
+            undecided += presses.filter { $0.value.frozen && !$0.value.observed }.keys.sorted().map
+            { OwnershipDecision.Target.button($0) }
             if touchpad.owesAnswer { undecided.append(.touchpad(.swipe, fingers: 0)) }
             if undecided.isEmpty { return given }
             for target in undecided { carry(target, accepted: false) }

@@ -11,7 +11,9 @@ extension XInputListener {
         return bits
     }
 
-    private func withMask<R>(_ types: [Int32], device: Int32 = XIAllMasterDevices, _ body: (inout XIEventMask) -> R) -> R {
+    private func withMask<R>(
+        _ types: [Int32], device: Int32 = XIAllMasterDevices, _ body: (inout XIEventMask) -> R
+    ) -> R {
         var bits = mask(types)
         return bits.withUnsafeMutableBufferPointer { buf in
             var m = XIEventMask(deviceid: device, mask_len: Int32(buf.count), mask: buf.baseAddress)
@@ -19,42 +21,55 @@ extension XInputListener {
         }
     }
 
-    private func anyModifier() -> XIGrabModifiers { XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0) }
+    private func anyModifier() -> XIGrabModifiers {
+        XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)
+    }
 
     /// Takes one passive grab; a grab someone else holds shows as a failed modifier or an error.
     private func take(_ what: String, _ grab: (inout XIGrabModifiers) -> Int32) throws(X11Error) {
         var mods = anyModifier()
         let failed = grab(&mods)
         x.sync()
-        if failed != 0 || !XErrors.take().isEmpty { throw X11Error.grabTaken(what: what, holder: GrabHolders.describe()) }
+        if failed != 0 || !XErrors.take().isEmpty {
+            throw X11Error.grabTaken(what: what, holder: GrabHolders.describe())
+        }
     }
 
     /// Takes the passive grabs `n` asks for; when one cannot be taken, lets go of those this
     /// call took that `held` does not name, and throws. Taking a grab gestured holds again
     /// replaces it in the same request, so no input slips past it.
     func grab(_ n: InputNeeds, keeping held: InputNeeds = InputNeeds()) throws(X11Error) {
-        let d = x.display, root = x.root
+        let d = x.display
+        let root = x.root
         _ = XErrors.take()
         var taken = InputNeeds()
         do {
             if n.touchscreen {
                 try take("touches") { mods in
-                    withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]) { m in XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
+                    withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]) { m in
+                        XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods)
+                    }
                 }
                 taken.touchscreen = true
             }
             if n.touchpadSwipe && x.hasGestures {
                 try take("touchpad swipes") { mods in
-                    withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]) { m in
-                        XIGrabSwipeGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                    withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]) {
+                        m in
+                        XIGrabSwipeGestureBegin(
+                            d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1,
+                            &mods)
                     }
                 }
                 taken.touchpadSwipe = true
             }
             if n.touchpadPinch && x.hasGestures {
                 try take("touchpad pinches") { mods in
-                    withMask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]) { m in
-                        XIGrabPinchGestureBegin(d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                    withMask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]) {
+                        m in
+                        XIGrabPinchGestureBegin(
+                            d, XIAllMasterDevices, root, GrabModeSync, GrabModeAsync, 0, &m, 1,
+                            &mods)
                     }
                 }
                 taken.touchpadPinch = true
@@ -62,7 +77,9 @@ extension XInputListener {
             for button in n.strokeButtons.sorted() {
                 try take("pointer button \(button)") { mods in
                     withMask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { m in
-                        XIGrabButton(d, XIAllMasterDevices, Int32(button), root, 0, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+                        XIGrabButton(
+                            d, XIAllMasterDevices, Int32(button), root, 0, GrabModeSync,
+                            GrabModeAsync, 0, &m, 1, &mods)
                     }
                 }
                 taken.strokeButtons.insert(button)
@@ -78,9 +95,15 @@ extension XInputListener {
         let d = x.display
         var mods = anyModifier()
         if n.touchscreen { XIUngrabTouchBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
-        if n.touchpadSwipe && x.hasGestures { XIUngrabSwipeGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
-        if n.touchpadPinch && x.hasGestures { XIUngrabPinchGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods) }
-        for button in n.strokeButtons { XIUngrabButton(d, XIAllMasterDevices, Int32(button), x.root, 1, &mods) }
+        if n.touchpadSwipe && x.hasGestures {
+            XIUngrabSwipeGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods)
+        }
+        if n.touchpadPinch && x.hasGestures {
+            XIUngrabPinchGestureBegin(d, XIAllMasterDevices, x.root, 1, &mods)
+        }
+        for button in n.strokeButtons {
+            XIUngrabButton(d, XIAllMasterDevices, Int32(button), x.root, 1, &mods)
+        }
         x.sync()
     }
 
@@ -98,16 +121,25 @@ extension XInputListener {
         rawSelected = rawWanted
         var hierarchy = mask([XI_HierarchyChanged])
         var switches = mask(needs.strokeButtons.isEmpty ? [] : [XI_DeviceChanged])
-        var raw = mask((rawSelected ? [XI_RawMotion, XI_RawButtonRelease] : [])
-                       + (needs.observeButtons.isEmpty ? [] : [XI_RawButtonPress, XI_RawButtonRelease])
-                       + (needs.observeTouches ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
+        var raw = mask(
+            (rawSelected ? [XI_RawMotion, XI_RawButtonRelease] : [])
+                + (needs.observeButtons.isEmpty ? [] : [XI_RawButtonPress, XI_RawButtonRelease])
+                + (needs.observeTouches
+                    ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
         hierarchy.withUnsafeMutableBufferPointer { h in
             switches.withUnsafeMutableBufferPointer { s in
                 raw.withUnsafeMutableBufferPointer { r in
-                    var masks = [XIEventMask(deviceid: XIAllDevices, mask_len: Int32(h.count), mask: h.baseAddress),
-                                 XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(s.count), mask: s.baseAddress)]
+                    var masks = [
+                        XIEventMask(
+                            deviceid: XIAllDevices, mask_len: Int32(h.count), mask: h.baseAddress),
+                        XIEventMask(
+                            deviceid: XIAllMasterDevices, mask_len: Int32(s.count),
+                            mask: s.baseAddress),
+                    ]
                     for id in devices.slavePointers {
-                        masks.append(XIEventMask(deviceid: id, mask_len: Int32(r.count), mask: r.baseAddress))
+                        masks.append(
+                            XIEventMask(deviceid: id, mask_len: Int32(r.count), mask: r.baseAddress)
+                        )
                     }
                     _ = XISelectEvents(x.display, x.root, &masks, Int32(masks.count))
                 }
@@ -116,7 +148,8 @@ extension XInputListener {
     }
 
     private var rawWanted: Bool {
-        !(needs.strokeButtons.isEmpty && needs.observeButtons.isEmpty) && presses.values.contains(where: \.frozen)
+        !(needs.strokeButtons.isEmpty && needs.observeButtons.isEmpty)
+            && presses.values.contains(where: \.frozen)
     }
 
     /// Turns the slaves' raw events off once no press waits for its decision. They are turned
@@ -150,12 +183,21 @@ extension XInputListener {
 
         if needs.touchpadSwipe && x.hasGestures { parts.append("touchpad swipes") }
         if needs.touchpadPinch && x.hasGestures { parts.append("touchpad pinches") }
-        if !needs.strokeButtons.isEmpty { parts.append("pointer buttons \(needs.strokeButtons.sorted().map(String.init).joined(separator: ", "))") }
+        if !needs.strokeButtons.isEmpty {
+            parts.append(
+                "pointer buttons \(needs.strokeButtons.sorted().map(String.init).joined(separator: ", "))"
+            )
+        }
         var observed: [String] = []
         if needs.observeTouches { observed.append("touches") }
-        if !needs.observeButtons.isEmpty { observed.append("pointer buttons \(needs.observeButtons.sorted().map(String.init).joined(separator: ", "))") }
+        if !needs.observeButtons.isEmpty {
+            observed.append(
+                "pointer buttons \(needs.observeButtons.sorted().map(String.init).joined(separator: ", "))"
+            )
+        }
         return (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
-            + (observed.isEmpty ? "" : "; observing (nothing grabbed) \(observed.joined(separator: ", "))")
+            + (observed.isEmpty
+                ? "" : "; observing (nothing grabbed) \(observed.joined(separator: ", "))")
     }
 
     /// Takes and lets go of the slaves' swipe grabs so that, while `grabsTouchpadSlaves`, each
@@ -164,7 +206,8 @@ extension XInputListener {
     /// same kind, and letting go of that one would delete the swipe grab of the master devices
     /// too, after which no swipe would reach gestured.
     func grabSlaveSwipes() {
-        let wanted: Set<Int32> = grabsTouchpadSlaves && needs.touchpadSwipe && x.hasGestures
+        let wanted: Set<Int32> =
+            grabsTouchpadSlaves && needs.touchpadSwipe && x.hasGestures
             ? Set(devices.slavePointers.filter { !devices.xtestPointers.contains($0) }) : []
         guard wanted != slaveSwipeGrabs else { return }
         var mods = anyModifier()
@@ -172,8 +215,10 @@ extension XInputListener {
             XIUngrabSwipeGestureBegin(x.display, id, x.root, 1, &mods)
         }
         for id in wanted.subtracting(slaveSwipeGrabs).sorted() {
-            withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], device: id) { m in
-                _ = XIGrabSwipeGestureBegin(x.display, id, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
+            withMask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], device: id)
+            { m in
+                _ = XIGrabSwipeGestureBegin(
+                    x.display, id, x.root, GrabModeSync, GrabModeAsync, 0, &m, 1, &mods)
             }
         }
         slaveSwipeGrabs = wanted

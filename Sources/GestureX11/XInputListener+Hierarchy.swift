@@ -19,7 +19,9 @@ extension XInputListener {
     /// The master pointer turned to another slave: where that one stood, for `UnseenMotion`.
     func deviceChanged(_ e: XIDeviceChangedEvent) {
         guard e.reason == XISlaveSwitch else { return }
-        unseen.switched(to: e.sourceid, at: PointerState(e.classes, count: e.num_classes, screen: x.screenSize).position)
+        unseen.switched(
+            to: e.sourceid,
+            at: PointerState(e.classes, count: e.num_classes, screen: x.screenSize).position)
     }
 
     /// Devices came, went, were turned on or off, floated or attached. A slave that no longer
@@ -29,7 +31,8 @@ extension XInputListener {
     /// never come. The passive grabs are on all master devices, so a device that comes or comes
     /// back is grabbed as soon as it is attached; only the raw-event selection names slaves.
     func hierarchyChanged(_ e: XIHierarchyEvent) {
-        let before = devices.slavePointers, oldNames = devices.names
+        let before = devices.slavePointers
+        let oldNames = devices.names
         refreshDevices()
         if devices.slavePointers != before {
             selectRootEvents()
@@ -42,7 +45,10 @@ extension XInputListener {
         for i in 0..<Int(e.num_info) {
             let info = e.info[i]
             let flags = info.flags
-            guard info.use == XISlavePointer || info.use == XIFloatingSlave || flags & XISlaveRemoved != 0 else { continue }
+            guard
+                info.use == XISlavePointer || info.use == XIFloatingSlave
+                    || flags & XISlaveRemoved != 0
+            else { continue }
             var what: [String] = []
             if flags & XISlaveAdded != 0 { what.append("added") }
             if flags & XISlaveRemoved != 0 { what.append("removed") }
@@ -55,9 +61,12 @@ extension XInputListener {
             guard !name.contains("XTEST") else { continue }
             if flags & (XISlaveRemoved | XIDeviceDisabled | XISlaveDetached) != 0 {
                 let cancelled = lose(info.deviceid, at: e.time)
-                if !cancelled.isEmpty { what.append(OwnershipDecision.Target.words(cancelled, each: " cancelled")) }
+                if !cancelled.isEmpty {
+                    what.append(OwnershipDecision.Target.words(cancelled, each: " cancelled"))
+                }
             }
-            deviceNews.append("device \(info.deviceid) \"\(name)\": \(what.joined(separator: ", "))")
+            deviceNews.append(
+                "device \(info.deviceid) \"\(name)\": \(what.joined(separator: ", "))")
         }
     }
 
@@ -68,13 +77,13 @@ extension XInputListener {
         // What the server ended as it turned the device off, earlier in this drain.
         for (index, from) in endsThisDrain where from == source {
             switch events[index].kind {
-            case let .touchEnd(id, _):
+            case .touchEnd(let id, _):
                 events[index].kind = .touchCancel(id: id)
                 cancelled.append(.touch(id: id))
-            case let .swipeEnd(fingers, _):
+            case .swipeEnd(let fingers, _):
                 events[index].kind = .swipeEnd(fingers: fingers, cancelled: true)
                 cancelled.append(.touchpad(.swipe, fingers: fingers))
-            case let .pinchEnd(fingers, _):
+            case .pinchEnd(let fingers, _):
                 events[index].kind = .pinchEnd(fingers: fingers, cancelled: true)
                 cancelled.append(.touchpad(.pinch, fingers: fingers))
             default: continue
@@ -89,7 +98,11 @@ extension XInputListener {
         if let (g, owed) = touchpad.lose(source) {
             // Given back unseen: no end will come of a gesture whose device has gone.
             if let owed { XIAllowEvents(x.display, owed, XIReplayDevice, Time(CurrentTime)) }
-            emit(time, g.kind == .swipe ? .swipeEnd(fingers: g.fingers, cancelled: true) : .pinchEnd(fingers: g.fingers, cancelled: true))
+            emit(
+                time,
+                g.kind == .swipe
+                    ? .swipeEnd(fingers: g.fingers, cancelled: true)
+                    : .pinchEnd(fingers: g.fingers, cancelled: true))
             cancelled.append(.touchpad(g.kind, fingers: g.fingers))
         }
         return cancelled

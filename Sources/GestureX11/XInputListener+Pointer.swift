@@ -31,8 +31,10 @@ extension XInputListener {
         let at = Point(x: e.root_x, y: e.root_y)
         switch type {
         case XI_ButtonPress:
-            presses[Int(e.detail)] = Press(device: e.deviceid, at: at, frozen: true, fedUntil: e.time)
-            if devices.xtestPointers.contains(e.sourceid), let n = ownPresses[Int(e.detail)], n > 0 {
+            presses[Int(e.detail)] = Press(
+                device: e.deviceid, at: at, frozen: true, fedUntil: e.time)
+            if devices.xtestPointers.contains(e.sourceid), let n = ownPresses[Int(e.detail)], n > 0
+            {
                 // gestured's own click or drag: the application's at once, never a stroke.
                 ownPresses[Int(e.detail)] = n > 1 ? n - 1 : nil
                 carry(.button(Int(e.detail)), accepted: false)
@@ -42,7 +44,9 @@ extension XInputListener {
             follow(e, at: at)
         case XI_Motion:
             // Motion queued while frozen arrives after the thaw; raw events have fed it already.
-            guard let (button, press) = presses.first(where: { !$0.value.frozen }), press.live || e.time > press.fedUntil else { return }
+            guard let (button, press) = presses.first(where: { !$0.value.frozen }),
+                press.live || e.time > press.fedUntil
+            else { return }
             presses[button]!.fedUntil = e.time
             presses[button]!.live = true
             emit(e.time, .motion(at: at))
@@ -67,11 +71,15 @@ extension XInputListener {
         let state = x.pointerStates(e.sourceid)[e.sourceid]
         if let state, !state.buttons.contains(button) {
             carry(.button(button), accepted: false)
-            unfollowed.append("a press of button \(button) was let go before gestured could follow it: the application's at once")
+            unfollowed.append(
+                "a press of button \(button) was let go before gestured could follow it: the application's at once"
+            )
             return
         }
         presses[button]?.caughtUpBy = asked
-        emit(e.time, .buttonPress(button: button, at: at), device: e.sourceid, app: application(under: e.child))
+        emit(
+            e.time, .buttonPress(button: button, at: at), device: e.sourceid,
+            app: application(under: e.child))
         if let went = unseen.motion(from: at, slave: e.sourceid, now: state?.position) {
             presses[button]?.at = went
             emit(e.time, .motion(at: went))
@@ -88,8 +96,9 @@ extension XInputListener {
         }
         // The master repeats its slaves' raw events: take the slaves' only.
         guard e.deviceid == e.sourceid,
-              let (button, press) = presses.first(where: { $0.value.frozen && !$0.value.released }),
-              Int32(bitPattern: x.events.sequence &- press.caughtUpBy) >= 0 else { return }
+            let (button, press) = presses.first(where: { $0.value.frozen && !$0.value.released }),
+            Int32(bitPattern: x.events.sequence &- press.caughtUpBy) >= 0
+        else { return }
         presses[button]!.fedUntil = e.time
         if type == XI_RawButtonRelease {
             guard Int(e.detail) == button else { return }
@@ -102,14 +111,18 @@ extension XInputListener {
             return
         }
         // The valuators as the pointer moves by them (after acceleration), axes 0 and 1.
-        var delta = Point.zero, named = (x: false, y: false)
+        var delta = Point.zero
+        var named = (x: false, y: false)
         var value = 0
         let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(e.valuators.mask_len))
         for byte in 0..<mask.count {
             for bit in 0..<8 where mask[byte] & (1 << bit) != 0 {
                 let index = byte * 8 + bit
-                if index == 0 { (delta.x, named.x) = (e.valuators.values[value], true) }
-                else if index == 1 { (delta.y, named.y) = (e.valuators.values[value], true) }
+                if index == 0 {
+                    (delta.x, named.x) = (e.valuators.values[value], true)
+                } else if index == 1 {
+                    (delta.y, named.y) = (e.valuators.values[value], true)
+                }
                 value += 1
             }
         }
@@ -119,7 +132,8 @@ extension XInputListener {
             // does not say which: it is taken as the one that lands nearer, since a pointer
             // moves by small steps between two events. Absolute: the axes the event names are
             // where the pointer is; the others stay.
-            let absolute = Point(x: named.x ? delta.x : press.at.x, y: named.y ? delta.y : press.at.y)
+            let absolute = Point(
+                x: named.x ? delta.x : press.at.x, y: named.y ? delta.y : press.at.y)
             let relative = press.at + delta
             let at = (absolute - press.at).length <= delta.length ? absolute : relative
             guard at != press.at else { return }
@@ -137,7 +151,9 @@ extension XInputListener {
     /// application at once instead of being taken for the start of a stroke. Other clients'
     /// XTest strokes (xdotool, x11vnc) are followed like any pointer's.
     public func willPress(_ button: Int) {
-        guard needs.strokeButtons.contains(button) || needs.observeButtons.contains(button) else { return }
+        guard needs.strokeButtons.contains(button) || needs.observeButtons.contains(button) else {
+            return
+        }
         ownPresses[button, default: 0] += 1
     }
 
@@ -147,7 +163,9 @@ extension XInputListener {
     /// raw release.
     private func observedPress(_ e: XIRawEvent) {
         let button = Int(e.detail)
-        guard e.deviceid == e.sourceid, needs.observeButtons.contains(button), presses[button] == nil else { return }
+        guard e.deviceid == e.sourceid, needs.observeButtons.contains(button),
+            presses[button] == nil
+        else { return }
         if devices.xtestPointers.contains(e.sourceid), let n = ownPresses[button], n > 0 {
             // gestured's own click or drag: never a stroke.
             ownPresses[button] = n > 1 ? n - 1 : nil
@@ -155,12 +173,15 @@ extension XInputListener {
         }
         // Read late, it is left alone, so that no stroke fires on stale input.
         if givenBackAsLate(.button(button), e.time) { return }
-        presses[button] = Press(device: e.deviceid, at: .zero, frozen: true, fedUntil: e.time, observed: true)
+        presses[button] = Press(
+            device: e.deviceid, at: .zero, frozen: true, fedUntil: e.time, observed: true)
         if !rawSelected { selectRootEvents() }
         let asked = UInt32(truncatingIfNeeded: XNextRequest(x.display))
         let at = x.pointer()
         presses[button]?.caughtUpBy = asked
         presses[button]?.at = at
-        emit(e.time, .buttonPress(button: button, at: at), device: e.sourceid, app: needs.windowClasses ? application(at: at) : nil)
+        emit(
+            e.time, .buttonPress(button: button, at: at), device: e.sourceid,
+            app: needs.windowClasses ? application(at: at) : nil)
     }
 }

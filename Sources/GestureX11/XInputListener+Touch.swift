@@ -8,9 +8,12 @@ extension XInputListener {
         let at = Point(x: e.root_x, y: e.root_y)
         switch type {
         case XI_TouchBegin:
-            let id = touches.begin(key, source: e.sourceid, emulatingPointer: e.flags & XITouchEmulatingPointer != 0)
+            let id = touches.begin(
+                key, source: e.sourceid, emulatingPointer: e.flags & XITouchEmulatingPointer != 0)
             if givenBackAsLate(.touch(id: id), e.time) { return }
-            emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: application(under: e.child))
+            emit(
+                e.time, .touchBegin(id: id, at: at), device: e.sourceid,
+                app: application(under: e.child))
         case XI_TouchUpdate:
             guard let id = touches.id(of: key) else { return }
             emit(e.time, .touchMove(id: id, at: at))
@@ -33,7 +36,9 @@ extension XInputListener {
         guard !endedWaiting.isEmpty else { return }
         var done: [(Int32, Int32)] = []
         for id in endedWaiting {
-            guard let (master, source) = touches.emulatingAndWaiting(id), !done.contains(where: { $0 == (master, source) }) else { continue }
+            guard let (master, source) = touches.emulatingAndWaiting(id),
+                !done.contains(where: { $0 == (master, source) })
+            else { continue }
             x.retakeTouchButtons(master: master, from: source, asking: ask)
             done.append((master, source))
         }
@@ -45,7 +50,9 @@ extension XInputListener {
     /// answer is owed: the applications have every touch already.
     func rawTouch(_ type: Int32, _ e: XIRawEvent) {
         // The masters repeat their slaves' raw events: take the slaves' only.
-        guard needs.observeTouches, e.deviceid == e.sourceid, let axes = devices.touchAxes[e.deviceid] else { return }
+        guard needs.observeTouches, e.deviceid == e.sourceid,
+            let axes = devices.touchAxes[e.deviceid]
+        else { return }
         let key = TouchLedger.Key(device: e.deviceid, touch: UInt32(e.detail))
         var at = observedAt[key] ?? .zero
         var value = 0
@@ -56,8 +63,16 @@ extension XInputListener {
                 let index = byte * 8 + bit
                 // rescaleValuatorAxis in the server's dix/getevents.c: the axis and one past its
                 // maximum onto the screen's width or height.
-                if index == 0 { at.x = (e.valuators.values[value] - axes.x.lowerBound) * screen.x / (axes.x.upperBound + 1 - axes.x.lowerBound) }
-                if index == 1 { at.y = (e.valuators.values[value] - axes.y.lowerBound) * screen.y / (axes.y.upperBound + 1 - axes.y.lowerBound) }
+                if index == 0 {
+                    at.x =
+                        (e.valuators.values[value] - axes.x.lowerBound) * screen.x
+                        / (axes.x.upperBound + 1 - axes.x.lowerBound)
+                }
+                if index == 1 {
+                    at.y =
+                        (e.valuators.values[value] - axes.y.lowerBound) * screen.y
+                        / (axes.y.upperBound + 1 - axes.y.lowerBound)
+                }
                 value += 1
             }
         }
@@ -70,7 +85,9 @@ extension XInputListener {
                 return
             }
             observedAt[key] = at
-            emit(e.time, .touchBegin(id: id, at: at), device: e.sourceid, app: needs.windowClasses ? application(at: at) : nil)
+            emit(
+                e.time, .touchBegin(id: id, at: at), device: e.sourceid,
+                app: needs.windowClasses ? application(at: at) : nil)
         case XI_RawTouchUpdate:
             guard let id = touches.id(of: key) else { return }
             observedAt[key] = at
@@ -85,7 +102,9 @@ extension XInputListener {
 
     /// The class of the application whose top-level window is at `at` (a round trip).
     func application(at: Point) -> String? {
-        var dx: Int32 = 0, dy: Int32 = 0, child: Window = 0
+        var dx: Int32 = 0
+        var dy: Int32 = 0
+        var child: Window = 0
         XTranslateCoordinates(x.display, x.root, x.root, Int32(at.x), Int32(at.y), &dx, &dy, &child)
         return application(under: child)
     }

@@ -6,30 +6,38 @@ import GestureCore
 extension XInputListener {
     func swipe(_ type: Int32, _ e: XIGestureSwipeEvent) {
         touchpad(type - XI_GestureSwipeBegin, e, .swipe) { e in
-            .swipeUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y),
-                         unaccelerated: Point(x: e.delta_unaccel_x, y: e.delta_unaccel_y))
+            .swipeUpdate(
+                fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y),
+                unaccelerated: Point(x: e.delta_unaccel_x, y: e.delta_unaccel_y))
         }
     }
 
     func pinch(_ type: Int32, _ e: XIGesturePinchEvent) {
         touchpad(type - XI_GesturePinchBegin, e, .pinch) { e in
-            .pinchUpdate(fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y),
-                         unaccelerated: Point(x: e.delta_unaccel_x, y: e.delta_unaccel_y), scale: e.scale, angle: e.delta_angle)
+            .pinchUpdate(
+                fingers: Int(e.detail), delta: Point(x: e.delta_x, y: e.delta_y),
+                unaccelerated: Point(x: e.delta_unaccel_x, y: e.delta_unaccel_y), scale: e.scale,
+                angle: e.delta_angle)
         }
     }
 
     /// A touchpad gesture event, swipe or pinch: begin, update or end. Updates may arrive before
     /// the begin is decided: they go to the engine in order, which drops them if the gesture
     /// was given back.
-    private func touchpad<E: TouchpadGestureEvent>(_ phase: Int32, _ e: E, _ kind: InputFrame.TouchpadKind,
-                                                   update: (E) -> InputEvent.Kind) {
+    private func touchpad<E: TouchpadGestureEvent>(
+        _ phase: Int32, _ e: E, _ kind: InputFrame.TouchpadKind,
+        update: (E) -> InputEvent.Kind
+    ) {
         let fingers = Int(e.detail)
         switch phase {
         case 0:
-            touchpad.begin(device: e.deviceid, .init(source: e.sourceid, kind: kind, fingers: fingers))
+            touchpad.begin(
+                device: e.deviceid, .init(source: e.sourceid, kind: kind, fingers: fingers))
             if givenBackAsLate(.touchpad(kind, fingers: fingers), e.time) { return }
-            emit(e.time, kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
-                 device: e.sourceid, app: application(under: e.child))
+            emit(
+                e.time,
+                kind == .swipe ? .swipeBegin(fingers: fingers) : .pinchBegin(fingers: fingers),
+                device: e.sourceid, app: application(under: e.child))
         case 1:
             guard touchpad.takesUpdates else { return }
             emit(e.time, update(e))
@@ -38,7 +46,11 @@ extension XInputListener {
             endsThisDrain.append((events.count, e.sourceid))
             // XIGestureSwipeEventCancelled and XIGesturePinchEventCancelled are the same bit.
             let cancelled = e.flags & XIGestureSwipeEventCancelled != 0
-            emit(e.time, kind == .swipe ? .swipeEnd(fingers: fingers, cancelled: cancelled) : .pinchEnd(fingers: fingers, cancelled: cancelled))
+            emit(
+                e.time,
+                kind == .swipe
+                    ? .swipeEnd(fingers: fingers, cancelled: cancelled)
+                    : .pinchEnd(fingers: fingers, cancelled: cancelled))
         }
     }
 }

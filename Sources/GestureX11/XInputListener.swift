@@ -94,7 +94,9 @@ public final class XInputListener {
 
     /// Takes the grabs `needs` asks for. Throws when one cannot be taken, naming what holds it.
     /// `ask`: the connection for questions (`x` when none is given).
-    public init(_ x: XConnection, asking ask: XConnection? = nil, needs: InputNeeds) throws(X11Error) {
+    public init(_ x: XConnection, asking ask: XConnection? = nil, needs: InputNeeds)
+        throws(X11Error)
+    {
         self.x = x
         self.ask = ask ?? x
         self.needs = needs
@@ -111,8 +113,11 @@ public final class XInputListener {
             XRRSelectInput(x.display, x.root, Int32(RRScreenChangeNotifyMask))
         }
         if XFixesQueryExtension(x.display, &fixesEventBase, &error) != 0 {
-            let owner = XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask
-            XFixesSelectSelectionInput(x.display, x.root, OverlayWindow.compositorSelection(x), UInt(owner))
+            let owner =
+                XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+                | XFixesSelectionClientCloseNotifyMask
+            XFixesSelectSelectionInput(
+                x.display, x.root, OverlayWindow.compositorSelection(x), UInt(owner))
         }
         x.sync()
     }
@@ -138,7 +143,8 @@ public final class XInputListener {
         if !unfollowed.isEmpty { unfollowed.removeAll() }
         screenChanged = false
         compositorChanged = false
-        var reading = true, synced = false
+        var reading = true
+        var synced = false
         while true {
             if x.events.next(reading: reading, handle) {
                 reading = false
@@ -160,7 +166,7 @@ public final class XInputListener {
 
     private func handle(_ event: XEventReader.Event) {
         switch event {
-        case let .xinput(type, data):
+        case .xinput(let type, let data):
             decode(type, data)
         case .other(var ev):
             if ev.type == fixesEventBase + XFixesSelectionNotify { compositorChanged = true }
@@ -205,7 +211,8 @@ public final class XInputListener {
     /// Hands one decoded event to the engine, on the server's clock unwrapped, or to `dropped`
     /// when the engine must not see it.
     func emit(_ time: Time, _ kind: InputEvent.Kind, device: Int32? = nil, app: String? = nil) {
-        let event = InputEvent(time: clock.time(time), kind, device: device.flatMap { devices.names[$0] }, app: app)
+        let event = InputEvent(
+            time: clock.time(time), kind, device: device.flatMap { devices.names[$0] }, app: app)
         if let why = event.problem {
             dropped.append((event, why))
             return

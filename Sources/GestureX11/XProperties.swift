@@ -1,6 +1,6 @@
 import CXInput2
-import Glibc
 import GestureCore
+import Glibc
 
 extension XConnection {
     /// A 32-bit list property, each item the 32-bit value it is: Xlib hands format-32 data
@@ -9,10 +9,15 @@ extension XConnection {
     private func longs(of w: Window, _ property: Atom, type: Atom) -> [UInt32] {
         var actual: Atom = 0
         var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
+        var count: UInt = 0
+        var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, w, property, 0, 1024, 0, type, &actual, &format, &count, &after, &data) == Success,
-              let data, format == 32 else {
+        guard
+            XGetWindowProperty(
+                display, w, property, 0, 1024, 0, type, &actual, &format, &count, &after, &data)
+                == Success,
+            let data, format == 32
+        else {
             if let data { XFree(data) }
             return []
         }
@@ -23,15 +28,23 @@ extension XConnection {
     }
 
     /// A CARDINAL list: each from 0 to 2^32 - 1.
-    public func cardinals(of w: Window, _ property: Atom) -> [Int] { longs(of: w, property, type: XA_CARDINAL).map { Int($0) } }
-    public func atoms(of w: Window, _ property: Atom) -> [Atom] { longs(of: w, property, type: XA_ATOM).map { Atom($0) } }
-    public func windows(of w: Window, _ property: Atom) -> [Window] { longs(of: w, property, type: XA_WINDOW).map { Window($0) } }
+    public func cardinals(of w: Window, _ property: Atom) -> [Int] {
+        longs(of: w, property, type: XA_CARDINAL).map { Int($0) }
+    }
+    public func atoms(of w: Window, _ property: Atom) -> [Atom] {
+        longs(of: w, property, type: XA_ATOM).map { Atom($0) }
+    }
+    public func windows(of w: Window, _ property: Atom) -> [Window] {
+        longs(of: w, property, type: XA_WINDOW).map { Window($0) }
+    }
 
     /// The first CARDINAL of each of `properties` of `w`, nil where it is not set: all asked
     /// together, in one round trip.
     public func firstCardinals(of w: Window, _ properties: [Atom]) -> [Int?] {
         let c = XGetXCBConnection(display)
-        let cookies = properties.map { xcb_get_property(c, 0, xcb_window_t(w), xcb_atom_t($0), xcb_atom_t(XA_CARDINAL), 0, 1) }
+        let cookies = properties.map {
+            xcb_get_property(c, 0, xcb_window_t(w), xcb_atom_t($0), xcb_atom_t(XA_CARDINAL), 0, 1)
+        }
         return cookies.map { cookie in
             var error: UnsafeMutablePointer<xcb_generic_error_t>?
             guard let r = xcb_get_property_reply(c, cookie, &error) else {
@@ -48,7 +61,8 @@ extension XConnection {
     /// together, in one round trip.
     public func heldModifierKeys() -> [KeyCode] {
         let c = XGetXCBConnection(display)
-        let keymapCookie = xcb_query_keymap(c), mapCookie = xcb_get_modifier_mapping(c)
+        let keymapCookie = xcb_query_keymap(c)
+        let mapCookie = xcb_get_modifier_mapping(c)
         var error: UnsafeMutablePointer<xcb_generic_error_t>?
         let keymap = xcb_query_keymap_reply(c, keymapCookie, &error)
         free(error)
@@ -59,12 +73,18 @@ extension XConnection {
             free(keymap)
             free(map)
         }
-        guard let keymap, let map, let codes = xcb_get_modifier_mapping_keycodes(map) else { return [] }
+        guard let keymap, let map, let codes = xcb_get_modifier_mapping_keycodes(map) else {
+            return []
+        }
         let keys = withUnsafeBytes(of: keymap.pointee.keys) { Array($0) }
         var held: [KeyCode] = []
         for i in 0..<Int(xcb_get_modifier_mapping_keycodes_length(map)) {
             let code = codes[i]
-            if code != 0, keys[Int(code) / 8] & (1 << (code % 8)) != 0, !held.contains(KeyCode(code)) { held.append(KeyCode(code)) }
+            if code != 0, keys[Int(code) / 8] & (1 << (code % 8)) != 0,
+                !held.contains(KeyCode(code))
+            {
+                held.append(KeyCode(code))
+            }
         }
         return held
     }
@@ -88,7 +108,9 @@ extension XConnection {
                 if header.class == UInt8(KeyClass) {
                     let keys = one.assumingMemoryBound(to: XKeyState.self).pointee
                     let bits = withUnsafeBytes(of: keys.keys) { Array($0) }
-                    for code in codes where Int(code) / 8 < bits.count && bits[Int(code) / 8] & (1 << (code % 8)) != 0 {
+                    for code in codes
+                    where Int(code) / 8 < bits.count && bits[Int(code) / 8] & (1 << (code % 8)) != 0
+                    {
                         held.append((Int32(keyboard.id), code))
                     }
                 }
@@ -100,26 +122,37 @@ extension XConnection {
 
     /// The keysyms of every keycode, lowest keycode first, as the server has them now.
     public func keyboardMapping() -> [(code: KeyCode, syms: [KeySym])] {
-        var minCode: Int32 = 0, maxCode: Int32 = 0
+        var minCode: Int32 = 0
+        var maxCode: Int32 = 0
         XDisplayKeycodes(display, &minCode, &maxCode)
         return mapping(from: minCode, count: maxCode - minCode + 1)
     }
 
     /// The keysyms of `code`, as the server has them now; none when it maps none.
-    public func keysyms(of code: KeyCode) -> [KeySym] { mapping(from: Int32(code), count: 1).first?.syms ?? [] }
+    public func keysyms(of code: KeyCode) -> [KeySym] {
+        mapping(from: Int32(code), count: 1).first?.syms ?? []
+    }
 
     private func mapping(from first: Int32, count: Int32) -> [(code: KeyCode, syms: [KeySym])] {
         var perCode: Int32 = 0
-        guard let map = XGetKeyboardMapping(display, KeyCode(first), count, &perCode) else { return [] }
+        guard let map = XGetKeyboardMapping(display, KeyCode(first), count, &perCode) else {
+            return []
+        }
         defer { XFree(map) }
         let per = Int(perCode)
-        return (0..<Int(count)).map { i in (KeyCode(Int(first) + i), (0..<per).map { map[i * per + $0] }) }
+        return (0..<Int(count)).map { i in
+            (KeyCode(Int(first) + i), (0..<per).map { map[i * per + $0] })
+        }
     }
 
     /// Where the pointer is.
     public func pointer() -> Point {
-        var rootReturn: Window = 0, child: Window = 0
-        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var rootReturn: Window = 0
+        var child: Window = 0
+        var rx: Int32 = 0
+        var ry: Int32 = 0
+        var wx: Int32 = 0
+        var wy: Int32 = 0
         var mask: UInt32 = 0
         XQueryPointer(display, root, &rootReturn, &child, &rx, &ry, &wx, &wy, &mask)
         return Point(x: Double(rx), y: Double(ry))

@@ -57,13 +57,18 @@ final class BindingEditor {
 
         let gesture = UI.preferencesGroup("Gesture")
         let what = UI.preferencesGroup("Action", description: "What it does, in order.")
-        let where_ = UI.preferencesGroup("Where", description: "The windows and devices it listens in.")
-        let more = UI.preferencesGroup("More", description: "How it is recognized. Unset values take their defaults.")
+        let where_ = UI.preferencesGroup(
+            "Where", description: "The windows and devices it listens in.")
+        let more = UI.preferencesGroup(
+            "More", description: "How it is recognized. Unset values take their defaults.")
         for field in SettingsSchema.fields(for: row.type) {
             switch field.name {
             case "action":
-                ActionRows.add(to: what, texts: row.actionTexts, window: window, dialog: dialog) { [unowned self] texts in
-                    set("action", texts.count == 1 ? .string(texts[0]) : .strings(texts), structural: true)
+                ActionRows.add(to: what, texts: row.actionTexts, window: window, dialog: dialog) {
+                    [unowned self] texts in
+                    set(
+                        "action", texts.count == 1 ? .string(texts[0]) : .strings(texts),
+                        structural: true)
                 }
             case "type":
                 UI.add(typeRow(row.type), to: gesture)
@@ -90,13 +95,16 @@ final class BindingEditor {
         let box = UI.box(false, spacing: 12, [duplicate, delete])
         gtk_widget_set_halign(box, GTK_ALIGN_END)
         UI.add(box, to: buttons)
-        for g in [gesture, what, where_, more, buttons] { adw_preferences_page_add(cast(page), cast(g)) }
+        for g in [gesture, what, where_, more, buttons] {
+            adw_preferences_page_add(cast(page), cast(g))
+        }
         gtk_scrolled_window_set_child(cast(scroller), page)
     }
 
     private func fieldRow(_ field: SchemaField, type: String) -> Widget {
         let name = field.name
-        return FieldRows.row(field, value: window.document.value(name, binding: index), type: type) { [unowned self] literal in
+        return FieldRows.row(field, value: window.document.value(name, binding: index), type: type)
+        { [unowned self] literal in
             set(name, literal, structural: name == "name")
         }
     }
@@ -114,7 +122,9 @@ final class BindingEditor {
             // After the signal: the page that holds this row is replaced.
             every(milliseconds: 1) { [weak self] in
                 guard let self else { return false }
-                window.edit(focusing: index) { try self.window.document.changeType(binding: self.index, to: chosen) }
+                window.edit(focusing: index) {
+                    try self.window.document.changeType(binding: self.index, to: chosen)
+                }
                 rebuild()
                 return false
             }
@@ -124,10 +134,13 @@ final class BindingEditor {
 
     /// The application rule: a class typed, or picked by clicking a window.
     private func appRow(_ field: SchemaField, row: BindingRow) -> Widget {
-        let r = FieldRows.row(field, value: window.document.value("app", binding: index), type: row.type) { [unowned self] literal in
+        let r = FieldRows.row(
+            field, value: window.document.value("app", binding: index), type: row.type
+        ) { [unowned self] literal in
             set("app", literal, structural: false)
         }
-        let pick = UI.iconButton("find-location-symbolic", name: "Pick a window") { [unowned self] in
+        let pick = UI.iconButton("find-location-symbolic", name: "Pick a window") {
+            [unowned self] in
             WindowPicker.pick { [weak self] found in
                 guard let self, let found else { return }
                 set("app", .string(found), structural: true)

@@ -1,8 +1,9 @@
 import CAdwaita
 import GestureConfig
 import GestureSettings
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The gestures page: an "add" row, then every binding grouped by application rule and input,
@@ -41,11 +42,15 @@ final class BindingsPage {
         }
         for g in groups { adw_preferences_page_add(cast(page), cast(g)) }
         // Back to the row edited, when the edit was made here (not in its dialog).
-        if let focus, let row = rowWidgets[focus], gtk_window_is_active(cast(window.window)) != 0 { gtk_widget_grab_focus(row) }
+        if let focus, let row = rowWidgets[focus], gtk_window_is_active(cast(window.window)) != 0 {
+            gtk_widget_grab_focus(row)
+        }
     }
 
     private func addGroup() -> Widget {
-        let g = UI.preferencesGroup("", description: "Each gesture gestured knows and what it does. Choose one to change it.")
+        let g = UI.preferencesGroup(
+            "",
+            description: "Each gesture gestured knows and what it does. Choose one to change it.")
         let types = SettingsSchema.gestureTypes
         let combo = widget(adw_combo_row_new())
         adw_preferences_row_set_title(cast(combo), "New gesture")
@@ -60,8 +65,13 @@ final class BindingsPage {
         gtk_widget_set_valign(add, GTK_ALIGN_CENTER)
         UI.suffix(combo, add)
         UI.add(combo, to: g)
-        let perform = UI.actionRow("Add by performing", subtitle: "Perform a gesture on your touchpad, touchscreen or mouse: it is filled in for you")
-        let start = UI.button("Perform…") { [unowned self] in PerformDialog.open(window: window, live: window.live) }
+        let perform = UI.actionRow(
+            "Add by performing",
+            subtitle:
+                "Perform a gesture on your touchpad, touchscreen or mouse: it is filled in for you")
+        let start = UI.button("Perform…") { [unowned self] in
+            PerformDialog.open(window: window, live: window.live)
+        }
         gtk_widget_set_valign(start, GTK_ALIGN_CENTER)
         setAccessibleName(start, "Add by performing")
         UI.suffix(perform, start)
@@ -72,13 +82,23 @@ final class BindingsPage {
     /// While the config is still the default: the configs of peers `gestured import` reads.
     private func importGroup() -> Widget? {
         var environment: [String: String] = [:]
-        for name in ["XDG_CONFIG_HOME", "HOME"] { if let v = getenv(name) { environment[name] = String(cString: v) } }
-        let offers = ImportOffer.found(for: window.document, environment: environment) { access($0, R_OK) == 0 }
+        for name in ["XDG_CONFIG_HOME", "HOME"] {
+            if let v = getenv(name) { environment[name] = String(cString: v) }
+        }
+        let offers = ImportOffer.found(for: window.document, environment: environment) {
+            access($0, R_OK) == 0
+        }
         guard !offers.isEmpty else { return nil }
-        let g = UI.preferencesGroup("From another gesture tool", description: "gestured can carry over the gestures you set up there. You see what it makes of them before anything is written.")
+        let g = UI.preferencesGroup(
+            "From another gesture tool",
+            description:
+                "gestured can carry over the gestures you set up there. You see what it makes of them before anything is written."
+        )
         for offer in offers {
             let row = UI.actionRow(offer.tool, subtitle: offer.path)
-            let button = UI.button("Import…") { [unowned self] in ImportDialog.open(window: window, offer: offer) }
+            let button = UI.button("Import…") { [unowned self] in
+                ImportDialog.open(window: window, offer: offer)
+            }
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             setAccessibleName(button, "Import from \(offer.tool)")
             UI.suffix(row, button)
@@ -93,18 +113,23 @@ final class BindingsPage {
         setAccessibleName(r, row.name)
         setAccessibleDescription(r, ([row.sentence] + row.problems).joined(separator: "\n"))
         if !row.problems.isEmpty {
-            let mark = UI.icon("dialog-warning-symbolic", tooltip: row.problems.joined(separator: "\n"))
+            let mark = UI.icon(
+                "dialog-warning-symbolic", tooltip: row.problems.joined(separator: "\n"))
             gtk_widget_add_css_class(mark, "warning")
             setAccessibleName(mark, "Problem: " + row.problems.joined(separator: "; "))
             adw_action_row_add_prefix(cast(r), mark)
         }
         if row.runsCommands {
-            UI.suffix(r, UI.icon("utilities-terminal-symbolic", tooltip: "Runs a command with your rights"))
+            UI.suffix(
+                r,
+                UI.icon("utilities-terminal-symbolic", tooltip: "Runs a command with your rights"))
         }
         let index = row.index
-        UI.suffix(r, UI.toggle(row.isEnabled, name: "\(row.name) on") { [unowned self] on in
-            window.edit(focusing: index) { try window.document.setEnabled(on, binding: index) }
-        })
+        UI.suffix(
+            r,
+            UI.toggle(row.isEnabled, name: "\(row.name) on") { [unowned self] on in
+                window.edit(focusing: index) { try window.document.setEnabled(on, binding: index) }
+            })
         UI.suffix(r, UI.icon("go-next-symbolic"))
         gtk_list_box_row_set_activatable(cast(r), 1)
         on(r, "activated") { [unowned self] in BindingEditor.open(window: window, binding: index) }

@@ -17,6 +17,8 @@ final class DaemonWatch {
         if x == nil { x = try? XConnection(name: nil) }
         guard let x else { return State() }
         guard let running = SingleInstance.running(x) else { return State(display: x.name) }
-        return State(running: true, pid: running?.pid, config: SingleInstance.configState(x), display: x.name)
+        return State(
+            running: true, pid: running?.pid, config: SingleInstance.configState(x), display: x.name
+        )
     }
 }

@@ -6,31 +6,47 @@ import GestureSettings
 /// schema appears in the window with no code here. Its help is the declaration's doc line.
 enum FieldRows {
     /// `set` writes the value (nil: removes the key, so that its default holds).
-    static func row(_ field: SchemaField, value: TOMLValue?, type: String?, set: @escaping (TOMLEditor.Literal?) -> Void) -> Widget {
+    static func row(
+        _ field: SchemaField, value: TOMLValue?, type: String?,
+        set: @escaping (TOMLEditor.Literal?) -> Void
+    ) -> Widget {
         let title = words(field.name)
         let absent = field.absentText(for: type)
         switch field.form {
         case .choice(let choices):
-            return choice(title, field, choices: choices, value: value?.string, absent: absent, set: set)
+            return choice(
+                title, field, choices: choices, value: value?.string, absent: absent, set: set)
         case .toggle where absent == "true" || absent == "false":
             let r = UI.actionRow(title, subtitle: field.help)
             let on = value?.bool ?? (absent == "true")
-            UI.suffix(r, UI.toggle(on, name: title) { set($0 == (absent == "true") && value == nil ? nil : .bool($0)) })
+            UI.suffix(
+                r,
+                UI.toggle(on, name: title) {
+                    set($0 == (absent == "true") && value == nil ? nil : .bool($0))
+                })
             return r
         case .toggle:
             let current = value?.bool.map { $0 ? "true" : "false" }
-            return choice(title, field, choices: ["true", "false"], value: current, absent: absent, set: { literal in
-                if case .string(let s)? = literal { set(.bool(s == "true")) } else { set(nil) }
-            })
+            return choice(
+                title, field, choices: ["true", "false"], value: current, absent: absent,
+                set: { literal in
+                    if case .string(let s)? = literal { set(.bool(s == "true")) } else { set(nil) }
+                })
         case .number(let range, let unit):
             let current = value?.double ?? value?.int.map(Double.init)
             // Hundredths where the values are fractions (a scale, a threshold), whole units elsewhere.
-            let fractional = range.upperBound - range.lowerBound <= 1 || range.lowerBound != range.lowerBound.rounded()
-            return number(title, field, range: range, step: fractional ? 0.01 : 1, unit: unit,
-                          current: current, absent: absent, set: { set(.number($0)) }, reset: { set(nil) })
+            let fractional =
+                range.upperBound - range.lowerBound <= 1
+                || range.lowerBound != range.lowerBound.rounded()
+            return number(
+                title, field, range: range, step: fractional ? 0.01 : 1, unit: unit,
+                current: current, absent: absent, set: { set(.number($0)) }, reset: { set(nil) })
         case .integer(let range):
-            return number(title, field, range: Double(range.lowerBound)...Double(range.upperBound), step: 1, unit: nil,
-                          current: value?.int.map(Double.init), absent: absent, set: { set(.integer(Int($0))) }, reset: { set(nil) })
+            return number(
+                title, field, range: Double(range.lowerBound)...Double(range.upperBound), step: 1,
+                unit: nil,
+                current: value?.int.map(Double.init), absent: absent,
+                set: { set(.integer(Int($0))) }, reset: { set(nil) })
         case .text, .glob, .directions, .list, .actions:
             var text = value?.string ?? ""
             if let list = value?.array { text = list.compactMap(\.string).joined(separator: ", ") }
@@ -52,8 +68,10 @@ enum FieldRows {
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 
-    private static func choice(_ title: String, _ field: SchemaField, choices: [String], value: String?, absent: String?,
-                               set: @escaping (TOMLEditor.Literal?) -> Void) -> Widget {
+    private static func choice(
+        _ title: String, _ field: SchemaField, choices: [String], value: String?, absent: String?,
+        set: @escaping (TOMLEditor.Literal?) -> Void
+    ) -> Widget {
         let items = (field.isRequired ? [] : ["Default (\(absent ?? "none"))"]) + choices.map(words)
         let r = widget(adw_combo_row_new())
         adw_preferences_row_set_title(cast(r), UI.escaped(title))
@@ -72,8 +90,12 @@ enum FieldRows {
         return r
     }
 
-    private static func number(_ title: String, _ field: SchemaField, range: ClosedRange<Double>, step: Double, unit: String?,
-                               current: Double?, absent: String?, set: @escaping (Double) -> Void, reset: @escaping () -> Void) -> Widget {
+    private static func number(
+        _ title: String, _ field: SchemaField, range: ClosedRange<Double>, step: Double,
+        unit: String?,
+        current: Double?, absent: String?, set: @escaping (Double) -> Void,
+        reset: @escaping () -> Void
+    ) -> Widget {
         var subtitle = field.help
         if current == nil, let absent { subtitle += ". Not set: \(absent)" }
         // The unit beside the title, unless the title says it already ("Commit scale").
@@ -81,21 +103,31 @@ enum FieldRows {
         let r = UI.actionRow(title + (unit.map { ", \($0)" } ?? ""), subtitle: subtitle)
         let spin = widget(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step))
         gtk_spin_button_set_digits(cast(spin), step < 1 ? 2 : 0)
-        gtk_spin_button_set_value(cast(spin), current ?? absent.flatMap(Double.init) ?? range.lowerBound)
+        gtk_spin_button_set_value(
+            cast(spin), current ?? absent.flatMap(Double.init) ?? range.lowerBound)
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
         setAccessibleName(spin, title + (unit.map { " in \($0)" } ?? ""))
         on(spin, "value-changed") { set(gtk_spin_button_get_value(cast(spin))) }
         UI.suffix(r, spin)
         if current != nil, !field.isRequired {
-            UI.suffix(r, UI.iconButton("edit-clear-symbolic", name: "Reset \(title.lowercased()) to its default (\(absent ?? "none"))", reset))
+            UI.suffix(
+                r,
+                UI.iconButton(
+                    "edit-clear-symbolic",
+                    name: "Reset \(title.lowercased()) to its default (\(absent ?? "none"))", reset)
+            )
         }
         return r
     }
 
-    private static func entry(_ title: String, _ field: SchemaField, text: String, absent: String?,
-                              apply: @escaping (String) -> Void) -> Widget {
+    private static func entry(
+        _ title: String, _ field: SchemaField, text: String, absent: String?,
+        apply: @escaping (String) -> Void
+    ) -> Widget {
         let r = widget(adw_entry_row_new())
-        adw_preferences_row_set_title(cast(r), UI.escaped(title + (text.isEmpty && absent != nil ? " (not set: \(absent!))" : "")))
+        adw_preferences_row_set_title(
+            cast(r),
+            UI.escaped(title + (text.isEmpty && absent != nil ? " (not set: \(absent!))" : "")))
         adw_entry_row_set_show_apply_button(cast(r), 1)
         gtk_editable_set_text(cast(r), text)
         gtk_widget_set_tooltip_text(r, field.help)
@@ -108,6 +140,7 @@ enum FieldRows {
 
 extension String {
     func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        String(
+            drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

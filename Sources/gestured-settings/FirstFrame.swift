@@ -1,6 +1,7 @@
 import CAdwaita
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// For `make bench`: with GESTURED_SETTINGS_FIRST_FRAME set to the wall-clock time of the spawn
@@ -8,7 +9,9 @@ import Glibc
 /// end of its window's first painted frame and its memory then, and quits.
 /// `first-frame MS VmHWM-KiB VmRSS-KiB`.
 enum FirstFrame {
-    static let spawned: Int? = getenv("GESTURED_SETTINGS_FIRST_FRAME").flatMap { Int(String(cString: $0)) }
+    static let spawned: Int? = getenv("GESTURED_SETTINGS_FIRST_FRAME").flatMap {
+        Int(String(cString: $0))
+    }
 
     /// Reports after `window`'s first frame, when asked to.
     static func watch(_ window: Widget) {
@@ -40,7 +43,9 @@ enum FirstFrame {
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, 256, f) != nil {
             let text = String(cString: line)
-            if text.hasPrefix(key + ":") { return Int(text.dropFirst(key.count + 1).filter(\.isNumber)) ?? 0 }
+            if text.hasPrefix(key + ":") {
+                return Int(text.dropFirst(key.count + 1).filter(\.isNumber)) ?? 0
+            }
         }
         return 0
     }

@@ -23,11 +23,17 @@ final class ImportDialog {
     private init(window: MainWindow, offer: ImportOffer) {
         self.window = window
         self.offer = offer
-        dialog = UI.dialog(over: window.window, title: "Import from \(offer.tool)", width: 720, height: 640)
-        let intro = UI.label("What gestured import makes of \(offer.path). Nothing is written until you import.", wrap: true)
+        dialog = UI.dialog(
+            over: window.window, title: "Import from \(offer.tool)", width: 720, height: 640)
+        let intro = UI.label(
+            "What gestured import makes of \(offer.path). Nothing is written until you import.",
+            wrap: true)
         output = UI.label("Reading…", wrap: true, css: ["monospace"])
         gtk_label_set_selectable(cast(output), 1)
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+        for margin in [
+            gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+            gtk_widget_set_margin_end,
+        ] {
             margin(output, 12)
         }
         let scroller = widget(gtk_scrolled_window_new())
@@ -40,10 +46,14 @@ final class ImportDialog {
         let buttons = UI.box(false, spacing: 12, [cancel, importButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         let body = UI.box(true, spacing: 12, [intro, scroller, buttons])
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+        for margin in [
+            gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+            gtk_widget_set_margin_end,
+        ] {
             margin(body, 18)
         }
-        adw_window_set_content(cast(dialog), UI.box(true, spacing: 0, [widget(adw_header_bar_new()), body]))
+        adw_window_set_content(
+            cast(dialog), UI.box(true, spacing: 0, [widget(adw_header_bar_new()), body]))
         on(cancel, "clicked") { [unowned self] in gtk_window_close(cast(dialog)) }
         on(importButton, "clicked") { [unowned self] in write() }
         on(dialog, "close-request") { [unowned self] _ in
@@ -71,7 +81,10 @@ final class ImportDialog {
                 return
             }
             window.edit { try self.window.document.reload() }
-            let summary = text.split(separator: "\n").last { $0.hasPrefix("imported ") || $0.hasPrefix("added ") }.map(String.init) ?? "done"
+            let summary =
+                text.split(separator: "\n").last {
+                    $0.hasPrefix("imported ") || $0.hasPrefix("added ")
+                }.map(String.init) ?? "done"
             window.toast("Imported from \(offer.tool): \(summary)")
             gtk_window_close(cast(dialog))
         }

@@ -1,7 +1,8 @@
 import CAdwaita
 import GestureSettings
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The window's link to the running daemon's own stream, for the live pages: made when a page
@@ -19,14 +20,23 @@ final class LiveLink {
     /// a binding that did not fire; a gesture as it goes.
     var seen: ((PerformedGesture) -> Void)?
     var stroke: ((String, [(Double, Double)], String) -> Void)?
-    var notFired: ((_ name: String, _ source: String, _ state: String, _ reason: String, _ time: Double) -> Void)?
-    var gesture: ((_ name: String, _ source: String, _ state: String, _ progress: Double, _ time: Double) -> Void)?
+    var notFired:
+        (
+            (_ name: String, _ source: String, _ state: String, _ reason: String, _ time: Double) ->
+                Void
+        )?
+    var gesture:
+        (
+            (_ name: String, _ source: String, _ state: String, _ progress: Double, _ time: Double)
+                -> Void
+        )?
     /// Whether the window asks to listen and to watch: asked again of each connection made.
     private var wantsListening = false
     private var wantsWatching = false
 
     static var address: String {
-        StreamPlace.address(runtimeDirectory: getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }, uid: getuid())
+        StreamPlace.address(
+            runtimeDirectory: getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }, uid: getuid())
     }
 
     func onChange(_ changed: @escaping () -> Void) { self.changed.append(changed) }
@@ -72,11 +82,13 @@ final class LiveLink {
             }
             c.subscribe("NotFired") { [weak self] args in
                 guard args.count == 6 else { return }
-                self?.notFired?(args[0].text, args[2].text, args[3].text, args[4].text, args[5].number)
+                self?.notFired?(
+                    args[0].text, args[2].text, args[3].text, args[4].text, args[5].number)
             }
             c.subscribe("Gesture") { [weak self] args in
                 guard args.count == 8 else { return }
-                self?.gesture?(args[0].text, args[2].text, args[3].text, args[5].number, args[7].number)
+                self?.gesture?(
+                    args[0].text, args[2].text, args[3].text, args[5].number, args[7].number)
             }
             if wantsListening { c.call("Listen") }
             if wantsWatching { c.call("Watch") }
@@ -114,7 +126,9 @@ final class LiveLink {
     func setPaused(_ on: Bool) {
         guard connect() else { return }
         connection?.call("SetPaused", on) { reply in
-            if case .failure(let why) = reply { fputs("gestured-settings: SetPaused: \(why)\n", stderr) }
+            if case .failure(let why) = reply {
+                fputs("gestured-settings: SetPaused: \(why)\n", stderr)
+            }
         }
     }
 

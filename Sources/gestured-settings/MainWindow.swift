@@ -35,11 +35,13 @@ final class MainWindow {
         status = StatusPage(window: self, daemon: daemon)
         watch = WatchPage(window: self, live: live)
         strokes = StrokesPage(window: self)
-        for (page, name, title, icon) in [(bindings.page, "gestures", "Gestures", "input-touchpad-symbolic"),
-                                          (strokes.page, "strokes", "Strokes", "document-edit-symbolic"),
-                                          (watch.page, "watch", "Watch", "view-reveal-symbolic"),
-                                          (settings.page, "settings", "Settings", "preferences-system-symbolic"),
-                                          (status.page, "status", "Status", "dialog-information-symbolic")] {
+        for (page, name, title, icon) in [
+            (bindings.page, "gestures", "Gestures", "input-touchpad-symbolic"),
+            (strokes.page, "strokes", "Strokes", "document-edit-symbolic"),
+            (watch.page, "watch", "Watch", "view-reveal-symbolic"),
+            (settings.page, "settings", "Settings", "preferences-system-symbolic"),
+            (status.page, "status", "Status", "dialog-information-symbolic"),
+        ] {
             adw_view_stack_add_titled_with_icon(cast(stack), page, name, title, icon)
         }
         let header = widget(adw_header_bar_new())
@@ -51,9 +53,15 @@ final class MainWindow {
         adw_header_bar_pack_end(cast(header), saveButton)
         let bar = widget(adw_view_switcher_bar_new())
         adw_view_switcher_bar_set_stack(cast(bar), cast(stack))
-        g_object_bind_property(UnsafeMutableRawPointer(switcher), "title-visible", UnsafeMutableRawPointer(bar), "reveal", G_BINDING_SYNC_CREATE)
+        g_object_bind_property(
+            UnsafeMutableRawPointer(switcher), "title-visible", UnsafeMutableRawPointer(bar),
+            "reveal", G_BINDING_SYNC_CREATE)
         onNotify(stack, "visible-child-name") { [unowned self] in
-            guard let name = adw_view_stack_get_visible_child_name(cast(stack)).map({ String(cString: $0) }) else { return }
+            guard
+                let name = adw_view_stack_get_visible_child_name(cast(stack)).map({
+                    String(cString: $0)
+                })
+            else { return }
             if name == "watch" { watch.start() }
             guard !settingsShown, name == "settings" else { return }
             settingsShown = true
@@ -61,7 +69,8 @@ final class MainWindow {
         }
         adw_toast_overlay_set_child(cast(toasts), stack)
         gtk_widget_set_vexpand(toasts, 1)
-        adw_application_window_set_content(cast(window), UI.box(true, spacing: 0, [header, toasts, bar]))
+        adw_application_window_set_content(
+            cast(window), UI.box(true, spacing: 0, [header, toasts, bar]))
 
         on(saveButton, "clicked") { [unowned self] in save() }
         on(undoButton, "clicked") { [unowned self] in
@@ -72,8 +81,13 @@ final class MainWindow {
         onKeyPressed(window, capture: true) { [unowned self] keyval, _, state in
             guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             switch keyval {
-            case UInt32(GDK_KEY_s): save(); return true
-            case UInt32(GDK_KEY_z): document.undo(); changed(); return true
+            case UInt32(GDK_KEY_s):
+                save()
+                return true
+            case UInt32(GDK_KEY_z):
+                document.undo()
+                changed()
+                return true
             default: return false
             }
         }
@@ -128,7 +142,9 @@ final class MainWindow {
             return
         }
         if before.config?.file != document.path {
-            toast("Saved. gestured reads \(before.config?.file ?? "another config"); restart it to read this file.")
+            toast(
+                "Saved. gestured reads \(before.config?.file ?? "another config"); restart it to read this file."
+            )
             status.recheck()
             return
         }

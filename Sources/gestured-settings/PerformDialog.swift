@@ -46,8 +46,10 @@ final class PerformDialog {
         turnOn = UI.button("Turn On gestured's Stream", css: ["pill"]) {}
         gtk_widget_set_halign(turnOn, GTK_ALIGN_CENTER)
         gtk_widget_set_visible(turnOn, 0)
-        adw_status_page_set_child(cast(status), UI.box(true, spacing: 18, [seenLabel, trail, addButton, turnOn]))
-        adw_window_set_content(cast(dialog), UI.box(true, spacing: 0, [widget(adw_header_bar_new()), status]))
+        adw_status_page_set_child(
+            cast(status), UI.box(true, spacing: 18, [seenLabel, trail, addButton, turnOn]))
+        adw_window_set_content(
+            cast(dialog), UI.box(true, spacing: 0, [widget(adw_header_bar_new()), status]))
         on(dialog, "close-request") { [unowned self] _ in
             live.listen(false)
             live.seen = nil
@@ -69,13 +71,19 @@ final class PerformDialog {
         }
         live.listen(true)
         if live.connection != nil {
-            adw_status_page_set_description(cast(status), UI.escaped(
-                "On your touchpad or touchscreen, or draw with the right mouse button held. gestured performs no action while this window listens."))
+            adw_status_page_set_description(
+                cast(status),
+                UI.escaped(
+                    "On your touchpad or touchscreen, or draw with the right mouse button held. gestured performs no action while this window listens."
+                ))
         } else {
             adw_status_page_set_icon_name(cast(status), "dialog-warning-symbolic")
             adw_status_page_set_title(cast(status), "gestured cannot listen")
-            adw_status_page_set_description(cast(status), UI.escaped(
-                "The window hears gestured through its own stream, which is off or not running (\(live.failure ?? "no connection")). Turn it on: this saves your file with gestured-stream = true."))
+            adw_status_page_set_description(
+                cast(status),
+                UI.escaped(
+                    "The window hears gestured through its own stream, which is off or not running (\(live.failure ?? "no connection")). Turn it on: this saves your file with gestured-stream = true."
+                ))
             gtk_widget_set_visible(turnOn, 1)
         }
     }
@@ -88,7 +96,8 @@ final class PerformDialog {
         gtk_widget_set_visible(seenLabel, 1)
         gtk_widget_set_sensitive(addButton, 1)
         adw_status_page_set_title(cast(status), "Seen")
-        adw_status_page_set_description(cast(status), "Add it, or perform another gesture to replace it.")
+        adw_status_page_set_description(
+            cast(status), "Add it, or perform another gesture to replace it.")
     }
 
     private func add() {
@@ -106,12 +115,17 @@ final class PerformDialog {
         gtk_widget_set_sensitive(turnOn, 0)
         live.retry()
         live.onChange { [weak self] in
-            guard let self, live.connection != nil, gtk_widget_get_visible(turnOn) != 0 else { return }
+            guard let self, live.connection != nil, gtk_widget_get_visible(turnOn) != 0 else {
+                return
+            }
             gtk_widget_set_visible(turnOn, 0)
             adw_status_page_set_icon_name(cast(status), "input-touchpad-symbolic")
             adw_status_page_set_title(cast(status), "Perform the gesture")
-            adw_status_page_set_description(cast(status), UI.escaped(
-                "On your touchpad or touchscreen, or draw with the right mouse button held. gestured performs no action while this window listens."))
+            adw_status_page_set_description(
+                cast(status),
+                UI.escaped(
+                    "On your touchpad or touchscreen, or draw with the right mouse button held. gestured performs no action while this window listens."
+                ))
             live.listen(true)
         }
     }

@@ -1,8 +1,9 @@
 import CAdwaita
 import GestureSettings
 import GestureX11
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The application: one window over one config file.

@@ -25,13 +25,18 @@ final class StrokesPage {
         page = widget(adw_preferences_page_new())
         adw_preferences_page_set_title(cast(page), "Strokes")
 
-        let learn = UI.preferencesGroup("Your stroke", description: "Draw it here a few times, the way you will draw it with the right mouse button held or a finger.")
+        let learn = UI.preferencesGroup(
+            "Your stroke",
+            description:
+                "Draw it here a few times, the way you will draw it with the right mouse button held or a finger."
+        )
         nameRow = widget(adw_entry_row_new())
         adw_preferences_row_set_title(cast(nameRow), "Name")
         setAccessibleName(nameRow, "Stroke name")
         UI.add(nameRow, to: learn)
         let area: Widget
-        (area, showStrokes) = Drawing.area(width: 480, height: 280, name: "Drawing area", fitted: false)
+        (area, showStrokes) = Drawing.area(
+            width: 480, height: 280, name: "Drawing area", fitted: false)
         gtk_widget_add_css_class(area, "card")
         gtk_widget_set_margin_top(area, 12)
         gtk_widget_set_margin_bottom(area, 12)
@@ -53,7 +58,10 @@ final class StrokesPage {
         gtk_widget_set_margin_top(buttons, 12)
         UI.add(buttons, to: learn)
 
-        let test = UI.preferencesGroup("Test", description: "Draw in the area to see how gestured reads a stroke, among every shape it knows.")
+        let test = UI.preferencesGroup(
+            "Test",
+            description:
+                "Draw in the area to see how gestured reads a stroke, among every shape it knows.")
         let testRow = UI.actionRow("Test strokes instead of learning them")
         testSwitch = widget(gtk_switch_new())
         gtk_widget_set_valign(testSwitch, GTK_ALIGN_CENTER)
@@ -65,9 +73,12 @@ final class StrokesPage {
         UI.add(reading, to: test)
         for g in [learn, test] { adw_preferences_page_add(cast(page), cast(g)) }
 
-        Drawing.onDrag(area, moved: { [unowned self] points in
-            showStrokes((testing ? [] : lab.variants.map { $0.map { ($0.x, $0.y) } }) + [points])
-        }, ended: { [unowned self] points in drawn(points.map { Point(x: $0.0, y: $0.1) }) })
+        Drawing.onDrag(
+            area,
+            moved: { [unowned self] points in
+                showStrokes(
+                    (testing ? [] : lab.variants.map { $0.map { ($0.x, $0.y) } }) + [points])
+            }, ended: { [unowned self] points in drawn(points.map { Point(x: $0.0, y: $0.1) }) })
         on(undo, "clicked") { [unowned self] in
             lab.removeLast()
             changed()
@@ -89,7 +100,8 @@ final class StrokesPage {
     private func drawn(_ points: [Point]) {
         if testing {
             let r = lab.read(points, learning: lab.variants.isEmpty ? nil : name)
-            let ruled = r.ruledOut.isEmpty ? "" : ". It cannot be: " + r.ruledOut.joined(separator: ", ")
+            let ruled =
+                r.ruledOut.isEmpty ? "" : ". It cannot be: " + r.ruledOut.joined(separator: ", ")
             gtk_label_set_text(cast(reading), r.words + ruled + ".")
             gtk_widget_set_visible(reading, 1)
             showStrokes([points.map { ($0.x, $0.y) }])
@@ -104,9 +116,15 @@ final class StrokesPage {
     private func changed() {
         if !testing { showStrokes(lab.variants.map { $0.map { ($0.x, $0.y) } }) }
         let n = lab.variants.count
-        let more = n < StrokeLab.suggestedVariants ? "; draw it \(StrokeLab.suggestedVariants - n) more time\(StrokeLab.suggestedVariants - n == 1 ? "" : "s") to learn how it varies" : ""
-        adw_preferences_row_set_title(cast(countRow), n == 0 ? "No drawing yet" : "\(n) drawing\(n == 1 ? "" : "s")\(more)")
-        let problems = (StrokeLab.isName(name) || name.isEmpty ? [] : ["A name has letters, digits, - and _ only"]) + lab.collisions(name: name)
+        let more =
+            n < StrokeLab.suggestedVariants
+            ? "; draw it \(StrokeLab.suggestedVariants - n) more time\(StrokeLab.suggestedVariants - n == 1 ? "" : "s") to learn how it varies"
+            : ""
+        adw_preferences_row_set_title(
+            cast(countRow), n == 0 ? "No drawing yet" : "\(n) drawing\(n == 1 ? "" : "s")\(more)")
+        let problems =
+            (StrokeLab.isName(name) || name.isEmpty
+                ? [] : ["A name has letters, digits, - and _ only"]) + lab.collisions(name: name)
         gtk_label_set_text(cast(warnings), problems.joined(separator: "\n"))
         gtk_widget_set_visible(warnings, problems.isEmpty ? 0 : 1)
         gtk_widget_set_sensitive(saveButton, n > 0 && StrokeLab.isName(name) && !testing ? 1 : 0)
@@ -118,7 +136,8 @@ final class StrokesPage {
         window.save { [unowned self] in
             let path = try lab.save(name: name)
             saved = name
-            gtk_label_set_text(cast(reading), "Saved \(lab.variants.count) drawings of \(name) in \(path).")
+            gtk_label_set_text(
+                cast(reading), "Saved \(lab.variants.count) drawings of \(name) in \(path).")
             gtk_widget_set_visible(reading, 1)
         }
         changed()
@@ -128,7 +147,11 @@ final class StrokesPage {
     private func bind() {
         guard let saved else { return }
         var index = 0
-        window.edit { index = try window.document.addBinding(entries: [("source", .string("pointer")), ("shape", .string(saved))], type: "stroke", action: "show-desktop") }
+        window.edit {
+            index = try window.document.addBinding(
+                entries: [("source", .string("pointer")), ("shape", .string(saved))],
+                type: "stroke", action: "show-desktop")
+        }
         BindingEditor.open(window: window, binding: index)
     }
 }

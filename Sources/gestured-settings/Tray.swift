@@ -1,6 +1,7 @@
 import CAdwaita
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `gestured-settings --tray`: an icon in the desktop's tray or panel (a StatusNotifierItem)
@@ -13,21 +14,30 @@ enum Tray {
         var item: StatusNotifier?
         func look() -> StatusNotifier.Look {
             guard live.connection != nil else {
-                return .init(icon: "input-touchpad", status: "Passive", title: "gestured",
-                             tooltip: "gestured is not running, or its stream is off (gestured-stream = true)")
+                return .init(
+                    icon: "input-touchpad", status: "Passive", title: "gestured",
+                    tooltip:
+                        "gestured is not running, or its stream is off (gestured-stream = true)")
             }
             if live.paused {
-                return .init(icon: "media-playback-pause", status: "NeedsAttention", title: "gestured (paused)",
-                             tooltip: "Paused: no gesture does anything. Click to resume.")
+                return .init(
+                    icon: "media-playback-pause", status: "NeedsAttention",
+                    title: "gestured (paused)",
+                    tooltip: "Paused: no gesture does anything. Click to resume.")
             }
-            return .init(icon: "input-touchpad", status: "Active", title: "gestured",
-                         tooltip: live.listening ? "Listening for the settings window" : "Gestures on. Click to pause.")
+            return .init(
+                icon: "input-touchpad", status: "Active", title: "gestured",
+                tooltip: live.listening
+                    ? "Listening for the settings window" : "Gestures on. Click to pause.")
         }
         live.connect()
-        switch StatusNotifier.serve(id: "gestured", look: look(), activated: {
-            guard live.connect() else { return }
-            live.setPaused(!live.paused)
-        }) {
+        switch StatusNotifier.serve(
+            id: "gestured", look: look(),
+            activated: {
+                guard live.connect() else { return }
+                live.setPaused(!live.paused)
+            })
+        {
         case .failure(let why):
             fputs("gestured-settings --tray: no session bus: \(why)\n", stderr)
             return 1

@@ -30,7 +30,9 @@ final class WatchPage {
         page = widget(adw_preferences_page_new())
         adw_preferences_page_set_title(cast(page), "Watch")
         let state = UI.preferencesGroup("gestured")
-        stateRow = UI.actionRow("Pause gestured", subtitle: "All gestures off, nothing performed, until you turn it back on")
+        stateRow = UI.actionRow(
+            "Pause gestured",
+            subtitle: "All gestures off, nothing performed, until you turn it back on")
         pauseSwitch = widget(gtk_switch_new())
         gtk_widget_set_valign(pauseSwitch, GTK_ALIGN_CENTER)
         setAccessibleName(pauseSwitch, "Pause gestured")
@@ -38,13 +40,17 @@ final class WatchPage {
         UI.add(stateRow, to: state)
 
         let strokes = UI.preferencesGroup("Last stroke")
-        (strokeArea, showStroke) = Drawing.area(width: 200, height: 120, name: "The last stroke drawn")
+        (strokeArea, showStroke) = Drawing.area(
+            width: 200, height: 120, name: "The last stroke drawn")
         strokeRow = UI.actionRow("No stroke drawn yet")
         adw_action_row_set_subtitle_lines(cast(strokeRow), 0)
         UI.suffix(strokeRow, strokeArea)
         UI.add(strokeRow, to: strokes)
 
-        let live = UI.preferencesGroup("As it happens", description: "Each gesture as it goes, and why each binding did not fire, newest first.")
+        let live = UI.preferencesGroup(
+            "As it happens",
+            description: "Each gesture as it goes, and why each binding did not fire, newest first."
+        )
         list = widget(gtk_list_box_new())
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
         gtk_widget_add_css_class(list, "boxed-list")
@@ -64,7 +70,8 @@ final class WatchPage {
         guard !started else { return }
         started = true
         live.gesture = { [weak self] name, source, state, progress, time in
-            self?.log.gesture(name: name, source: source, state: state, progress: progress, at: time)
+            self?.log.gesture(
+                name: name, source: source, state: state, progress: progress, at: time)
             self?.refreshSoon()
         }
         live.notFired = { [weak self] name, source, state, reason, time in
@@ -74,7 +81,9 @@ final class WatchPage {
         let previous = live.stroke
         live.stroke = { [weak self] source, points, reading in
             previous?(source, points, reading)
-            self?.log.stroke(source: source, points: points.map { WatchLog.StrokePoint(x: $0.0, y: $0.1) }, reading: reading, at: 0)
+            self?.log.stroke(
+                source: source, points: points.map { WatchLog.StrokePoint(x: $0.0, y: $0.1) },
+                reading: reading, at: 0)
             self?.refreshSoon()
         }
         live.watch()
@@ -82,13 +91,24 @@ final class WatchPage {
     }
 
     private func showState() {
-        quietly(pauseSwitch, pauseHandler) { gtk_switch_set_active(cast(pauseSwitch), live.paused ? 1 : 0) }
+        quietly(pauseSwitch, pauseHandler) {
+            gtk_switch_set_active(cast(pauseSwitch), live.paused ? 1 : 0)
+        }
         gtk_widget_set_sensitive(pauseSwitch, live.connection == nil ? 0 : 1)
         if live.connection == nil {
-            adw_action_row_set_subtitle(cast(stateRow), UI.escaped("gestured's stream is not there (\(live.failure ?? "not connected")): turn on gestured-stream in the settings"))
+            adw_action_row_set_subtitle(
+                cast(stateRow),
+                UI.escaped(
+                    "gestured's stream is not there (\(live.failure ?? "not connected")): turn on gestured-stream in the settings"
+                ))
         } else {
-            adw_action_row_set_subtitle(cast(stateRow), live.paused ? "Paused: no gesture does anything until you turn this off"
-                : live.listening ? "Listening for a new gesture: nothing is performed meanwhile" : "All gestures off, nothing performed, until you turn it back on")
+            adw_action_row_set_subtitle(
+                cast(stateRow),
+                live.paused
+                    ? "Paused: no gesture does anything until you turn this off"
+                    : live.listening
+                        ? "Listening for a new gesture: nothing is performed meanwhile"
+                        : "All gestures off, nothing performed, until you turn it back on")
         }
     }
 
@@ -117,7 +137,12 @@ final class WatchPage {
             adw_action_row_set_subtitle_lines(cast(row), 0)
             let icon: String
             switch entry.kind {
-            case .gesture(let state, _): icon = state == "ended" ? "emblem-ok-symbolic" : state == "cancelled" ? "process-stop-symbolic" : "media-playback-start-symbolic"
+            case .gesture(let state, _):
+                icon =
+                    state == "ended"
+                    ? "emblem-ok-symbolic"
+                    : state == "cancelled"
+                        ? "process-stop-symbolic" : "media-playback-start-symbolic"
             case .notFired: icon = "action-unavailable-symbolic"
             case .stroke: icon = "document-edit-symbolic"
             }
@@ -126,9 +151,12 @@ final class WatchPage {
             gtk_list_box_append(cast(list), row)
             rows.append(row)
         }
-        if let stroke = log.entries.first(where: { if case .stroke = $0.kind { true } else { false } }), case .stroke(let points) = stroke.kind {
+        if let stroke = log.entries.first(where: {
+            if case .stroke = $0.kind { true } else { false }
+        }), case .stroke(let points) = stroke.kind {
             showStroke([points.map { ($0.x, $0.y) }])
-            adw_preferences_row_set_title(cast(strokeRow), UI.escaped(stroke.detail.capitalizedFirstWord))
+            adw_preferences_row_set_title(
+                cast(strokeRow), UI.escaped(stroke.detail.capitalizedFirstWord))
             setAccessibleDescription(strokeRow, "The last stroke: " + stroke.detail)
         }
     }

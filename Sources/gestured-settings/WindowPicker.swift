@@ -13,7 +13,11 @@ enum WindowPicker {
         let root = XDefaultRootWindow(d)
         let cursor = XCreateFontCursor(d, 34) // XC_crosshair
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask)
-        guard XGrabPointer(d, root, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursor, UInt(CurrentTime)) == GrabSuccess else {
+        guard
+            XGrabPointer(
+                d, root, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursor, UInt(CurrentTime))
+                == GrabSuccess
+        else {
             XCloseDisplay(d)
             return done(nil)
         }

@@ -1,7 +1,8 @@
 import CAdwaita
 import GestureSettings
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // gestured-settings [--config FILE]: the settings window of gestured.
@@ -20,17 +21,18 @@ while let argument = arguments.first {
     case "--tray":
         exit(Tray.run())
     case "--help", "-h":
-        print("""
-        usage: gestured-settings [--config FILE]
-               gestured-settings --tray
+        print(
+            """
+            usage: gestured-settings [--config FILE]
+                   gestured-settings --tray
 
-        The settings window of gestured: every gesture binding and setting of FILE
-        (default: $XDG_CONFIG_HOME/gestured/config.toml) to see and edit; saving keeps
-        the file's comments and order, and the running daemon reloads it.
+            The settings window of gestured: every gesture binding and setting of FILE
+            (default: $XDG_CONFIG_HOME/gestured/config.toml) to see and edit; saving keeps
+            the file's comments and order, and the running daemon reloads it.
 
-        --tray puts an icon in the desktop's tray or panel (StatusNotifierItem) that pauses
-        and resumes gestured when clicked.
-        """)
+            --tray puts an icon in the desktop's tray or panel (StatusNotifierItem) that pauses
+            and resumes gestured when clicked.
+            """)
         exit(0)
     default:
         fputs("gestured-settings: unknown argument \"\(argument)\" (try --help)\n", stderr)
@@ -38,6 +40,8 @@ while let argument = arguments.first {
     }
 }
 var environment: [String: String] = [:]
-for name in ["XDG_CONFIG_HOME", "HOME"] { if let v = getenv(name) { environment[name] = String(cString: v) } }
+for name in ["XDG_CONFIG_HOME", "HOME"] {
+    if let v = getenv(name) { environment[name] = String(cString: v) }
+}
 let path = configPath ?? ConfigFile.userPath(environment: environment)
 exit(SettingsApp(configPath: path).run())

@@ -1,8 +1,9 @@
 import GestureCommandLine
 import GestureConfig
 import GestureX11
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--config FILE`, shared by the commands that load a config.
@@ -59,7 +60,9 @@ extension CLIError {
         var text = e.description + "\n"
         if JournalLogHandler.standardErrorIsTheJournal() {
             let priority = "<\(JournalLogHandler.priority(.error))>"
-            text = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { priority + $0 + "\n" }.joined()
+            text = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+                priority + $0 + "\n"
+            }.joined()
         }
         Descriptor.write(STDERR_FILENO, text)
         Glibc.exit(1)
@@ -79,22 +82,31 @@ enum ConfigFiles {
     /// are checked against Xlib's keysym table. Whether other users could have changed it is
     /// judged on the file that was read (`execRefusal`).
     static func load(_ path: String) -> Result<ConfigFile, CLIError> {
-        let text: String, refusal: String?
+        let text: String
+        let refusal: String?
         switch readBytes(path, judging: true) {
         case .success(let read):
             guard let t = String(validating: read.bytes, as: UTF8.self) else {
-                return .failure(CLIError("\(path): cannot read the config file (\(ConfigFileError.notText.rawValue))"))
+                return .failure(
+                    CLIError(
+                        "\(path): cannot read the config file (\(ConfigFileError.notText.rawValue))"
+                    ))
             }
             (text, refusal) = (t, read.othersCouldChange)
-        case .failure(let why): return .failure(CLIError("\(path): cannot read the config file (\(why.rawValue))"))
+        case .failure(let why):
+            return .failure(CLIError("\(path): cannot read the config file (\(why.rawValue))"))
         }
         let folder = Path.folder(of: path)
         do throws(ConfigErrors) {
-            let config = try ConfigLoader.load(text, file: path, readFile: { name in
-                let expanded = Path.expandingTilde(name)
-                let full = expanded.hasPrefix("/") || folder.isEmpty ? expanded : folder + "/" + expanded
-                return read(full)
-            }, knowsKey: XKeysym.isKnown)
+            let config = try ConfigLoader.load(
+                text, file: path,
+                readFile: { name in
+                    let expanded = Path.expandingTilde(name)
+                    let full =
+                        expanded.hasPrefix("/") || folder.isEmpty
+                        ? expanded : folder + "/" + expanded
+                    return read(full)
+                }, knowsKey: XKeysym.isKnown)
             return .success(ConfigFile(config: config, execRefusal: refusal))
         } catch {
             return .failure(CLIError(error.description))
@@ -112,25 +124,38 @@ enum ConfigFiles {
         let uid = getuid()
         let path = openedPath(fd) ?? "the config file"
         if st.st_uid != uid && st.st_uid != 0 {
-            return "\(path) is owned by another user (uid \(st.st_uid)); make it yours (chown \(uid) \(path)) and writable by you only (chmod go-w)"
+            return
+                "\(path) is owned by another user (uid \(st.st_uid)); make it yours (chown \(uid) \(path)) and writable by you only (chmod go-w)"
         }
-        if st.st_mode & S_IWOTH != 0 { return "\(path) is writable by every user; make it writable by you only (chmod go-w \(path))" }
-        if st.st_mode & S_IWGRP != 0 { return "\(path) is writable by its group; make it writable by you only (chmod go-w \(path))" }
+        if st.st_mode & S_IWOTH != 0 {
+            return
+                "\(path) is writable by every user; make it writable by you only (chmod go-w \(path))"
+        }
+        if st.st_mode & S_IWGRP != 0 {
+            return
+                "\(path) is writable by its group; make it writable by you only (chmod go-w \(path))"
+        }
         guard let opened = openedPath(fd) else { return nil }
         var folder = Path.folder(of: opened)
         while !folder.isEmpty {
             var f = stat()
-            guard stat(folder, &f) == 0 else { return "\(folder), a folder above the config, cannot be looked at (\(reason(errno).rawValue))" }
+            guard stat(folder, &f) == 0 else {
+                return
+                    "\(folder), a folder above the config, cannot be looked at (\(reason(errno).rawValue))"
+            }
             if f.st_uid != uid && f.st_uid != 0 {
-                return "the folder \(folder) is owned by another user (uid \(f.st_uid)), who could put another config in its place; "
+                return
+                    "the folder \(folder) is owned by another user (uid \(f.st_uid)), who could put another config in its place; "
                     + "keep the config in a folder of yours"
             }
             if f.st_mode & S_ISVTX == 0 {
                 if f.st_mode & S_IWOTH != 0 {
-                    return "the folder \(folder) is writable by every user, who could put another config in its place; make it writable by you only (chmod go-w \(folder))"
+                    return
+                        "the folder \(folder) is writable by every user, who could put another config in its place; make it writable by you only (chmod go-w \(folder))"
                 }
                 if f.st_mode & S_IWGRP != 0 {
-                    return "the folder \(folder) is writable by its group, who could put another config in its place; make it writable by you only (chmod go-w \(folder))"
+                    return
+                        "the folder \(folder) is writable by its group, who could put another config in its place; make it writable by you only (chmod go-w \(folder))"
                 }
             }
             if folder == "/" { break }
@@ -164,8 +189,12 @@ enum ConfigFiles {
 
     /// The bytes of a regular file and, when `judging`, why others could have changed them
     /// (`othersCouldChange`), judged on the descriptor they were read from.
-    static func readBytes(_ path: String, judging: Bool) -> Result<(bytes: [UInt8], othersCouldChange: String?), ConfigFileError> {
-        guard !path.utf8.contains(0) else { return .failure(ConfigFileError(rawValue: "the name contains a NUL character")) }
+    static func readBytes(_ path: String, judging: Bool) -> Result<
+        (bytes: [UInt8], othersCouldChange: String?), ConfigFileError
+    > {
+        guard !path.utf8.contains(0) else {
+            return .failure(ConfigFileError(rawValue: "the name contains a NUL character"))
+        }
         var st = stat()
         guard stat(path, &st) == 0 else { return .failure(reason(errno)) }
         if let kind = notRegular(st.st_mode) { return .failure(kind) }
@@ -174,7 +203,9 @@ enum ConfigFiles {
         defer { close(fd) }
         guard fstat(fd, &st) == 0 else { return .failure(reason(errno)) }
         if let kind = notRegular(st.st_mode) { return .failure(kind) }
-        guard let bytes = Descriptor.readAll(fd, sizeHint: Int(st.st_size)) else { return .failure(reason(errno)) }
+        guard let bytes = Descriptor.readAll(fd, sizeHint: Int(st.st_size)) else {
+            return .failure(reason(errno))
+        }
         return .success((bytes, judging ? othersCouldChange(fd, st) : nil))
     }
 

@@ -1,8 +1,8 @@
+import GestureConfig
+import GestureCore
+import GestureSession
 import Glibc
 import Synchronization
-import GestureConfig
-import GestureSession
-import GestureCore
 
 /// Reloads the config file off the input path. A change seen by the watch is read once the
 /// writing has settled; the file is read, validated and made into bindings on a thread of its
@@ -120,9 +120,16 @@ final class ConfigReloader {
         case .success(let file):
             let config = file.config
             if config.gestures.isEmpty && !config.declaresGestures {
-                return Loaded(why: why, result: .failure(CLIError("\(path): has no gestures (write `gesture = []` to run with none on purpose)")))
+                return Loaded(
+                    why: why,
+                    result: .failure(
+                        CLIError(
+                            "\(path): has no gestures (write `gesture = []` to run with none on purpose)"
+                        )))
             }
-            return Loaded(why: why, result: .success(Bindings(config, screen: screen)), execRefusal: file.execRefusal)
+            return Loaded(
+                why: why, result: .success(Bindings(config, screen: screen)),
+                execRefusal: file.execRefusal)
         }
     }
 }
@@ -133,7 +140,9 @@ final class ConfigReloader {
 private final class LoadWorker: @unchecked Sendable {
     private let path: String
     private let wake: Int32
-    private let state = Mutex<(request: (why: String, screen: Screen)?, finished: ConfigReloader.Loaded?)>((nil, nil))
+    private let state = Mutex<
+        (request: (why: String, screen: Screen)?, finished: ConfigReloader.Loaded?)
+    >((nil, nil))
     /// A byte per request: the thread's alarm clock.
     private let requests: (read: Int32, write: Int32)
     private var started = false
@@ -157,10 +166,12 @@ private final class LoadWorker: @unchecked Sendable {
             pthread_attr_setstacksize(&attributes, 8 << 20)
             var thread = pthread_t()
             let context = Unmanaged.passRetained(self).toOpaque()
-            pthread_create(&thread, &attributes, { context in
-                Unmanaged<LoadWorker>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
+            pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<LoadWorker>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context)
             pthread_attr_destroy(&attributes)
             pthread_detach(thread)
         }
@@ -179,7 +190,12 @@ private final class LoadWorker: @unchecked Sendable {
         var byte: UInt8 = 0
         while true {
             guard read(requests.read, &byte, 1) == 1 || errno == EINTR else { continue }
-            guard let next = state.withLock({ s in defer { s.request = nil }; return s.request }) else { continue }
+            guard
+                let next = state.withLock({ s in
+                    defer { s.request = nil }
+                    return s.request
+                })
+            else { continue }
             let loaded = ConfigReloader.load(path, why: next.why, screen: next.screen)
             state.withLock { $0.finished = loaded }
             var one: UInt8 = 1

@@ -26,7 +26,8 @@ final class ConfigWatch {
     /// The watch on the file under the config's name now, for its writes; -1 while there is none.
     private var file: Int32 = -1
 
-    static let folderMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
+    static let folderMask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
 
     init?(path: String) {
         let folderPath = Path.folder(of: path)
@@ -34,7 +35,8 @@ final class ConfigWatch {
         name = Path.name(of: path)
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        folder = inotify_add_watch(fd, folderPath.isEmpty ? "." : folderPath, ConfigWatch.folderMask)
+        folder = inotify_add_watch(
+            fd, folderPath.isEmpty ? "." : folderPath, ConfigWatch.folderMask)
         guard folder >= 0 else {
             close(fd)
             return nil
@@ -63,8 +65,12 @@ final class ConfigWatch {
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= n {
                 let wd = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset, as: Int32.self) }
-                let mask = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 4, as: UInt32.self) }
-                let length = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 12, as: UInt32.self) }
+                let mask = buffer.withUnsafeBytes {
+                    $0.load(fromByteOffset: offset + 4, as: UInt32.self)
+                }
+                let length = buffer.withUnsafeBytes {
+                    $0.load(fromByteOffset: offset + 12, as: UInt32.self)
+                }
                 let start = offset + MemoryLayout<inotify_event>.size
                 let nameBytes = buffer[start..<min(n, start + Int(length))].prefix { $0 != 0 }
                 offset = start + Int(length)
@@ -76,12 +82,19 @@ final class ConfigWatch {
                     }
                     continue
                 }
-                guard wd == folder, String(decoding: nameBytes, as: UTF8.self) == name else { continue }
+                guard wd == folder, String(decoding: nameBytes, as: UTF8.self) == name else {
+                    continue
+                }
                 if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { renamed = true }
                 if mask & UInt32(IN_ATTRIB) != 0 { change.attributes = true }
                 if mask & UInt32(IN_CREATE) != 0 { change.writing = true }
-                if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM) != 0 { change.writing = false }
-                if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM) != 0 {
+                if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM) != 0 {
+                    change.writing = false
+                }
+                if mask
+                    & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+                    != 0
+                {
                     change.content = true
                 }
             }

@@ -15,7 +15,10 @@ extension Daemon {
     func world() -> World {
         var world = World(pointerBusy: listener.pointerBusy, keyboard: .notAsked)
         if session.asksAboutKeyboard(in: world) {
-            world.keyboard = performer.ask.keyboardHeldElsewhere(serverNow: listener.now()).map { .heldElsewhere($0) } ?? .free
+            world.keyboard =
+                performer.ask.keyboardHeldElsewhere(serverNow: listener.now()).map {
+                    .heldElsewhere($0)
+                } ?? .free
         }
         return world
     }
@@ -26,12 +29,17 @@ extension Daemon {
             switch effect {
             case .decide(let d):
                 listener.answer(d)
-            case let .perform(action, context, gesture):
-                reporter.report(context.gesture, action, perform(action, context, gesture), at: context.time)
-            case let .send(steps, action, context):
-                if steps.contains(where: { if case .takeWindow = $0 { true } else { false } }) { taking = (context.gesture, action) }
+            case .perform(let action, let context, let gesture):
+                reporter.report(
+                    context.gesture, action, perform(action, context, gesture), at: context.time)
+            case .send(let steps, let action, let context):
+                if steps.contains(where: { if case .takeWindow = $0 { true } else { false } }) {
+                    taking = (context.gesture, action)
+                }
                 announcePresses(steps)
-                let outcome: ActionOutcome = performer.send(steps).map { .failed($0.message) } ?? .moved(steps, dryRun: false)
+                let outcome: ActionOutcome =
+                    performer.send(steps).map { .failed($0.message) }
+                    ?? .moved(steps, dryRun: false)
                 reporter.report(context.gesture, action, outcome, at: context.time)
             case .letGo(let steps):
                 _ = performer.send(steps)
@@ -50,7 +58,9 @@ extension Daemon {
     }
 
     /// Performs one action, or spawns its command; timed on the monotonic clock.
-    private func perform(_ action: Action, _ context: ActionContext, _ gesture: GestureContext) -> ActionOutcome {
+    private func perform(_ action: Action, _ context: ActionContext, _ gesture: GestureContext)
+        -> ActionOutcome
+    {
         if case .exec(let command) = action {
             switch CommandRunner.spawn(command, context: gesture) {
             case .success(let pid): return .spawned(pid: pid)
@@ -60,7 +70,8 @@ extension Daemon {
         for button in action.buttonsPressed { listener.willPress(button) }
         let started = MonotonicClock.milliseconds()
         switch performer.perform(action, context) {
-        case .success(let what): return .performed(what, milliseconds: MonotonicClock.milliseconds() - started)
+        case .success(let what):
+            return .performed(what, milliseconds: MonotonicClock.milliseconds() - started)
         case .failure(let e): return .failed(e.message)
         }
     }

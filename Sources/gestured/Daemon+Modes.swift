@@ -23,7 +23,8 @@ extension Daemon {
     func bindings(for mode: Mode, configured: Bindings) -> Bindings {
         switch mode {
         case .normal: return configured
-        case .listening: return Bindings(Catalogue.config(replacing: configured.config), screen: x.screen())
+        case .listening:
+            return Bindings(Catalogue.config(replacing: configured.config), screen: x.screen())
         case .paused:
             var nothing = configured.config
             nothing.gestures = []
@@ -54,11 +55,16 @@ extension Daemon {
         let who = ownStream?.lastAsker ?? ""
         switch wanted {
         case .listening:
-            log.info("listening for the settings window (\(who)): every gesture is reported, no action is performed until it stops")
+            log.info(
+                "listening for the settings window (\(who)): every gesture is reported, no action is performed until it stops"
+            )
         case .paused:
             log.info("paused (\(who)): nothing is grabbed and no action is performed until resumed")
         case .normal:
-            log.info(was == .paused ? "resumed (\(who)): \(Daemon.gestures(config.config))" : "stopped listening: back to \(Daemon.gestures(config.config))")
+            log.info(
+                was == .paused
+                    ? "resumed (\(who)): \(Daemon.gestures(config.config))"
+                    : "stopped listening: back to \(Daemon.gestures(config.config))")
         }
         ownStream?.stateChanged(paused: ownStream?.paused ?? false, listening: wanted == .listening)
     }

@@ -53,12 +53,16 @@ extension Daemon {
             apply(session.effects(in: world()))
         case .windowRestore:
             for waited in performer.advance(to: now) {
-                guard let (gesture, action, outcome) = waited.report(at: now, taking: taking) else { continue }
+                guard let (gesture, action, outcome) = waited.report(at: now, taking: taking) else {
+                    continue
+                }
                 reporter.report(gesture, action, outcome, at: now)
             }
         case .lateInputReport:
             guard let late = listener.late.report(at: now) else { return }
-            log.warning("input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(OwnershipDecision.Target.words(late.given))")
+            log.warning(
+                "input read \(Int(late.delay.rounded())) ms after it happened, later than touch-timeout: gave back at once, unseen, \(OwnershipDecision.Target.words(late.given))"
+            )
         case .overlay:
             overlay?.update(now: now)
         case .feedback:

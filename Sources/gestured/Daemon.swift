@@ -1,4 +1,3 @@
-import Glibc
 import GestureActions
 import GestureConfig
 import GestureCore
@@ -6,6 +5,7 @@ import GestureSession
 import GestureStream
 import GestureTrace
 import GestureX11
+import Glibc
 import Logging
 
 /// The daemon, the composition root: one thread, one poll over the X connection and a signal
@@ -80,7 +80,10 @@ final class Daemon {
         tracing = log.logLevel <= .trace
         x = try XConnection(name: displayName)
         XErrors.log = { [log] line in log.error("\(line)") }
-        XErrors.lastWords = { [log, outputs = options.outputs + (options.record.map { [$0] } ?? [])] news in Daemon.lostTheServer(news, log: log, outputs: outputs) }
+        XErrors.lastWords = {
+            [log, outputs = options.outputs + (options.record.map { [$0] } ?? [])] news in
+            Daemon.lostTheServer(news, log: log, outputs: outputs)
+        }
         instance = try SingleInstance(x)
         let bindings = Bindings(config, screen: x.screen())
         // Questions go over a connection of their own, which selects no input: a round trip on
@@ -92,8 +95,10 @@ final class Daemon {
         if let why = options.execRefusal { log.warning("exec actions are refused: \(why)") }
         reporter = Reporter(log: log)
         live = LiveObserver(reporter)
-        session = Session(bindings: bindings, policy: ActionPolicy(dryRun: options.dryRun, execRefusal: options.execRefusal),
-                          observer: live)
+        session = Session(
+            bindings: bindings,
+            policy: ActionPolicy(dryRun: options.dryRun, execRefusal: options.execRefusal),
+            observer: live)
         feedback = Feedback(x, performer: performer)
         session.showsFeedback = true
         reloader = options.configPath.map(ConfigReloader.init)
@@ -101,26 +106,36 @@ final class Daemon {
         let devices = x.inputDevices().filter { !$0.isMaster && !$0.name.contains("XTEST") }
         for d in devices { log.debug("device \(d.id): \(d.name) (\(d.kind.rawValue))") }
         if !devices.contains(where: { $0.kind == .touchscreen || $0.kind == .touchpad }) {
-            log.warning("no touchscreen or touchpad: only pointer strokes can fire (`gestured devices` lists what the server has)")
+            log.warning(
+                "no touchscreen or touchpad: only pointer strokes can fire (`gestured devices` lists what the server has)"
+            )
         }
         if !x.hasGestures {
-            log.warning("the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire")
+            log.warning(
+                "the X server has no touchpad gestures (XInput 2.4, X server 21.1 or newer): touchpad bindings cannot fire"
+            )
         }
         showOverlay(options.overlay || config.settings.overlay)
         serveStreams(config.settings)
         announce(applied: true, file: config.file, detail: Daemon.gestures(config))
-        readyText = "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
-            + Daemon.count(devices) + "; \(Daemon.gestures(config)) from \(config.file); grabbing \(listener.grabbedText); held at most: \(config.holdText)"
+        readyText =
+            "ready on \(x.name) (\(x.vendor), XInput \(x.xiVersion.major).\(x.xiVersion.minor)): "
+            + Daemon.count(devices)
+            + "; \(Daemon.gestures(config)) from \(config.file); grabbing \(listener.grabbedText); held at most: \(config.holdText)"
     }
 
     /// Remakes the overlay's and feedback's windows when a compositor came or went: translucent
     /// with one, shaped without (a translucent window no compositor blends is black).
     private func followCompositor() {
         if let o = overlay, o.followCompositor() {
-            log.info("debug overlay now \(o.window.translucent ? "translucent, a compositor came" : "shaped, the compositor left")")
+            log.info(
+                "debug overlay now \(o.window.translucent ? "translucent, a compositor came" : "shaped, the compositor left")"
+            )
         }
         if feedback.followCompositor(), let w = feedback.window {
-            log.info("feedback window now \(w.translucent ? "translucent, a compositor came" : "shaped, the compositor left")")
+            log.info(
+                "feedback window now \(w.translucent ? "translucent, a compositor came" : "shaped, the compositor left")"
+            )
         }
     }
 
@@ -151,7 +166,9 @@ final class Daemon {
         }
         let o = Overlay(x, recognizers: bindings.engine.recognizers)
         reporter.overlay = o
-        log.info("debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))")
+        log.info(
+            "debug overlay on (\(o.window.translucent ? "translucent, with the compositor" : "shaped, no compositor"))"
+        )
     }
 
     /// Starts or stops serving the streams the settings ask for. An address that is taken
@@ -159,15 +176,23 @@ final class Daemon {
     /// that stream.
     private func serveStreams(_ settings: Config.Settings) {
         let log = self.log
-        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) { () throws(StreamError) in try ToucheggStream(log: log, clock: MonotonicClock.microseconds) }
+        touchegg = serve("touchegg stream", settings.toucheggStream, touchegg) {
+            () throws(StreamError) in
+            try ToucheggStream(log: log, clock: MonotonicClock.microseconds)
+        }
         session.streamsToTouchegg = touchegg != nil
-        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) { () throws(StreamError) in try GesturedStream(log: log, clock: MonotonicClock.microseconds) }
+        ownStream = serve("gestured stream", settings.gesturedStream, ownStream) {
+            () throws(StreamError) in
+            try GesturedStream(log: log, clock: MonotonicClock.microseconds)
+        }
         session.streamsEveryGesture = ownStream != nil
         live.stream = ownStream
         buses = [touchegg?.bus, ownStream?.bus].compactMap(\.self)
     }
 
-    private func serve<S: ServedStream>(_ label: String, _ on: Bool, _ running: S?, _ start: () throws(StreamError) -> S) -> S? {
+    private func serve<S: ServedStream>(
+        _ label: String, _ on: Bool, _ running: S?, _ start: () throws(StreamError) -> S
+    ) -> S? {
         if !on {
             if running != nil { log.info("\(label) off") }
             return nil
@@ -189,7 +214,9 @@ final class Daemon {
         let fresh: Bindings
         switch loaded.result {
         case .failure(let e):
-            log.error("\(loaded.why): the config has errors; keeping the last good one:\n\(e.description)")
+            log.error(
+                "\(loaded.why): the config has errors; keeping the last good one:\n\(e.description)"
+            )
             announce(applied: false, file: reloader?.path ?? "", detail: e.description)
             return
         case .success(let b):
@@ -214,14 +241,18 @@ final class Daemon {
         serveStreams(fresh.config.settings)
         allowExec(unless: loaded.execRefusal)
         sayGestures(fresh.config)
-        log.info("\(loaded.why): reloaded \(Daemon.gestures(fresh.config)) from \(fresh.config.file); grabbing \(listener.grabbedText); held at most: \(fresh.config.holdText)")
+        log.info(
+            "\(loaded.why): reloaded \(Daemon.gestures(fresh.config)) from \(fresh.config.file); grabbing \(listener.grabbedText); held at most: \(fresh.config.holdText)"
+        )
         announce(applied: true, file: fresh.config.file, detail: Daemon.gestures(fresh.config))
     }
 
     /// Tells the settings window what became of a load (`ConfigState`).
     private func announce(applied: Bool, file: String, detail: String) {
         configAnnouncements += 1
-        instance.announce(ConfigState(applied: applied, file: file, detail: detail, serial: configAnnouncements), on: x)
+        instance.announce(
+            ConfigState(applied: applied, file: file, detail: detail, serial: configAnnouncements),
+            on: x)
     }
 
     /// Each gesture the daemon runs with, as `gestured check` says it: the finger counts it
@@ -234,15 +265,21 @@ final class Daemon {
     private func allowExec(unless refusal: String?) {
         let before = session.policy.execRefusal
         if refusal != before {
-            if let refusal { log.warning("exec actions are refused: \(refusal)") } else if before != nil {
-                log.info("exec actions are allowed again: only you can change \(options.configPath ?? "the config")")
+            if let refusal {
+                log.warning("exec actions are refused: \(refusal)")
+            } else if before != nil {
+                log.info(
+                    "exec actions are allowed again: only you can change \(options.configPath ?? "the config")"
+                )
             }
         }
         session.policy.execRefusal = refusal
     }
 
     /// The log and the record: what the run loop writes on while their readers are behind.
-    private var outputs: [NonBlockingOutput] { options.outputs + (options.record.map { [$0] } ?? []) + recorders.map(\.output) }
+    private var outputs: [NonBlockingOutput] {
+        options.outputs + (options.record.map { [$0] } ?? []) + recorders.map(\.output)
+    }
 
     /// Runs until SIGTERM or SIGINT; returns the exit code. Each turn: the signals first, then
     /// the input, the timers that are due, and a poll until the nearest timer or source.
@@ -250,8 +287,9 @@ final class Daemon {
         Signals.install()
         let outputs = self.outputs
         _ = fcntl(x.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        sources = PollSources(x: x.fileDescriptor, signals: Signals.fd,
-                              configWatch: reloader?.watchFD, configLoaded: reloader?.loadedFD)
+        sources = PollSources(
+            x: x.fileDescriptor, signals: Signals.fd,
+            configWatch: reloader?.watchFD, configLoaded: reloader?.loadedFD)
         sayGestures(bindings.config)
         log.info("\(readyText)")
         var signalled = false
@@ -272,7 +310,8 @@ final class Daemon {
             // poll on the socket would never wake for.
             if !listener.behind { x.forgetAnsweredRequests() }
             if x.flushHasEvents() { continue }
-            let n = sources.poll(buses, outputs, timeout: Daemon.pollTimeout(until: nearest, now: now))
+            let n = sources.poll(
+                buses, outputs, timeout: Daemon.pollTimeout(until: nearest, now: now))
             if n < 0 && errno != EINTR {
                 log.critical("poll failed: \(String(cString: strerror(errno)))")
                 return 1
@@ -280,10 +319,16 @@ final class Daemon {
             if sources.hungUp(sources.x) { return lostTheServer() }
             signalled = sources.readable(sources.signals)
             // An owner or mode changed: the file is read again, and judged as it is read.
-            if sources.readable(sources.configWatch), reloader?.watched(now: listener.now()) == true {
-                reloader?.request("the config file's owner or mode changed", screen: bindings.engine.screen)
+            if sources.readable(sources.configWatch), reloader?.watched(now: listener.now()) == true
+            {
+                reloader?.request(
+                    "the config file's owner or mode changed", screen: bindings.engine.screen)
             }
-            if sources.readable(sources.configLoaded), let loaded = reloader?.finished(screen: bindings.engine.screen) { swapIn(loaded) }
+            if sources.readable(sources.configLoaded),
+                let loaded = reloader?.finished(screen: bindings.engine.screen)
+            {
+                swapIn(loaded)
+            }
             if n >= 0 {
                 // A poll that timed out is the streams' own timer firing (`Timer.streams`).
                 sources.serveStreams(timedOut: n == 0)
@@ -303,10 +348,14 @@ final class Daemon {
             engine.screen = x.screen()
             overlay?.window.resize(width: engine.screen.width, height: engine.screen.height)
             feedback.window?.resize(width: engine.screen.width, height: engine.screen.height)
-            log.info("screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))")
+            log.info(
+                "screen \(Int(engine.screen.width))x\(Int(engine.screen.height)), monitors \(engine.screen.monitors.map { "\(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: " "))"
+            )
         }
         if listener.compositorChanged { followCompositor() }
-        for (event, why) in listener.dropped { log.warning("input dropped, \(why): \(TraceWriter.line(event))") }
+        for (event, why) in listener.dropped {
+            log.warning("input dropped, \(why): \(TraceWriter.line(event))")
+        }
         for news in listener.deviceNews { log.info("\(news)") }
         for press in listener.unfollowed { log.debug("\(press)") }
         for event in listener.events {
@@ -361,13 +410,17 @@ final class Daemon {
     /// Decides every held touch, lets go of every grab and of any button a drag holds.
     func shutdown() {
         session.decideAll()
-        let decided = bindings.engine.outputs.contains { if case .decision = $0.kind { true } else { false } }
+        let decided = bindings.engine.outputs.contains {
+            if case .decision = $0.kind { true } else { false }
+        }
         apply(session.effects(in: world()))
         session.releaseAll(at: listener.now())
         apply(session.effects(in: world()))
         // Then what the engine never saw: input still queued when the signal came.
         let unread = listener.giveBackAll()
-        if !unread.isEmpty { log.debug("gave back input not yet read: \(OwnershipDecision.Target.words(unread))") }
+        if !unread.isEmpty {
+            log.debug("gave back input not yet read: \(OwnershipDecision.Target.words(unread))")
+        }
         if decided || !unread.isEmpty {
             // Xorg 21.1 can crash when a client leaves while the touches it just gave back are
             // still being replayed to a window manager's grab: stay connected until they are.
@@ -420,7 +473,9 @@ final class Daemon {
             }
             output.write(TraceWriter.header(bindings.engine.screen) + "\n")
             recorders.append((output, nil, who))
-            log.info("recording for gestured record (pid \(who)): actions are not performed until it stops")
+            log.info(
+                "recording for gestured record (pid \(who)): actions are not performed until it stops"
+            )
         }
         if !recorders.isEmpty { session.policy.dryRun = true }
     }

@@ -1,9 +1,9 @@
 import GestureActions
 import GestureConfig
 import GestureCore
-import GestureSession
 import GestureFeedback
 import GestureOverlay
+import GestureSession
 import GestureX11
 
 /// Feedback in the run loop: takes the transitions of gestures with feedback the session
@@ -30,7 +30,9 @@ final class Feedback {
     /// Takes one transition at `now` (the server's time); returns, once per gesture, the line
     /// that says its feedback is not drawn and why.
     func show(_ t: FeedbackTransition, now: Double) -> String? {
-        let binding = t.binding, state = t.state, values = t.values
+        let binding = t.binding
+        let state = t.state
+        let values = t.values
         if state == .began { hidden = false }
         var notDrawn: String?
         // Nothing is drawn over a locked screen: what is drawn goes, and the rest of the
@@ -45,7 +47,8 @@ final class Feedback {
         if hidden { return notDrawn }
         switch state {
         case .began:
-            picture = performer.feedbackPicture(for: binding.actions, heading: values.heading, location: values.location)
+            picture = performer.feedbackPicture(
+                for: binding.actions, heading: values.heading, location: values.location)
             animation.follow(values.progress ?? 0)
         case .changed:
             // A drag's path: where its fingers are on a touchscreen, the pointer on a touchpad

@@ -9,7 +9,9 @@ struct JournalLogHandler: LineLogHandler {
     var metadata = Logger.Metadata()
     let stream: any TextOutputStream & Sendable
 
-    func line(_ message: Logger.Message, level: Logger.Level) -> String { "<\(Self.priority(level))>\(message)" }
+    func line(_ message: Logger.Message, level: Logger.Level) -> String {
+        "<\(Self.priority(level))>\(message)"
+    }
 
     /// syslog(3)'s priorities, as sd-daemon(3) reads them from the start of a line.
     static func priority(_ level: Logger.Level) -> Int {
@@ -26,10 +28,14 @@ struct JournalLogHandler: LineLogHandler {
     /// Whether standard error is the journal's stream: systemd sets JOURNAL_STREAM to the
     /// device and inode of the stream it connects, and a child whose standard error was
     /// redirected elsewhere inherits the variable but not the stream (systemd.exec(5)).
-    static func standardErrorIsTheJournal(_ value: String? = getenv("JOURNAL_STREAM").map { String(cString: $0) }) -> Bool {
+    static func standardErrorIsTheJournal(
+        _ value: String? = getenv("JOURNAL_STREAM").map { String(cString: $0) }
+    ) -> Bool {
         guard let value else { return false }
         let parts = value.split(separator: ":")
-        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else {
+            return false
+        }
         var s = stat()
         guard fstat(STDERR_FILENO, &s) == 0 else { return false }
         return UInt64(s.st_dev) == device && UInt64(s.st_ino) == inode
@@ -54,7 +60,12 @@ extension LineLogHandler {
     func log(event: LogEvent) {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
-        let suffix = fields.isEmpty ? "" : " " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let suffix =
+            fields.isEmpty
+            ? ""
+            : " "
+                + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                    separator: " ")
         var stream = stream
         stream.write(line(event.message, level: event.level) + suffix + "\n")
     }

@@ -1,24 +1,34 @@
-import Glibc
 import GestureCommandLine
 import GestureCore
-import GestureTrace
 import GestureStrokes
+import GestureTrace
+import Glibc
 
 struct Learn: GesturedCommand {
     static let command = CommandTable.learn
     let parsed: ParsedCommand
 
     func run() {
-        let name = parsed[CommandTable.templateName], traces = parsed[CommandTable.strokeTraces], output = parsed[CommandTable.output]
+        let name = parsed[CommandTable.templateName]
+        let traces = parsed[CommandTable.strokeTraces]
+        let output = parsed[CommandTable.output]
         guard Learn.isTemplateName(name) else {
-            CLIError.exit(CLIError("gestured learn: \"\(name)\" is not a template name (letters, digits, - and _)"))
+            CLIError.exit(
+                CLIError(
+                    "gestured learn: \"\(name)\" is not a template name (letters, digits, - and _)")
+            )
         }
-        guard !traces.isEmpty else { CLIError.exit(CLIError("gestured learn: name at least one trace (- for stdin)")) }
+        guard !traces.isEmpty else {
+            CLIError.exit(CLIError("gestured learn: name at least one trace (- for stdin)"))
+        }
         var strokes: [[Point]] = []
         for trace in traces {
             let found = Self.strokes(in: trace)
             guard !found.isEmpty else {
-                CLIError.exit(CLIError("\(trace): holds no stroke (a one-finger touch or a pointer drag that moves)"))
+                CLIError.exit(
+                    CLIError(
+                        "\(trace): holds no stroke (a one-finger touch or a pointer drag that moves)"
+                    ))
             }
             strokes += found
         }
@@ -27,11 +37,15 @@ struct Learn: GesturedCommand {
         switch NewFile.write(path, TemplateFile.serialize(templates)) {
         case .success: break
         case .failure(.exists):
-            CLIError.exit(CLIError("\(path): already exists; gestured learn never overwrites a file (use --output)"))
+            CLIError.exit(
+                CLIError(
+                    "\(path): already exists; gestured learn never overwrites a file (use --output)"
+                ))
         case .failure(.cannot(let why)):
             CLIError.exit(CLIError("\(path): cannot write the template file: \(why)"))
         }
-        print("\(path): \(templates.count) variant\(templates.count == 1 ? "" : "s") of \"\(name)\"")
+        print(
+            "\(path): \(templates.count) variant\(templates.count == 1 ? "" : "s") of \"\(name)\"")
     }
 
     /// Letters, digits, - and _: a name that is also the file's (NAME.stroke), and so can
@@ -48,7 +62,8 @@ struct Learn: GesturedCommand {
         } else {
             switch ConfigFiles.read(trace) {
             case .success(let t): text = t
-            case .failure(let why): CLIError.exit(CLIError("\(trace): cannot read the trace (\(why.rawValue))"))
+            case .failure(let why):
+                CLIError.exit(CLIError("\(trace): cannot read the trace (\(why.rawValue))"))
             }
         }
         var reader = TraceReader(file: trace == "-" ? "<stdin>" : trace)
@@ -79,12 +94,12 @@ struct StrokeCollector {
 
     mutating func add(_ e: InputEvent) {
         switch e.kind {
-        case let .touchBegin(id, at):
+        case .touchBegin(let id, let at):
             touchesDown += 1
             touch = touchesDown == 1 ? (id, [at]) : nil
-        case let .touchMove(id, at):
+        case .touchMove(let id, let at):
             if touch?.id == id { touch!.points.append(at) }
-        case let .touchEnd(id, at):
+        case .touchEnd(let id, let at):
             touchesDown = max(0, touchesDown - 1)
             if let t = touch, t.id == id {
                 strokes.append(t.points + [at])
@@ -93,11 +108,11 @@ struct StrokeCollector {
         case .touchCancel:
             touchesDown = max(0, touchesDown - 1)
             touch = nil
-        case let .buttonPress(_, at):
+        case .buttonPress(_, let at):
             pointer = [at]
-        case let .motion(at):
+        case .motion(let at):
             pointer?.append(at)
-        case let .buttonRelease(_, at):
+        case .buttonRelease(_, let at):
             if let p = pointer { strokes.append(p + [at]) }
             pointer = nil
         default:

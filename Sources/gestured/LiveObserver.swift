@@ -24,16 +24,21 @@ final class LiveObserver: SessionObserver {
 
     func observe(_ o: EngineOutput, in bindings: Bindings) {
         reporter.observe(o, in: bindings)
-        guard let stream, case let .transition(id, _, to, reasonID) = o.kind,
-              !stream.watchers.isEmpty || !stream.listeners.isEmpty else { return }
+        guard let stream, case .transition(let id, _, let to, let reasonID) = o.kind,
+            !stream.watchers.isEmpty || !stream.listeners.isEmpty
+        else { return }
         let engine = bindings.engine
         let r = engine.recognizer(id)
-        if let stroke = r as? StrokeRecognizer { follow(stroke, to: to, reason: reasonID.map { engine.reason($0).description }, at: o.time) }
+        if let stroke = r as? StrokeRecognizer {
+            follow(
+                stroke, to: to, reason: reasonID.map { engine.reason($0).description }, at: o.time)
+        }
         let listening = !stream.listeners.isEmpty
         if to == .ended && listening, let b = bindings.binding(for: r) {
             stream.seen(Catalogue.keys(of: b, source: r.source), at: o.time)
         } else if (to == .failed || to == .cancelled) && !listening {
-            stream.notFired(r, to, reason: reasonID.map { engine.reason($0).description } ?? "", at: o.time)
+            stream.notFired(
+                r, to, reason: reasonID.map { engine.reason($0).description } ?? "", at: o.time)
         }
     }
 
@@ -44,7 +49,9 @@ final class LiveObserver: SessionObserver {
         switch to {
         case .began, .changed:
             if trails[r.source] == nil { trails[r.source] = (r.id, []) }
-            if trails[r.source]?.owner == r.id, !r.samples.isEmpty { trails[r.source]!.points = r.samples }
+            if trails[r.source]?.owner == r.id, !r.samples.isEmpty {
+                trails[r.source]!.points = r.samples
+            }
         case .ended, .cancelled, .failed:
             let trail = trails[r.source]
             if let trail, trail.owner != r.id { return }
@@ -55,7 +62,9 @@ final class LiveObserver: SessionObserver {
             let points = kept.isEmpty ? r.lastSamples : kept
             guard to != .failed, !points.isEmpty, sent[r.source] != time else { return }
             sent[r.source] = time
-            let reading = to == .ended ? "read as \"\(r.reportedShape ?? r.reportedDirection ?? "?")\"" : reason ?? ""
+            let reading =
+                to == .ended
+                ? "read as \"\(r.reportedShape ?? r.reportedDirection ?? "?")\"" : reason ?? ""
             stream?.stroke(source: r.source, points: points, reading: reading, at: time)
         case .possible:
             break
@@ -74,7 +83,9 @@ final class LiveObserver: SessionObserver {
         reporter.later(name, action, outcome: outcome, at: time)
     }
 
-    func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
+    func notCommitted(
+        _ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double
+    ) {
         reporter.notCommitted(binding, by: r, progress: progress, at: time)
     }
 }

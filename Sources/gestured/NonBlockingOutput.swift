@@ -1,5 +1,5 @@
-import Glibc
 import GestureX11
+import Glibc
 import Synchronization
 
 /// Lines to a descriptor that never block the writer: what the reader has no room for yet
@@ -41,7 +41,10 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
 
     /// Writes to `fd`, opened again without blocking when it is a pipe or a terminal. `owning`:
     /// the descriptor is the output's own, closed once opened again, and by `close()`.
-    init(_ fd: Int32, capacity: Int, owning: Bool = false, notice: @escaping @Sendable (Int) -> String) {
+    init(
+        _ fd: Int32, capacity: Int, owning: Bool = false,
+        notice: @escaping @Sendable (Int) -> String
+    ) {
         self.capacity = capacity
         self.notice = notice
         var st = stat()
@@ -56,7 +59,7 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
                     state.fd = own
                     state.kind = .reopened
                 } else if errno == ENXIO {
-                    state.gone = true  // a FIFO that nobody reads any more
+                    state.gone = true // a FIFO that nobody reads any more
                 } else {
                     state.kind = .polled
                 }
@@ -95,7 +98,9 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
                 let dropped = s.dropped
                 var text = notice(dropped)
                 s.dropped = 0
-                if !text.withUTF8({ take(UnsafeRawBufferPointer($0), into: &s) }) { s.dropped = dropped }
+                if !text.withUTF8({ take(UnsafeRawBufferPointer($0), into: &s) }) {
+                    s.dropped = dropped
+                }
             }
             take(bytes, into: &s)
         }
@@ -106,7 +111,9 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
 
     /// What the run loop polls for while bytes wait: the descriptor, writable.
     var pollDescriptor: pollfd? {
-        state.withLock { s in s.waiting > 0 && !s.gone ? pollfd(fd: s.fd, events: Int16(POLLOUT), revents: 0) : nil }
+        state.withLock { s in
+            s.waiting > 0 && !s.gone ? pollfd(fd: s.fd, events: Int16(POLLOUT), revents: 0) : nil
+        }
     }
 
     /// Writes what waits, as far as the reader takes it without waiting; then, once all was
@@ -156,7 +163,9 @@ final class NonBlockingOutput: TextOutputStream, Sendable {
 
     private func flush(_ s: inout State) {
         guard s.waiting > 0, !s.gone else { return }
-        let n = s.queue.withUnsafeBytes { all in send(UnsafeRawBufferPointer(rebasing: all[s.start...]), &s) }
+        let n = s.queue.withUnsafeBytes { all in
+            send(UnsafeRawBufferPointer(rebasing: all[s.start...]), &s)
+        }
         s.start += n
         if s.start == s.queue.count {
             s.queue.removeAll(keepingCapacity: s.queue.count <= 4096)

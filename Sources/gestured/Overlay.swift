@@ -57,6 +57,7 @@ final class Overlay {
         window.draw(model.scene(at: now, window.layout))
         lastDraw = now
         dirty = false
-        fadeDue = model.nextRedraw(after: now, step: window.translucent ? Overlay.fadeStep : .infinity)
+        fadeDue = model.nextRedraw(
+            after: now, step: window.translucent ? Overlay.fadeStep : .infinity)
     }
 }

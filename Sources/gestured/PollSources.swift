@@ -1,5 +1,5 @@
-import Glibc
 import GestureStream
+import Glibc
 
 /// What the run loop waits on, each by name: the X connection, the signal pipe, the config
 /// watch and the config loader's pipe for the daemon's life, and on each turn what changes
@@ -40,7 +40,8 @@ struct PollSources {
 
     /// Polls the fixed sources, the `buses`' descriptors and those of the `outputs` whose reader
     /// is behind, for at most `timeout` milliseconds (-1: without a timeout); poll's result.
-    mutating func poll(_ buses: [PeerBus], _ outputs: [NonBlockingOutput], timeout: Int32) -> Int32 {
+    mutating func poll(_ buses: [PeerBus], _ outputs: [NonBlockingOutput], timeout: Int32) -> Int32
+    {
         fds.removeSubrange(fixed...)
         for i in fds.indices { fds[i].revents = 0 }
         streams = buses.map { bus in

@@ -24,7 +24,9 @@ enum Path {
         let rest = path.dropFirst()
         let user = rest.prefix { $0 != "/" }
         let tail = rest.dropFirst(user.count)
-        let base = user.isEmpty ? home : (getpwnam(String(user)).map { String(cString: $0.pointee.pw_dir) })
+        let base =
+            user.isEmpty
+            ? home : (getpwnam(String(user)).map { String(cString: $0.pointee.pw_dir) })
         guard let base else { return path }
         return base + tail
     }

@@ -1,5 +1,5 @@
-import Glibc
 import GestureStream
+import Glibc
 
 /// How `gestured record` records through a daemon that runs already, whose grabs it cannot
 /// take: it makes a FIFO in the user's own runtime folder (the one gestured's stream uses, which
@@ -8,7 +8,9 @@ import GestureStream
 /// input into it, performing no actions meanwhile, until the reader closes it.
 enum RecordHandOff {
     /// `record-for-<daemon pid>-<recorder pid>.fifo`
-    static func name(daemon: pid_t, recorder: pid_t) -> String { "\(prefix(daemon))\(recorder).fifo" }
+    static func name(daemon: pid_t, recorder: pid_t) -> String {
+        "\(prefix(daemon))\(recorder).fifo"
+    }
 
     private static func prefix(_ daemon: pid_t) -> String { "record-for-\(daemon)-" }
 
@@ -34,7 +36,8 @@ enum RecordHandOff {
             guard name.hasPrefix(prefix), name.hasSuffix(".fifo") else { continue }
             let path = folder + "/" + name
             var st = stat()
-            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFIFO, st.st_uid == getuid() else { continue }
+            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFIFO, st.st_uid == getuid()
+            else { continue }
             let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
             unlink(path)
             guard fd >= 0 else { continue }

@@ -1,17 +1,21 @@
-import Glibc
 import GestureCommandLine
-import GestureTrace
 import GestureConfig
+import GestureTrace
+import Glibc
 
 struct ReplayCommand: GesturedCommand {
     static let command = CommandTable.replay
     let parsed: ParsedCommand
 
     func run() {
-        let options = ConfigOption(parsed), decisions = parsed[CommandTable.decisions], traces = parsed[CommandTable.traces]
+        let options = ConfigOption(parsed)
+        let decisions = parsed[CommandTable.decisions]
+        let traces = parsed[CommandTable.traces]
         let config: Config
         do { config = try options.load() } catch { CLIError.exit(error) }
-        let replay = Replay(config: config, options: .init(decisions: decisions)) { Descriptor.write(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
+        let replay = Replay(config: config, options: .init(decisions: decisions)) {
+            Descriptor.write(STDOUT_FILENO, UnsafeRawBufferPointer($0))
+        }
         replay.skipped = { Descriptor.write(STDERR_FILENO, "\($0) (skipped)\n") }
         replay.noted = { Descriptor.write(STDERR_FILENO, "\($0)\n") }
         for path in traces {
@@ -30,7 +34,9 @@ struct ReplayCommand: GesturedCommand {
             }
             if fd > STDIN_FILENO { close(fd) }
             if let failure {
-                CLIError.exit(CLIError("\(path): cannot read the trace (\(ConfigFiles.reason(failure).rawValue))"))
+                CLIError.exit(
+                    CLIError(
+                        "\(path): cannot read the trace (\(ConfigFiles.reason(failure).rawValue))"))
             }
         }
     }

@@ -26,9 +26,12 @@ final class Reporter: SessionObserver {
         let engine = bindings.engine
         overlay?.output(o, in: engine)
         switch o.kind {
-        case let .decision(d):
-            if tracing { log.trace("decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))") }
-        case let .transition(id, from, to, reasonID):
+        case .decision(let d):
+            if tracing {
+                log.trace(
+                    "decision \(d.target) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))")
+            }
+        case .transition(let id, let from, let to, let reasonID):
             guard debugging || o.recognized != nil else { return }
             let r = engine.recognizer(id)
             if debugging {
@@ -37,17 +40,21 @@ final class Reporter: SessionObserver {
                 let repeated = from == .changed && to == .changed
                 if !repeated || tracing {
                     let reason = reasonID.map(engine.reason)
-                    let line = "\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")"
+                    let line =
+                        "\(r.type) \"\(r.name)\": \(to.rawValue)\(reason.map { ": \($0)" } ?? "")"
                     if repeated { log.trace("\(line)") } else { log.debug("\(line)") }
                 }
             }
             if o.recognized != nil { log.info("recognized \(r.type) \"\(r.name)\"") }
-        case let .illegalTransition(id, from, to):
+        case .illegalTransition(let id, let from, let to):
             let r = engine.recognizer(id)
-            log.warning("\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed")
-        case let .pending(id, other):
+            log.warning(
+                "\(r.type) \"\(r.name)\" asked for \(from.rawValue) -> \(to.rawValue), which is not allowed"
+            )
+        case .pending(let id, let other):
             let r = engine.recognizer(id)
-            log.debug("\(r.type) \"\(r.name)\": waits for \"\(engine.recognizer(other).name)\" to fail")
+            log.debug(
+                "\(r.type) \"\(r.name)\": waits for \"\(engine.recognizer(other).name)\" to fail")
         }
     }
 
@@ -59,8 +66,12 @@ final class Reporter: SessionObserver {
         report(name, action, outcome, at: time)
     }
 
-    func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
-        log.info("\(r.type) \"\(r.name)\": lifted at progress \(NumberText.plain((progress * 100).rounded() / 100)) before the commit point: nothing performed")
+    func notCommitted(
+        _ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double
+    ) {
+        log.info(
+            "\(r.type) \"\(r.name)\": lifted at progress \(NumberText.plain((progress * 100).rounded() / 100)) before the commit point: nothing performed"
+        )
     }
 
     func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
@@ -80,8 +91,10 @@ final class Reporter: SessionObserver {
         case .spawned(let pid):
             log.info("\(who): exec (pid \(pid)) \(action.command ?? action.text)")
             overlay?.action("\(who): \(action.text)", at: time)
-        case let .performed(what, ms):
-            log.info("\(who): \(action.text): \(what) (\(NumberText.plain((ms * 100).rounded() / 100)) ms)")
+        case .performed(let what, let ms):
+            log.info(
+                "\(who): \(action.text): \(what) (\(NumberText.plain((ms * 100).rounded() / 100)) ms)"
+            )
             overlay?.action("\(who): \(action.text)", at: time)
         case .failed(let why):
             log.error("\(who): \(action.text): \(why)")
@@ -93,10 +106,11 @@ final class Reporter: SessionObserver {
             log.debug("\(who): \(action.text) waits until gestured lets go of the pointer")
         case .passed:
             break
-        case let .moved(steps, dryRun):
+        case .moved(let steps, let dryRun):
             // Presses, releases and taking a window are news; the motion between them is many lines a second.
             guard !steps.isEmpty else { return }
-            let line = "\(who): \(action.text): \(FollowStep.text(steps))\(dryRun ? " (dry run)" : "")"
+            let line =
+                "\(who): \(action.text): \(FollowStep.text(steps))\(dryRun ? " (dry run)" : "")"
             if steps.contains(where: { !$0.isMotion }) {
                 log.info("\(line)")
                 overlay?.action(line, at: time)

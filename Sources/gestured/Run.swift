@@ -1,6 +1,6 @@
-import Glibc
 import GestureCommandLine
 import GestureConfig
+import Glibc
 import Logging
 
 struct Run: GesturedCommand {
@@ -8,15 +8,20 @@ struct Run: GesturedCommand {
     let parsed: ParsedCommand
 
     func run() {
-        let options = ConfigOption(parsed), daemon = DaemonOptions(parsed)
-        let dryRun = parsed[CommandTable.dryRun], overlay = parsed[CommandTable.overlay]
+        let options = ConfigOption(parsed)
+        let daemon = DaemonOptions(parsed)
+        let dryRun = parsed[CommandTable.dryRun]
+        let overlay = parsed[CommandTable.overlay]
         let file: ConfigFile
         do { file = try options.loadFile() } catch { CLIError.exit(error) }
         let (log, output) = daemon.logger()
         do {
-            let d = try Daemon(config: file.config, displayName: daemon.display,
-                               options: .init(dryRun: dryRun, configPath: options.path, execRefusal: file.execRefusal, overlay: overlay,
-                                              outputs: [output]), log: log)
+            let d = try Daemon(
+                config: file.config, displayName: daemon.display,
+                options: .init(
+                    dryRun: dryRun, configPath: options.path, execRefusal: file.execRefusal,
+                    overlay: overlay,
+                    outputs: [output]), log: log)
             Glibc.exit(d.run())
         } catch {
             CLIError.exit(CLIError("gestured: \(error)"))
@@ -38,17 +43,23 @@ struct DaemonOptions {
     /// systemd), with a timestamp and level of their own otherwise. They go through `output`,
     /// which never makes the daemon wait for the reader: the run loop polls it.
     func logger() -> (log: Logger, output: NonBlockingOutput) {
-        let journal = JournalLogHandler.standardErrorIsTheJournal(), level = logLevel.level
+        let journal = JournalLogHandler.standardErrorIsTheJournal()
+        let level = logLevel.level
         @Sendable func logger(to stream: any TextOutputStream & Sendable) -> Logger {
             var log = Logger(label: "gestured") { label in
-                journal ? JournalLogHandler(stream: stream) as any LogHandler : TerminalLogHandler(label: label, stream: stream)
+                journal
+                    ? JournalLogHandler(stream: stream) as any LogHandler
+                    : TerminalLogHandler(label: label, stream: stream)
             }
             log.logLevel = level
             return log
         }
-        let output = NonBlockingOutput(STDERR_FILENO, capacity: DaemonOptions.logCapacity) { dropped in
+        let output = NonBlockingOutput(STDERR_FILENO, capacity: DaemonOptions.logCapacity) {
+            dropped in
             let text = LogText()
-            logger(to: text).warning("\(dropped) log line\(dropped == 1 ? " was" : "s were") dropped: standard error was not read")
+            logger(to: text).warning(
+                "\(dropped) log line\(dropped == 1 ? " was" : "s were") dropped: standard error was not read"
+            )
             return text.text
         }
         return (logger(to: output), output)

@@ -29,17 +29,18 @@ enum Signals {
             _ = fcntl(f, F_SETFL, fcntl(f, F_GETFL) | O_NONBLOCK)
         }
         (fd, pipeWrite) = (fds[0], fds[1])
-        flags.store(0, ordering: .sequentiallyConsistent)  // initialised before any handler runs
+        flags.store(0, ordering: .sequentiallyConsistent) // initialised before any handler runs
         let handled = [SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1]
         for s in handled {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
-                let bit: Pending = switch sig {
-                case SIGTERM, SIGINT: .terminate
-                case SIGHUP: .reload
-                case SIGUSR1: .record
-                default: .child
-                }
+                let bit: Pending =
+                    switch sig {
+                    case SIGTERM, SIGINT: .terminate
+                    case SIGHUP: .reload
+                    case SIGUSR1: .record
+                    default: .child
+                    }
                 Signals.flags.bitwiseOr(bit.rawValue, ordering: .sequentiallyConsistent)
                 var byte: UInt8 = 1
                 _ = write(Signals.pipeWrite, &byte, 1)

@@ -10,7 +10,9 @@ struct TerminalLogHandler: LineLogHandler {
     let label: String
     let stream: any TextOutputStream & Sendable
 
-    func line(_ message: Logger.Message, level: Logger.Level) -> String { "\(Self.timestamp()) \(level) \(label): \(message)" }
+    func line(_ message: Logger.Message, level: Logger.Level) -> String {
+        "\(Self.timestamp()) \(level) \(label): \(message)"
+    }
 
     /// Now, local time, as ISO 8601 with its offset from UTC.
     static func timestamp() -> String {

@@ -12,7 +12,8 @@ import Testing
     static let lockedWorld = World(pointerBusy: false, keyboard: .heldElsewhere(locked))
 
     static let everyKind: [Action] = [
-        .exec("true"), try! ActionParser.parse("keys ctrl+c"), .click(button: 1), .scroll(.down, times: 2),
+        .exec("true"), try! ActionParser.parse("keys ctrl+c"), .click(button: 1),
+        .scroll(.down, times: 2),
         .desktop(.next, wrap: false), .moveWindow(.previous, wrap: true, window: .active),
         .window(.maximize, window: .under), .showDesktop, .pass,
     ]
@@ -26,16 +27,21 @@ import Testing
 
     @Test func execIsRefusedWithItsReasonAndNothingElseIsAffected() {
         var policy = ActionPolicy(execRefusal: "config.toml is writable by every user")
-        #expect(policy.judge(.exec("touch /tmp/never"), at: here, in: Self.free) == .settled(.refused("config.toml is writable by every user")))
+        #expect(
+            policy.judge(.exec("touch /tmp/never"), at: here, in: Self.free)
+                == .settled(.refused("config.toml is writable by every user")))
         #expect(policy.judge(.showDesktop, at: here, in: Self.free) == .perform)
-        #expect(policy.judge(.exec("true"), at: here, in: Self.lockedWorld) == .settled(.withheld(Self.locked)))
+        #expect(
+            policy.judge(.exec("true"), at: here, in: Self.lockedWorld)
+                == .settled(.withheld(Self.locked)))
     }
 
     @Test func clicksAndScrollsWaitWhileThePointerIsHeldAndAreReleasedInOrderOnceItIsFree() {
         var policy = ActionPolicy()
         #expect(policy.judge(.click(button: 3), at: here, in: Self.busy) == .settled(.deferred))
         #expect(policy.judge(.desktop(.next, wrap: false), at: here, in: Self.busy) == .perform)
-        #expect(policy.judge(.scroll(.up, times: 1), at: here, in: Self.busy) == .settled(.deferred))
+        #expect(
+            policy.judge(.scroll(.up, times: 1), at: here, in: Self.busy) == .settled(.deferred))
         #expect(!policy.asksAboutKeyboard(releasingIn: Self.busy))
         #expect(policy.releaseWaiting(in: Self.busy).isEmpty)
         #expect(policy.asksAboutKeyboard(releasingIn: Self.free))
@@ -50,23 +56,34 @@ import Testing
     @Test func whileAnotherClientHoldsTheKeyboardNothingIsPerformedAndEachSaysWhy() {
         var policy = ActionPolicy()
         let verdicts = Self.everyKind.map { policy.judge($0, at: here, in: Self.lockedWorld) }
-        #expect(verdicts == Array(repeating: .settled(.withheld(Self.locked)), count: Self.everyKind.count - 1) + [.settled(.passed)])
+        #expect(
+            verdicts == Array(
+                repeating: .settled(.withheld(Self.locked)), count: Self.everyKind.count - 1) + [
+                    .settled(.passed)
+                ])
     }
 
     @Test func clicksWaitingWhenTheScreenLocksAreDroppedNotKeptForAfterTheUnlock() {
         var policy = ActionPolicy()
         #expect(policy.judge(.click(button: 1), at: here, in: Self.busy) == .settled(.deferred))
-        #expect(policy.judge(.scroll(.down, times: 1), at: here, in: Self.busy) == .settled(.deferred))
+        #expect(
+            policy.judge(.scroll(.down, times: 1), at: here, in: Self.busy) == .settled(.deferred))
         let dropped = policy.releaseWaiting(in: Self.lockedWorld)
         #expect(dropped.map(\.0.action) == [.click(button: 1), .scroll(.down, times: 1)])
-        #expect(dropped.map(\.1) == [.settled(.withheld(Self.locked)), .settled(.withheld(Self.locked))])
+        #expect(
+            dropped.map(\.1) == [
+                .settled(.withheld(Self.locked)), .settled(.withheld(Self.locked)),
+            ])
         #expect(policy.releaseWaiting(in: Self.free).isEmpty)
     }
 
     @Test func everyActionButPassAsksAboutTheKeyboardAndAFollowingOneOnlyWhenItTakesHold() {
         let policy = ActionPolicy()
-        #expect(Self.everyKind.map { policy.asksAboutKeyboard($0, at: here) } == Array(repeating: true, count: Self.everyKind.count - 1) + [false])
-        var began = here, changed = here
+        #expect(
+            Self.everyKind.map { policy.asksAboutKeyboard($0, at: here) } == Array(
+                repeating: true, count: Self.everyKind.count - 1) + [false])
+        var began = here
+        var changed = here
         began.state = .began
         changed.state = .changed
         #expect(policy.asksAboutKeyboard(.drag(button: 1, lock: 0), at: began))
@@ -87,13 +104,19 @@ import Testing
         c.state = .began
         c.location = nil
         c.translation = .zero
-        #expect(policy.judge(.drag(button: 1, lock: 500), at: c, in: Self.free) == .send([.press(button: 1)]))
+        #expect(
+            policy.judge(.drag(button: 1, lock: 500), at: c, in: Self.free)
+                == .send([.press(button: 1)]))
         c.state = .ended
-        #expect(policy.judge(.drag(button: 1, lock: 500), at: c, in: Self.free) == .settled(.moved([], dryRun: false)))
+        #expect(
+            policy.judge(.drag(button: 1, lock: 500), at: c, in: Self.free)
+                == .settled(.moved([], dryRun: false)))
         #expect(policy.nextDeadline == 505)
         c.gesture = "other"
         c.state = .began
-        #expect(policy.judge(.drag(button: 3, lock: 500), at: c, in: Self.lockedWorld) == .withheld(Self.locked, letGo: [.release(button: 1)]))
+        #expect(
+            policy.judge(.drag(button: 3, lock: 500), at: c, in: Self.lockedWorld)
+                == .withheld(Self.locked, letGo: [.release(button: 1)]))
         #expect(policy.follower.held == nil)
         #expect(policy.nextDeadline == nil)
     }
@@ -104,14 +127,23 @@ extension ActionPolicyTests {
         var context = here
         context.gesture = "g"
         let placed = Waited((.tile(.left, window: .under), context), .success("placed"))
-        #expect(placed.report(at: 12, taking: nil)! == ("g", .tile(.left, window: .under), .performed("placed", milliseconds: 7)))
-        let givenUp = Waited((.tile(.left, window: .under), context), .failure(ActionError(message: "not restored: not placed")))
-        #expect(givenUp.report(at: 1010, taking: nil)!.outcome == .failed("not restored: not placed"))
+        #expect(
+            placed.report(at: 12, taking: nil)! == (
+                "g", .tile(.left, window: .under), .performed("placed", milliseconds: 7)
+            ))
+        let givenUp = Waited(
+            (.tile(.left, window: .under), context),
+            .failure(ActionError(message: "not restored: not placed")))
+        #expect(
+            givenUp.report(at: 1010, taking: nil)!.outcome == .failed("not restored: not placed"))
     }
 
     @Test func theWindowAFollowingActionTookIsReportedAsTheGestureThatTookIt() {
         let taken = Waited(nil, .success("moved"))
         #expect(taken.report(at: 40, taking: nil) == nil)
-        #expect(taken.report(at: 40, taking: ("move", .windowMove(window: .under)))! == ("move", .windowMove(window: .under), .performed("moved", milliseconds: 0)))
+        #expect(
+            taken.report(at: 40, taking: ("move", .windowMove(window: .under)))! == (
+                "move", .windowMove(window: .under), .performed("moved", milliseconds: 0)
+            ))
     }
 }

@@ -1,6 +1,6 @@
+import GestureActions
 import Glibc
 import Testing
-import GestureActions
 
 @Suite struct CommandRunnerTests {
     /// Commands that never end fill the runner up to its limit, and the next is refused with
@@ -10,7 +10,10 @@ import GestureActions
         var started: [pid_t] = []
         defer {
             for pid in started { kill(pid, SIGKILL) }
-            for pid in started { var status: Int32 = 0; waitpid(pid, &status, 0) }
+            for pid in started {
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
             CommandRunner.reap()
         }
         var refusal: String?
@@ -21,7 +24,10 @@ import GestureActions
             }
             if refusal != nil { break }
         }
-        #expect(refusal == "\(CommandRunner.limit) commands started by gestured still run: not starting another until one ends")
+        #expect(
+            refusal
+                == "\(CommandRunner.limit) commands started by gestured still run: not starting another until one ends"
+        )
         #expect(CommandRunner.runningCount == CommandRunner.limit)
         let first = try #require(started.first)
         kill(first, SIGKILL)
@@ -29,7 +35,8 @@ import GestureActions
         // Waited for here, as the run loop's reap would on SIGCHLD; the runner forgets it at its next reap.
         while waitpid(first, &status, WNOHANG) == 0 { usleep(1_000) }
         started.removeFirst()
-        guard case .success(let pid) = CommandRunner.spawn("exec sleep 600", context: context) else {
+        guard case .success(let pid) = CommandRunner.spawn("exec sleep 600", context: context)
+        else {
             Issue.record("no command started after one ended")
             return
         }

@@ -9,7 +9,12 @@ import Testing
     /// The verdict of each look, and when the next one is due after it.
     func looks(_ looks: [Look]) -> [(RestoreWait.Verdict, Double)] {
         var wait = RestoreWait()
-        return looks.map { l in (wait.look(at: l.time, stateRestored: l.restored, extentsChanged: l.extentsChanged), wait.nextLook) }
+        return looks.map { l in
+            (
+                wait.look(at: l.time, stateRestored: l.restored, extentsChanged: l.extentsChanged),
+                wait.nextLook
+            )
+        }
     }
 
     @Test func theFirstLookIsDueAtOnce() {
@@ -24,18 +29,27 @@ import Testing
 
     @Test func aRestoredStateWhoseExtentsStayTheSameIsTakenAfterSameExtentsMilliseconds() {
         let s = RestoreWait.sameExtents
-        #expect(looks([(0, true, false), (s - 1, true, false), (s, true, false)]).map(\.0) == [.waiting, .waiting, .restored])
+        #expect(
+            looks([(0, true, false), (s - 1, true, false), (s, true, false)]).map(\.0) == [
+                .waiting, .waiting, .restored,
+            ])
     }
 
     @Test func aWindowMaximizedAgainStartsTheSameExtentsTimeOver() {
         let s = RestoreWait.sameExtents
-        #expect(looks([(0, true, false), (s - 1, false, false), (s, true, false), (2 * s - 1, true, false), (2 * s, true, false)]).map(\.0)
+        #expect(
+            looks([
+                (0, true, false), (s - 1, false, false), (s, true, false), (2 * s - 1, true, false),
+                (2 * s, true, false),
+            ]).map(\.0)
                 == [.waiting, .waiting, .waiting, .waiting, .restored])
     }
 
     @Test func aWindowNeverRestoredIsGivenUpAfterTheLimitFromTheFirstLook() {
         let l = RestoreWait.limit
-        #expect(looks([(500, false, false), (500 + l - 1, false, false), (500 + l, false, false)]).map(\.0)
+        #expect(
+            looks([(500, false, false), (500 + l - 1, false, false), (500 + l, false, false)]).map(
+                \.0)
                 == [.waiting, .waiting, .givenUp])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GestureCommandLine
 
 /// The bash completion script, run by bash as it runs it: sourced, then its function called
@@ -11,40 +12,56 @@ import Testing
     /// What bash offers for the last of `words` (the line `gestured WORDS...`), sorted as bash
     /// shows them.
     func complete(_ words: [String]) throws -> [String] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-completion-\(getpid())-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gestured-completion-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let cwd = dir.appendingPathComponent("cwd")
-        try FileManager.default.createDirectory(at: cwd.appendingPathComponent(Self.files.last!), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: cwd.appendingPathComponent(Self.files.last!), withIntermediateDirectories: true)
         for name in Self.files.dropLast() { try Data().write(to: cwd.appendingPathComponent(name)) }
         let script = dir.appendingPathComponent("gestured.bash")
-        try CommandTable.program.completionScript(for: .bash).write(to: script, atomically: true, encoding: .utf8)
+        try CommandTable.program.completionScript(for: .bash).write(
+            to: script, atomically: true, encoding: .utf8)
 
         let line = (["gestured"] + words).map(Program.shellQuoted).joined(separator: " ")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
         p.currentDirectoryURL = cwd
-        p.arguments = ["--norc", "--noprofile", "-c", """
+        p.arguments = [
+            "--norc", "--noprofile", "-c",
+            """
             source \(Program.shellQuoted(script.path))
             COMP_WORDS=(\(line)); COMP_CWORD=\(words.count)
             _gestured
             printf '%s\\n' "${COMPREPLY[@]}"
-            """]
-        let out = Pipe(), err = Pipe()
+            """,
+        ]
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0 && e.isEmpty, "bash: \(String(decoding: e, as: UTF8.self))")
+        #expect(
+            p.terminationStatus == 0 && e.isEmpty, "bash: \(String(decoding: e, as: UTF8.self))")
         return String(decoding: o, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
     }
 
     @Test func theFirstWordIsACommandOrAnOptionOfTheProgramAndOfTheDefaultCommand() throws {
-        #expect(try complete([""]) == ["check", "devices", "doctor", "help", "import", "init", "learn", "record", "replay", "run"])
+        #expect(
+            try complete([""]) == [
+                "check", "devices", "doctor", "help", "import", "init", "learn", "record", "replay",
+                "run",
+            ])
         #expect(try complete(["re"]) == ["record", "replay"])
-        #expect(try complete(["--"]) == ["--config", "--display", "--dry-run", "--help", "--log-level", "--overlay", "--version"])
+        #expect(
+            try complete(["--"]) == [
+                "--config", "--display", "--dry-run", "--help", "--log-level", "--overlay",
+                "--version",
+            ])
     }
 
     @Test func aCommandsOptionsAreItsOwnWithHelp() throws {
@@ -54,9 +71,15 @@ import Testing
     }
 
     @Test func logLevelOffersItsValuesAlsoAfterAnEqualsSign() throws {
-        #expect(try complete(["record", "--log-level", ""]) == ["debug", "error", "info", "trace", "warn"])
+        #expect(
+            try complete(["record", "--log-level", ""]) == [
+                "debug", "error", "info", "trace", "warn",
+            ])
         #expect(try complete(["devices", "--log-level", "=", "t"]) == ["trace"])
-        #expect(try complete(["run", "--log-level", "="]) == ["debug", "error", "info", "trace", "warn"])
+        #expect(
+            try complete(["run", "--log-level", "="]) == [
+                "debug", "error", "info", "trace", "warn",
+            ])
     }
 
     @Test func anOptionThatTakesAFileOffersFileNamesAndDisplayOffersNothing() throws {
@@ -67,12 +90,14 @@ import Testing
 
     @Test func onlyTheArgumentsThatAreFilesOfferFileNames() throws {
         #expect(try complete(["learn", ""]) == [])
-        #expect(try complete(["learn", "--output", "out.stroke", "zig", ""]) == Self.files.sorted())
+        #expect(
+            try complete(["learn", "--output", "out.stroke", "zig", ""]) == Self.files.sorted())
         // Traces are a list: every argument after the name is one.
         #expect(try complete(["learn", "zig", "a.toml", ""]) == Self.files.sorted())
         #expect(try complete(["record", "--config", "=", "a.toml", "b"]) == ["b.jsonl"])
         #expect(try complete(["record", "x.jsonl", ""]) == [])
-        #expect(try complete(["replay", "--decisions", "a.toml", "-", "--", ""]) == Self.files.sorted())
+        #expect(
+            try complete(["replay", "--decisions", "a.toml", "-", "--", ""]) == Self.files.sorted())
         #expect(try complete(["check", ""]) == [])
     }
 
@@ -84,7 +109,10 @@ import Testing
     }
 
     @Test func helpOffersTheCommandsOnce() throws {
-        #expect(try complete(["help", ""]) == ["check", "devices", "doctor", "import", "init", "learn", "record", "replay", "run"])
+        #expect(
+            try complete(["help", ""]) == [
+                "check", "devices", "doctor", "import", "init", "learn", "record", "replay", "run",
+            ])
         #expect(try complete(["help", "run", ""]) == [])
     }
 }

@@ -12,18 +12,20 @@ enum CanonicalJSON {
 
     static func render(_ value: TOMLValue) -> String {
         switch value.kind {
-        case let .string(s): typed("string", s)
-        case let .integer(n): typed("integer", String(n))
-        case let .float(x): float(x)
-        case let .bool(b): typed("bool", b ? "true" : "false")
-        case let .datetime(text): datetime(text)
-        case let .array(items): "[" + items.map(render).joined(separator: ",") + "]"
-        case let .table(t): render(t)
+        case .string(let s): typed("string", s)
+        case .integer(let n): typed("integer", String(n))
+        case .float(let x): float(x)
+        case .bool(let b): typed("bool", b ? "true" : "false")
+        case .datetime(let text): datetime(text)
+        case .array(let items): "[" + items.map(render).joined(separator: ",") + "]"
+        case .table(let t): render(t)
         }
     }
 
     static func object(_ members: [(String, String)]) -> String {
-        let sorted = members.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
+        let sorted = members.sorted {
+            $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars)
+        }
         return "{" + sorted.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
@@ -31,7 +33,9 @@ enum CanonicalJSON {
         "{\"type\":\"\(type)\",\"value\":\(string(value))}"
     }
 
-    static func float(_ x: Double) -> String { typed("float", x.isNaN ? "nan" : String(x.bitPattern)) }
+    static func float(_ x: Double) -> String {
+        typed("float", x.isNaN ? "nan" : String(x.bitPattern))
+    }
 
     static func string(_ s: String) -> String {
         var out = "\""
@@ -89,6 +93,8 @@ enum CanonicalJSON {
     }
 }
 
-private extension String {
-    func padding(to length: Int) -> String { self + String(repeating: "0", count: max(0, length - count)) }
+extension String {
+    fileprivate func padding(to length: Int) -> String {
+        self + String(repeating: "0", count: max(0, length - count))
+    }
 }

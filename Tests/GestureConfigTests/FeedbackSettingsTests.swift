@@ -1,5 +1,6 @@
 import GestureActions
 import Testing
+
 @testable import GestureConfig
 
 /// `feedback` on a binding, or in `[settings]` for every binding that can have it.
@@ -36,8 +37,12 @@ import Testing
         action = "show-desktop"
         """
 
-    @Test func theSettingGivesFeedbackToEveryBindingThatCommitsAtTheEndOrDragsAndABindingMayTurnItOff() throws {
-        let config = try ConfigLoader.load("[settings]\nfeedback = true\n" + Self.bindings, file: "c.toml")
+    @Test
+    func theSettingGivesFeedbackToEveryBindingThatCommitsAtTheEndOrDragsAndABindingMayTurnItOff()
+        throws
+    {
+        let config = try ConfigLoader.load(
+            "[settings]\nfeedback = true\n" + Self.bindings, file: "c.toml")
         #expect(config.gestures.filter(\.feedback).map(\.name) == ["max", "drag"])
         #expect(config.gestures.filter(\.commitsAtLift).map(\.name) == ["max"])
     }
@@ -48,31 +53,33 @@ import Testing
     }
 
     @Test func feedbackWhereItCannotCommitAtTheLiftIsAnErrorThatSaysWhy() {
-        #expect(loadErrors("""
-            [[gesture]]
-            type = "pan"
-            on = "begin"
-            feedback = true
-            action = "desktop next"
-            [[gesture]]
-            type = "pan"
-            repeat = 50
-            feedback = true
-            action = "keys Right"
-            [[gesture]]
-            type = "pan"
-            fingers = 3
-            feedback = true
-            action = "window move"
-            [[gesture]]
-            type = "tap"
-            feedback = true
-            action = "click 1"
-            """) == [
-            #"config.toml:4:12: gesture "pan-1": feedback commits when the fingers lift past the commit point: on must be "end", not "begin" (gesture[0].feedback)"#,
-            #"config.toml:9:12: gesture "pan-2": feedback commits once when the fingers lift: it cannot come with repeat (gesture[1].feedback)"#,
-            #"config.toml:14:12: gesture "pan-3": feedback follows only a drag (its path): "window move" moves the window itself (gesture[2].feedback)"#,
-            #"config.toml:18:12: gesture "tap-4": "feedback" does not apply to a tap (it is for swipe, pinch, rotate, pan, edge) (gesture[3].feedback)"#,
-        ])
+        #expect(
+            loadErrors(
+                """
+                [[gesture]]
+                type = "pan"
+                on = "begin"
+                feedback = true
+                action = "desktop next"
+                [[gesture]]
+                type = "pan"
+                repeat = 50
+                feedback = true
+                action = "keys Right"
+                [[gesture]]
+                type = "pan"
+                fingers = 3
+                feedback = true
+                action = "window move"
+                [[gesture]]
+                type = "tap"
+                feedback = true
+                action = "click 1"
+                """) == [
+                    #"config.toml:4:12: gesture "pan-1": feedback commits when the fingers lift past the commit point: on must be "end", not "begin" (gesture[0].feedback)"#,
+                    #"config.toml:9:12: gesture "pan-2": feedback commits once when the fingers lift: it cannot come with repeat (gesture[1].feedback)"#,
+                    #"config.toml:14:12: gesture "pan-3": feedback follows only a drag (its path): "window move" moves the window itself (gesture[2].feedback)"#,
+                    #"config.toml:18:12: gesture "tap-4": "feedback" does not apply to a tap (it is for swipe, pinch, rotate, pan, edge) (gesture[3].feedback)"#,
+                ])
     }
 }

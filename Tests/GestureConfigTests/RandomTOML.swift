@@ -29,14 +29,14 @@ struct RandomTOML {
 
         var json: String {
             switch self {
-            case let .string(s): CanonicalJSON.typed("string", s)
-            case let .integer(n): CanonicalJSON.typed("integer", String(n))
-            case let .float(x): CanonicalJSON.float(x)
-            case let .bool(b): CanonicalJSON.typed("bool", b ? "true" : "false")
-            case let .datetime(text): CanonicalJSON.datetime(text)
-            case let .array(items): "[" + items.map(\.json).joined(separator: ",") + "]"
-            case let .table(entries): Self.json(entries)
-            case let .tables(tables): "[" + tables.map(Self.json).joined(separator: ",") + "]"
+            case .string(let s): CanonicalJSON.typed("string", s)
+            case .integer(let n): CanonicalJSON.typed("integer", String(n))
+            case .float(let x): CanonicalJSON.float(x)
+            case .bool(let b): CanonicalJSON.typed("bool", b ? "true" : "false")
+            case .datetime(let text): CanonicalJSON.datetime(text)
+            case .array(let items): "[" + items.map(\.json).joined(separator: ",") + "]"
+            case .table(let entries): Self.json(entries)
+            case .tables(let tables): "[" + tables.map(Self.json).joined(separator: ",") + "]"
             }
         }
 
@@ -80,7 +80,9 @@ struct RandomTOML {
 
         mutating func entry(depth: Int) -> Model {
             if depth < 4, chance(0.2) { return .table(table(depth: depth + 1)) }
-            if depth < 4, chance(0.1) { return .tables((0..<count(1...3)).map { _ in table(depth: depth + 1) }) }
+            if depth < 4, chance(0.1) {
+                return .tables((0..<count(1...3)).map { _ in table(depth: depth + 1) })
+            }
             return value(depth: depth)
         }
 
@@ -97,14 +99,21 @@ struct RandomTOML {
             }
         }
 
-        static let characters: [String] = ["a", "b", "Z", "0", " ", "\"", "\"\"", "'", "''", "\\", "\n", "\t", "é", "e\u{301}", "😀", "中",
-                                           "\u{7F}", "\u{1}", "\u{1F}", "\r", "#", "=", "\u{85}", "\u{FEFF}", "[", "{", ".", "\u{8}", "\u{C}"]
+        static let characters: [String] = [
+            "a", "b", "Z", "0", " ", "\"", "\"\"", "'", "''", "\\", "\n", "\t", "é", "e\u{301}",
+            "😀", "中",
+            "\u{7F}", "\u{1}", "\u{1F}", "\r", "#", "=", "\u{85}", "\u{FEFF}", "[", "{", ".",
+            "\u{8}", "\u{C}",
+        ]
 
-        mutating func text(_ length: Int) -> String { (0..<length).map { _ in pick(Self.characters) }.joined() }
+        mutating func text(_ length: Int) -> String {
+            (0..<length).map { _ in pick(Self.characters) }.joined()
+        }
 
         mutating func key() -> String {
             if chance(0.7) {
-                return (0..<count(1...6)).map { _ in pick(["a", "b", "x", "Y", "0", "9", "_", "-"]) }.joined()
+                return (0..<count(1...6)).map { _ in pick(["a", "b", "x", "Y", "0", "9", "_", "-"])
+                }.joined()
             }
             return text(count(0...5))
         }
@@ -119,7 +128,11 @@ struct RandomTOML {
 
         mutating func float() -> Double {
             switch count(0...5) {
-            case 0: pick([0.0, -0.0, .infinity, -.infinity, .nan, 0.1, 1e300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1.5])
+            case 0:
+                pick([
+                    0.0, -0.0, .infinity, -.infinity, .nan, 0.1, 1e300, .leastNonzeroMagnitude,
+                    .greatestFiniteMagnitude, 1.5,
+                ])
             case 1: Double(bitPattern: rng.next()).finiteOrOne
             default: Double.random(in: -1e6...1e6, using: &rng)
             }
@@ -127,13 +140,17 @@ struct RandomTOML {
 
         mutating func datetime() -> String {
             let date = pick(["1979-05-27", "2000-02-29", "0001-01-01", "9999-12-31"])
-            let time = pick(["07:32:00", "00:00:00", "23:59:59.999999", "12:30:45.5", "01:02:03.123456789"])
+            let time = pick([
+                "07:32:00", "00:00:00", "23:59:59.999999", "12:30:45.5", "01:02:03.123456789",
+            ])
             let separator = pick(["T", "t", " "])
             switch count(0...3) {
             case 0: return date
             case 1: return time
             case 2: return date + separator + time
-            default: return date + separator + time + pick(["Z", "z", "-07:00", "+14:00", "-00:00", "+05:30"])
+            default:
+                return date + separator + time
+                    + pick(["Z", "z", "-07:00", "+14:00", "-00:00", "+05:30"])
             }
         }
 
@@ -144,9 +161,10 @@ struct RandomTOML {
             for entry in entries {
                 let (k, v) = (entry.key, entry.value)
                 switch v {
-                case let .table(t) where !headersOnly && !t.isEmpty && chance(0.3):
+                case .table(let t) where !headersOnly && !t.isEmpty && chance(0.3):
                     dotted([k], t)
-                case .table where headersOnly || chance(0.6), .tables where headersOnly || chance(0.7):
+                case .table where headersOnly || chance(0.6),
+                    .tables where headersOnly || chance(0.7):
                     headers.append(Entry(k, v))
                 default:
                     line([k], v)
@@ -156,22 +174,32 @@ struct RandomTOML {
                 let (k, v) = (entry.key, entry.value)
                 let full = path + [k]
                 switch v {
-                case let .table(t):
+                case .table(let t):
                     let onlyTables = t.allSatisfy {
-                        if case .table = $0.value { true } else if case .tables = $0.value { true } else { false }
+                        if case .table = $0.value {
+                            true
+                        } else if case .tables = $0.value {
+                            true
+                        } else {
+                            false
+                        }
                     }
                     if !t.isEmpty, onlyTables, chance(0.5) {
                         // The table is only implied.
                         section(path: full, entries: t, headersOnly: true)
                     } else {
                         blanks()
-                        out += indent() + "[" + pick(["", " "]) + keyText(full) + pick(["", " ", "\t"]) + "]" + lineEnd()
+                        out +=
+                            indent() + "[" + pick(["", " "]) + keyText(full)
+                            + pick(["", " ", "\t"]) + "]" + lineEnd()
                         section(path: full, entries: t, headersOnly: false)
                     }
-                case let .tables(tables):
+                case .tables(let tables):
                     for t in tables {
                         blanks()
-                        out += indent() + "[[" + pick(["", " "]) + keyText(full) + pick(["", " "]) + "]]" + lineEnd()
+                        out +=
+                            indent() + "[[" + pick(["", " "]) + keyText(full) + pick(["", " "])
+                            + "]]" + lineEnd()
                         section(path: full, entries: t, headersOnly: false)
                     }
                 default:
@@ -184,7 +212,7 @@ struct RandomTOML {
         mutating func dotted(_ prefix: [String], _ entries: [Entry]) {
             for entry in entries {
                 let (k, v) = (entry.key, entry.value)
-                if case let .table(t) = v, !t.isEmpty, chance(0.6) {
+                if case .table(let t) = v, !t.isEmpty, chance(0.6) {
                     dotted(prefix + [k], t)
                 } else {
                     line(prefix + [k], v)
@@ -194,12 +222,18 @@ struct RandomTOML {
 
         mutating func line(_ key: [String], _ value: Model) {
             blanks()
-            out += indent() + keyText(key) + pick(["=", " = ", "\t=\t", " =", "=  "]) + inline(value) + lineEnd()
+            out +=
+                indent() + keyText(key) + pick(["=", " = ", "\t=\t", " =", "=  "]) + inline(value)
+                + lineEnd()
         }
 
         mutating func blanks() {
             if chance(0.1) { out += newline }
-            if chance(0.1) { out += indent() + "# " + pick(["a comment", "é 😀", "\"quoted\" = 'no'", "[not] a header"]) + newline }
+            if chance(0.1) {
+                out +=
+                    indent() + "# "
+                    + pick(["a comment", "é 😀", "\"quoted\" = 'no'", "[not] a header"]) + newline
+            }
         }
 
         mutating func indent() -> String { pick(["", "", "", "  ", "\t"]) }
@@ -210,7 +244,13 @@ struct RandomTOML {
             var out = ""
             for (n, part) in parts.enumerated() {
                 if n > 0 { out += pick([".", ".", " .", ". ", " . "]) }
-                if !part.isEmpty, part.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }) {
+                if !part.isEmpty,
+                    part.unicodeScalars.allSatisfy({
+                        $0.isASCII
+                            && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
+                                || $0 == "-")
+                    })
+                {
                     out += part
                 } else if literalAllowed(part), chance(0.4) {
                     out += "'" + part + "'"
@@ -223,32 +263,41 @@ struct RandomTOML {
 
         mutating func inline(_ value: Model) -> String {
             switch value {
-            case let .string(s): return string(s)
-            case let .integer(n): return integerText(n)
-            case let .float(x): return floatText(x)
-            case let .bool(b): return b ? "true" : "false"
-            case let .datetime(text): return text
-            case let .array(items):
+            case .string(let s): return string(s)
+            case .integer(let n): return integerText(n)
+            case .float(let x): return floatText(x)
+            case .bool(let b): return b ? "true" : "false"
+            case .datetime(let text): return text
+            case .array(let items):
                 if items.isEmpty { return pick(["[]", "[ ]", "[" + newline + "]"]) }
                 var out = "[" + pick(["", " ", newline + "  ", " # open" + newline])
                 for (n, item) in items.enumerated() {
-                    if n > 0 { out += pick([", ", ",", " , ", "," + newline + "  ", ", # after" + newline, "," + newline + newline]) }
+                    if n > 0 {
+                        out += pick([
+                            ", ", ",", " , ", "," + newline + "  ", ", # after" + newline,
+                            "," + newline + newline,
+                        ])
+                    }
                     out += inline(item)
                 }
                 return out + pick(["", ",", " ,", "," + newline, newline]) + "]"
-            case let .table(entries):
+            case .table(let entries):
                 var pairs: [String] = []
                 for entry in entries {
                     let (k, v) = (entry.key, entry.value)
-                    if case let .table(t) = v, !t.isEmpty, chance(0.3) {
-                        for inner in t { pairs.append(keyText([k, inner.key]) + pick(["=", " = "]) + inline(inner.value)) }
+                    if case .table(let t) = v, !t.isEmpty, chance(0.3) {
+                        for inner in t {
+                            pairs.append(
+                                keyText([k, inner.key]) + pick(["=", " = "]) + inline(inner.value))
+                        }
                     } else {
                         pairs.append(keyText([k]) + pick(["=", " = "]) + inline(v))
                     }
                 }
                 if pairs.isEmpty { return pick(["{}", "{ }"]) }
-                return "{" + pick(["", " "]) + pairs.joined(separator: pick([", ", ",", " , "])) + pick(["", " "]) + "}"
-            case let .tables(tables):
+                return "{" + pick(["", " "]) + pairs.joined(separator: pick([", ", ",", " , "]))
+                    + pick(["", " "]) + "}"
+            case .tables(let tables):
                 return inline(.array(tables.map { .table($0) }))
             }
         }
@@ -256,7 +305,10 @@ struct RandomTOML {
         // MARK: Scalars
 
         func literalAllowed(_ s: String) -> Bool {
-            !s.unicodeScalars.contains { $0 == "'" || $0 == "\n" || $0 == "\r" || ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
+            !s.unicodeScalars.contains {
+                $0 == "'" || $0 == "\n" || $0 == "\r" || ($0.value < 0x20 && $0 != "\t")
+                    || $0.value == 0x7F
+            }
         }
 
         mutating func string(_ s: String) -> String {
@@ -280,15 +332,23 @@ struct RandomTOML {
                     case "\\": out += "\\\\"
                     case "\t": out += "\t"
                     default:
-                        if scalar.value < 0x20 || scalar.value == 0x7F { out += escape(scalar) } else {
-                            if chance(0.05), scalar != " " { out += "\\" + newline + pick(["", "  ", newline + "\t"]) }
+                        if scalar.value < 0x20 || scalar.value == 0x7F {
+                            out += escape(scalar)
+                        } else {
+                            if chance(0.05), scalar != " " {
+                                out += "\\" + newline + pick(["", "  ", newline + "\t"])
+                            }
                             out.unicodeScalars.append(scalar)
                         }
                     }
                 }
                 return out + "\"\"\""
-            case 3 where !scalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n") || $0.value == 0x7F }) && !s.contains("'''"):
-                return "'''" + (s.hasPrefix("\n") || chance(0.5) ? newline : "") + s.replacingNewlines(with: newline) + "'''"
+            case 3
+            where !scalars.contains(where: {
+                ($0.value < 0x20 && $0 != "\t" && $0 != "\n") || $0.value == 0x7F
+            }) && !s.contains("'''"):
+                return "'''" + (s.hasPrefix("\n") || chance(0.5) ? newline : "")
+                    + s.replacingNewlines(with: newline) + "'''"
             default:
                 return basic(s)
             }
@@ -306,7 +366,9 @@ struct RandomTOML {
                 case "\u{8}": out += "\\b"
                 case "\u{C}": out += "\\f"
                 default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F || chance(0.1) { out += escape(scalar) } else {
+                    if scalar.value < 0x20 || scalar.value == 0x7F || chance(0.1) {
+                        out += escape(scalar)
+                    } else {
                         out.unicodeScalars.append(scalar)
                     }
                 }
@@ -316,7 +378,9 @@ struct RandomTOML {
 
         mutating func escape(_ scalar: Unicode.Scalar) -> String {
             let hex = String(scalar.value, radix: 16, uppercase: chance(0.5))
-            if scalar.value <= 0xFFFF, chance(0.7) { return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex }
+            if scalar.value <= 0xFFFF, chance(0.7) {
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
             return "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
         }
 
@@ -332,7 +396,10 @@ struct RandomTOML {
         mutating func integerText(_ n: Int) -> String {
             if n >= 0, chance(0.3) {
                 let (prefix, radix) = pick([("0x", 16), ("0o", 8), ("0b", 2)])
-                return prefix + underscored(String(repeating: "0", count: count(0...2)) + String(n, radix: radix, uppercase: chance(0.5)))
+                return prefix
+                    + underscored(
+                        String(repeating: "0", count: count(0...2))
+                            + String(n, radix: radix, uppercase: chance(0.5)))
             }
             let sign = n < 0 ? "-" : pick(["", "", "+", n == 0 ? "-" : ""])
             return sign + underscored(String(n.magnitude))
@@ -344,7 +411,8 @@ struct RandomTOML {
                 let parts = text.split(separator: "e", omittingEmptySubsequences: false)
                 text = parts.map { part in
                     part.split(separator: ".", omittingEmptySubsequences: false).map { group in
-                        let sign = group.first == "-" || group.first == "+" ? String(group.first!) : ""
+                        let sign =
+                            group.first == "-" || group.first == "+" ? String(group.first!) : ""
                         return sign + underscored(String(group.dropFirst(sign.count)))
                     }.joined(separator: ".")
                 }.joined(separator: chance(0.5) ? "e" : "E")
@@ -355,12 +423,14 @@ struct RandomTOML {
     }
 }
 
-private extension Double {
-    var finiteOrOne: Double { isNaN ? 1 : self }
+extension Double {
+    fileprivate var finiteOrOne: Double { isNaN ? 1 : self }
 }
 
-private extension String {
-    func replacingNewlines(with newline: String) -> String {
-        newline == "\n" ? self : split(separator: "\n", omittingEmptySubsequences: false).joined(separator: newline)
+extension String {
+    fileprivate func replacingNewlines(with newline: String) -> String {
+        newline == "\n"
+            ? self
+            : split(separator: "\n", omittingEmptySubsequences: false).joined(separator: newline)
     }
 }

@@ -1,8 +1,10 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import GestureConfig
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct TOMLReaderTests {
@@ -12,18 +14,20 @@ import Glibc
     func show(_ text: String) throws -> String { try show(table: parse(text)) }
 
     func show(table: TOMLTable) -> String {
-        "{" + table.keys.map { "\(TOMLReader.Parser.keyText([$0])) = \(show(table[$0]!))" }.joined(separator: ", ") + "}"
+        "{"
+            + table.keys.map { "\(TOMLReader.Parser.keyText([$0])) = \(show(table[$0]!))" }.joined(
+                separator: ", ") + "}"
     }
 
     func show(_ value: TOMLValue) -> String {
         switch value.kind {
-        case let .string(s): s.debugDescription
-        case let .integer(n): "\(n)"
-        case let .float(x): "\(x)f"
-        case let .bool(b): "\(b)"
-        case let .datetime(text): text
-        case let .array(items): "[" + items.map(show).joined(separator: ", ") + "]"
-        case let .table(t): show(table: t)
+        case .string(let s): s.debugDescription
+        case .integer(let n): "\(n)"
+        case .float(let x): "\(x)f"
+        case .bool(let b): "\(b)"
+        case .datetime(let text): text
+        case .array(let items): "[" + items.map(show).joined(separator: ", ") + "]"
+        case .table(let t): show(table: t)
         }
     }
 
@@ -43,32 +47,33 @@ import Glibc
 
     @Test func commentsAreIgnoredEverywhereOutsideStrings() throws {
         let text = """
-        # top
-        a = 1 # after a value
-        b = [ # open
-          2, # element
-          # alone
-        ] # close
-        c = "# kept" #x
-        [t] # header
-        """
+            # top
+            a = 1 # after a value
+            b = [ # open
+              2, # element
+              # alone
+            ] # close
+            c = "# kept" #x
+            [t] # header
+            """
         #expect(try show(text) == ##"{a = 1, b = [2], c = "# kept", t = {}}"##)
     }
 
     @Test func bareQuotedAndDottedKeysNameTablesInDocumentOrder() throws {
         let text = """
-        z = 1
-        "quoted key" = 2
-        'literal' = 3
-        site."google.com" = true
-        a . b . c = 4
-        a.'d' = 5
-        3.14 = "pi"
-        "" = "empty"
-        """
-        #expect(try show(text) == """
-        {z = 1, "quoted key" = 2, literal = 3, site = {"google.com" = true}, a = {b = {c = 4}, d = 5}, 3 = {14 = "pi"}, "" = "empty"}
-        """)
+            z = 1
+            "quoted key" = 2
+            'literal' = 3
+            site."google.com" = true
+            a . b . c = 4
+            a.'d' = 5
+            3.14 = "pi"
+            "" = "empty"
+            """
+        #expect(
+            try show(text) == """
+                {z = 1, "quoted key" = 2, literal = 3, site = {"google.com" = true}, a = {b = {c = 4}, d = 5}, 3 = {14 = "pi"}, "" = "empty"}
+                """)
     }
 
     @Test func keysAreComparedScalarByScalarNotByCanonicalEquivalence() throws {
@@ -86,19 +91,25 @@ import Glibc
     }
 
     @Test func multiLineBasicStringsTrimTheFirstNewlineAndJoinLinesAtABackslash() throws {
-        let table = try parse("a = \"\"\"\nRoses\nViolets\"\"\"\nb = \"\"\"\\\n    The quick \\\n\n    fox.\\\n    \"\"\"\nc = \"\"\"x \\  \n  y\"\"\"\n")
+        let table = try parse(
+            "a = \"\"\"\nRoses\nViolets\"\"\"\nb = \"\"\"\\\n    The quick \\\n\n    fox.\\\n    \"\"\"\nc = \"\"\"x \\  \n  y\"\"\"\n"
+        )
         #expect(table["a"]?.string == "Roses\nViolets")
         #expect(table["b"]?.string == "The quick fox.")
         #expect(table["c"]?.string == "x y")
     }
 
     @Test func multiLineStringsHoldUpToTwoQuotesBeforeTheClosingOnes() throws {
-        let table = try parse("a = \"\"\"\"x\"\"\"\"\nb = \"\"\"\"\"y\"\"\"\"\"\nc = '''''z'''''\nd = \"\"\"q \"\" r\"\"\"\n")
+        let table = try parse(
+            "a = \"\"\"\"x\"\"\"\"\nb = \"\"\"\"\"y\"\"\"\"\"\nc = '''''z'''''\nd = \"\"\"q \"\" r\"\"\"\n"
+        )
         #expect(table["a"]?.string == "\"x\"")
         #expect(table["b"]?.string == "\"\"y\"\"")
         #expect(table["c"]?.string == "''z''")
         #expect(table["d"]?.string == "q \"\" r")
-        #expect(failure("a = \"\"\"x\"\"\"\"\"\"\n") == #"1:14: expected the end of the line after the value, found '"'"#)
+        #expect(
+            failure("a = \"\"\"x\"\"\"\"\"\"\n")
+                == #"1:14: expected the end of the line after the value, found '"'"#)
     }
 
     @Test func literalStringsKeepBackslashesAndNewlinesAsWritten() throws {
@@ -108,20 +119,34 @@ import Glibc
     }
 
     @Test func integersReadDecimalHexOctalAndBinaryWithUnderscores() throws {
-        let text = "a = +99\nb = -17\nc = 1_000\nd = 0xDEAD_beef\ne = 0o755\nf = 0b1101\ng = -0\nh = 0x00ff\n"
-        #expect(try show(text) == "{a = 99, b = -17, c = 1000, d = 3735928559, e = 493, f = 13, g = 0, h = 255}")
+        let text =
+            "a = +99\nb = -17\nc = 1_000\nd = 0xDEAD_beef\ne = 0o755\nf = 0b1101\ng = -0\nh = 0x00ff\n"
+        #expect(
+            try show(text)
+                == "{a = 99, b = -17, c = 1000, d = 3735928559, e = 493, f = 13, g = 0, h = 255}")
     }
 
     @Test func theExtremeIntegersFitAndOneMoreDoesNot() throws {
-        #expect(try parse("a = 9223372036854775807\nb = -9223372036854775808\nc = 0x7FFF_FFFF_FFFF_FFFF")["a"]?.int == Int.max)
+        #expect(
+            try parse(
+                "a = 9223372036854775807\nb = -9223372036854775808\nc = 0x7FFF_FFFF_FFFF_FFFF")[
+                    "a"]?.int == Int.max)
         #expect(try parse("b = -9223372036854775808")["b"]?.int == Int.min)
-        #expect(failure("a = 9223372036854775808") == #"1:5: the integer "9223372036854775808" does not fit in 64 bits"#)
-        #expect(failure("a = -9223372036854775809") == #"1:5: the integer "-9223372036854775809" does not fit in 64 bits"#)
-        #expect(failure("a = 0x8000000000000000") == #"1:5: the integer "0x8000000000000000" does not fit in 64 bits"#)
+        #expect(
+            failure("a = 9223372036854775808")
+                == #"1:5: the integer "9223372036854775808" does not fit in 64 bits"#)
+        #expect(
+            failure("a = -9223372036854775809")
+                == #"1:5: the integer "-9223372036854775809" does not fit in 64 bits"#)
+        #expect(
+            failure("a = 0x8000000000000000")
+                == #"1:5: the integer "0x8000000000000000" does not fit in 64 bits"#)
     }
 
     @Test func floatsReadExponentsUnderscoresInfinityAndNaN() throws {
-        let table = try parse("a = 5e+22\nb = -2E-2\nc = 224_617.445_991\nd = -0.0\ne = inf\nf = -inf\ng = +nan\nh = 1e1_0\ni = 0e0\n")
+        let table = try parse(
+            "a = 5e+22\nb = -2E-2\nc = 224_617.445_991\nd = -0.0\ne = inf\nf = -inf\ng = +nan\nh = 1e1_0\ni = 0e0\n"
+        )
         #expect(table["a"]?.double == 5e22)
         #expect(table["b"]?.double == -0.02)
         #expect(table["c"]?.double == 224_617.445_991)
@@ -134,13 +159,18 @@ import Glibc
     }
 
     @Test func datesAndTimesAreKeptAsWrittenOnceChecked() throws {
-        let text = "a = 1979-05-27T07:32:00Z\nb = 1979-05-27 00:32:00.999999-07:00\nc = 1979-05-27t07:32:00z\nd = 1979-05-27\ne = 07:32:00.5\nf = 2000-02-29 # a date and a comment\ng = [1979-05-27, 07:32:00]\n"
-        #expect(try show(text) == "{a = 1979-05-27T07:32:00Z, b = 1979-05-27 00:32:00.999999-07:00, c = 1979-05-27t07:32:00z, d = 1979-05-27, e = 07:32:00.5, f = 2000-02-29, g = [1979-05-27, 07:32:00]}")
+        let text =
+            "a = 1979-05-27T07:32:00Z\nb = 1979-05-27 00:32:00.999999-07:00\nc = 1979-05-27t07:32:00z\nd = 1979-05-27\ne = 07:32:00.5\nf = 2000-02-29 # a date and a comment\ng = [1979-05-27, 07:32:00]\n"
+        #expect(
+            try show(text)
+                == "{a = 1979-05-27T07:32:00Z, b = 1979-05-27 00:32:00.999999-07:00, c = 1979-05-27t07:32:00z, d = 1979-05-27, e = 07:32:00.5, f = 2000-02-29, g = [1979-05-27, 07:32:00]}"
+        )
         #expect(try parse("a = 1979-05-27")["a"]?.datetime == "1979-05-27")
     }
 
     @Test func arraysMixTypesAndSpanLinesWithCommentsAndATrailingComma() throws {
-        let text = "a = [ 1, 'two', 3.0, [4], { five = 5 }, ]\nb = [\n  1, # one\n\n  2\n  ,\n]\nc = []\n"
+        let text =
+            "a = [ 1, 'two', 3.0, [4], { five = 5 }, ]\nb = [\n  1, # one\n\n  2\n  ,\n]\nc = []\n"
         #expect(try show(text) == #"{a = [1, "two", 3.0f, [4], {five = 5}], b = [1, 2], c = []}"#)
     }
 
@@ -151,36 +181,48 @@ import Glibc
 
     @Test func headersDefineTablesAndArraysOfTablesAppendOneTablePerHeader() throws {
         let text = """
-        [a]
-        x = 1
-        [a.b]
-        y = 2
-        [[g]]
-        n = 1
-        [g.sub]
-        s = 1
-        [[g]]
-        [[g.v]]
-        k = 1
-        [[g.v]]
-        k = 2
-        """
-        #expect(try show(text) == "{a = {x = 1, b = {y = 2}}, g = [{n = 1, sub = {s = 1}}, {v = [{k = 1}, {k = 2}]}]}")
+            [a]
+            x = 1
+            [a.b]
+            y = 2
+            [[g]]
+            n = 1
+            [g.sub]
+            s = 1
+            [[g]]
+            [[g.v]]
+            k = 1
+            [[g.v]]
+            k = 2
+            """
+        #expect(
+            try show(text)
+                == "{a = {x = 1, b = {y = 2}}, g = [{n = 1, sub = {s = 1}}, {v = [{k = 1}, {k = 2}]}]}"
+        )
     }
 
     @Test func aSuperTableMayBeDefinedOnceAfterItsSubTables() throws {
-        #expect(try show("[x.y.z]\na = 1\n[x]\nb = 2\n[x.y]\nc = 3\n") == "{x = {y = {z = {a = 1}, c = 3}, b = 2}}")
+        #expect(
+            try show("[x.y.z]\na = 1\n[x]\nb = 2\n[x.y]\nc = 3\n")
+                == "{x = {y = {z = {a = 1}, c = 3}, b = 2}}")
         #expect(failure("[x.y]\n[x]\n[x]\n") == "3:2: the table [x] is already defined at line 2")
     }
 
     @Test func aTableMadeByDottedKeysTakesSubTablesFromHeadersButNotItsOwnHeader() throws {
-        let text = "[fruit]\napple.color = \"red\"\napple.taste.sweet = true\n[fruit.apple.texture]\nsmooth = true\n"
-        #expect(try show(text) == #"{fruit = {apple = {color = "red", taste = {sweet = true}, texture = {smooth = true}}}}"#)
-        #expect(failure("[fruit]\napple.color = \"red\"\n[fruit.apple]\n") == "3:8: the table [fruit.apple] is already defined by dotted keys at line 2")
+        let text =
+            "[fruit]\napple.color = \"red\"\napple.taste.sweet = true\n[fruit.apple.texture]\nsmooth = true\n"
+        #expect(
+            try show(text)
+                == #"{fruit = {apple = {color = "red", taste = {sweet = true}, texture = {smooth = true}}}}"#
+        )
+        #expect(
+            failure("[fruit]\napple.color = \"red\"\n[fruit.apple]\n")
+                == "3:8: the table [fruit.apple] is already defined by dotted keys at line 2")
     }
 
     @Test func crlfLineEndsAndALeadingByteOrderMarkAreAccepted() throws {
-        let table = try parse("\u{FEFF}a = 1\r\nb = \"\"\"\r\nx\r\ny\"\"\"\r\n[t]\r\nc = '''\r\nz\r\n'''\r\n")
+        let table = try parse(
+            "\u{FEFF}a = 1\r\nb = \"\"\"\r\nx\r\ny\"\"\"\r\n[t]\r\nc = '''\r\nz\r\n'''\r\n")
         #expect(table["a"]?.int == 1)
         #expect(table["b"]?.string == "x\ny")
         #expect(table["t"]?.table?["c"]?.string == "z\n")
@@ -189,7 +231,8 @@ import Glibc
     }
 
     @Test func accessorsAnswerOnlyForTheirOwnType() throws {
-        let table = try parse("i = 1\nf = 1.0\ns = \"1\"\nb = true\na = [1]\nt = {}\nd = 07:00:00\n")
+        let table = try parse(
+            "i = 1\nf = 1.0\ns = \"1\"\nb = true\na = [1]\nt = {}\nd = 07:00:00\n")
         #expect(table["i"]?.int == 1 && table["i"]?.double == nil && table["i"]?.string == nil)
         #expect(table["f"]?.double == 1 && table["f"]?.int == nil)
         #expect(table["s"]?.string == "1" && table["s"]?.int == nil)
@@ -224,7 +267,9 @@ import Glibc
         #expect(table.keyPosition("x") == at(2, 1))
         #expect(table.keyPosition("中") == at(3, 2))
         #expect(table["中"]?.position == at(3, 8))
-        #expect(failure("s = \"é😀\" x") == #"1:10: expected the end of the line after the value, found "x""#)
+        #expect(
+            failure("s = \"é😀\" x")
+                == #"1:10: expected the end of the line after the value, found "x""#)
     }
 
     @Test func dottedKeyPartsAreLocatedOneByOne() throws {
@@ -251,7 +296,8 @@ import Glibc
     }
 
     @Test func tablesAndArraysOfTablesArePlacedAtTheirHeaders() throws {
-        let table = try parse("top = 1\n[[gesture]]\nname = \"a\"\n\n  [[gesture]]\n  name = \"b\"\n[x.y]\n[x]\n")
+        let table = try parse(
+            "top = 1\n[[gesture]]\nname = \"a\"\n\n  [[gesture]]\n  name = \"b\"\n[x.y]\n[x]\n")
         let gestures = try #require(table["gesture"]?.array)
         #expect(table.position == at(1, 1))
         #expect(table.keyPosition("gesture") == at(2, 3))
@@ -290,43 +336,88 @@ import Glibc
         ("[a]\n[a]", "2:2: the table [a] is already defined at line 1"),
         ("[a]\n[a.b]\n[a]", "3:2: the table [a] is already defined at line 1"),
         ("a.b = 1\n[a]", "2:2: the table [a] is already defined by dotted keys at line 1"),
-        ("[a.b]\nx = 1\n[a]\nb.y = 2", "4:1: the table [a.b] is defined by a header at line 1 and cannot be extended with dotted keys"),
+        (
+            "[a.b]\nx = 1\n[a]\nb.y = 2",
+            "4:1: the table [a.b] is defined by a header at line 1 and cannot be extended with dotted keys"
+        ),
         ("[[a]]\n[a]", "2:2: the table [a] is already defined as an array of tables at line 1"),
-        ("[a]\n[[a]]", "2:3: the table [a] is already defined at line 1 and is not an array of tables"),
+        (
+            "[a]\n[[a]]",
+            "2:3: the table [a] is already defined at line 1 and is not an array of tables"
+        ),
         ("a = 1\n[a]", #"2:2: the key "a" is already defined at line 1"#),
         ("a = 1\n[a.b]", #"2:2: the key "a" is already defined at line 1 and is not a table"#),
         ("a = 1\na.b = 2", #"2:1: the key "a" is already defined at line 1 and is not a table"#),
-        ("a = []\n[[a]]", #"2:3: the array "a" (line 1) is static and cannot be extended with [[a]]"#),
+        (
+            "a = []\n[[a]]",
+            #"2:3: the array "a" (line 1) is static and cannot be extended with [[a]]"#
+        ),
         ("a = {}\n[a.b]", #"2:2: the inline table "a" (line 1) cannot be extended"#),
         ("a = {}\n[a]", #"2:2: the inline table "a" (line 1) cannot be extended"#),
         ("a = { b = 1 }\na.c = 2", #"2:1: the inline table "a" (line 1) cannot be extended"#),
-        ("[[a.b]]\n[a]\nb.c = 1", "3:1: the array of tables [[a.b]] (line 1) cannot be extended with dotted keys"),
-        ("[a.b.c]\n[a]\nb.d = 1\n[a.b]", "4:4: the table [a.b] is already defined by dotted keys at line 3"),
+        (
+            "[[a.b]]\n[a]\nb.c = 1",
+            "3:1: the array of tables [[a.b]] (line 1) cannot be extended with dotted keys"
+        ),
+        (
+            "[a.b.c]\n[a]\nb.d = 1\n[a.b]",
+            "4:4: the table [a.b] is already defined by dotted keys at line 3"
+        ),
         ("[a", #"1:3: expected "]" to close the header [a], found the end of the document"#),
-        ("[[a]\nb = 1", #"1:5: expected "]]" to close the header [[a]], found the end of the line"#),
+        (
+            "[[a]\nb = 1",
+            #"1:5: expected "]]" to close the header [[a]], found the end of the line"#
+        ),
         ("[]", #"1:2: expected a key, found "]""#),
         ("[a] b = 1", #"1:5: expected the end of the line after the table header, found "b""#),
         // Inline tables and arrays
-        ("a = { b = 1,\n c = 2 }", "1:13: expected a key, found the end of the line (an inline table must be on one line)"),
-        ("a = { b = 1\n}", #"1:12: expected "," or "}" after a value in an inline table, found the end of the line (an inline table must be on one line)"#),
+        (
+            "a = { b = 1,\n c = 2 }",
+            "1:13: expected a key, found the end of the line (an inline table must be on one line)"
+        ),
+        (
+            "a = { b = 1\n}",
+            #"1:12: expected "," or "}" after a value in an inline table, found the end of the line (an inline table must be on one line)"#
+        ),
         ("a = { b = 1, }", "1:12: a trailing comma is not allowed in an inline table"),
         ("a = { b = 1, b = 2 }", #"1:14: the key "b" is already defined at line 1"#),
         ("a = [1 2]", #"1:8: expected "," or "]" after an array element, found "2""#),
-        ("a = [1, 2", #"1:10: expected "," or "]" after an array element, found the end of the document"#),
+        (
+            "a = [1, 2",
+            #"1:10: expected "," or "]" after an array element, found the end of the document"#
+        ),
         ("a = [,1]", #"1:6: expected a value, found ",""#),
         // Strings
         ("a = \"abc\nb = 1", #"1:9: expected a closing '"' before the end of the line"#),
         ("a = \"abc", #"1:9: expected a closing '"' before the end of the document"#),
         ("a = 'abc\n", #"1:9: expected a closing "'" before the end of the line"#),
-        ("a = \"\"\"abc\n\n", #"3:1: expected '"""' to close the multi-line string that starts at line 1"#),
-        ("a = '''abc", #"1:11: expected "'''" to close the multi-line string that starts at line 1"#),
+        (
+            "a = \"\"\"abc\n\n",
+            #"3:1: expected '"""' to close the multi-line string that starts at line 1"#
+        ),
+        (
+            "a = '''abc",
+            #"1:11: expected "'''" to close the multi-line string that starts at line 1"#
+        ),
         (#"a = "\q""#, #"1:6: invalid escape "\q" (a backslash is written \\)"#),
-        ("a = \"\\\n\"", #"1:6: a backslash must begin an escape such as \n, \" or \\ (found the end of the line)"#),
+        (
+            "a = \"\\\n\"",
+            #"1:6: a backslash must begin an escape such as \n, \" or \\ (found the end of the line)"#
+        ),
         (#"a = "\u12""#, #"1:10: expected 4 hexadecimal digits after \u, found '"'"#),
-        ("a = \"\"\"a \\ b\"\"\"", #"1:12: a backslash followed by spaces must end the line, but "b" follows"#),
-        ("a = \"a\u{1}b\"", #"1:7: the control character U+0001 is not allowed in a string (write it as an escape: \u0001)"#),
+        (
+            "a = \"\"\"a \\ b\"\"\"",
+            #"1:12: a backslash followed by spaces must end the line, but "b" follows"#
+        ),
+        (
+            "a = \"a\u{1}b\"",
+            #"1:7: the control character U+0001 is not allowed in a string (write it as an escape: \u0001)"#
+        ),
         ("a = 'a\u{7F}b'", "1:7: the control character U+007F is not allowed in a literal string"),
-        ("a = '''a\u{0}b'''", "1:9: the control character U+0000 is not allowed in a literal string"),
+        (
+            "a = '''a\u{0}b'''",
+            "1:9: the control character U+0000 is not allowed in a literal string"
+        ),
         // Numbers
         ("a = 01", #"1:5: invalid number "01": leading zeros are not allowed"#),
         ("a = 01.5", #"1:5: invalid number "01.5": leading zeros are not allowed"#),
@@ -358,7 +449,10 @@ import Glibc
         ("a = 1979-05-27T07:32:00.Z", #"1:5: invalid date-time "1979-05-27T07:32:00.Z""#),
         ("a = 07:32:00Z", #"1:13: expected the end of the line after the value, found "Z""#),
         // Characters
-        ("a = 1\rb = 2", "1:6: expected the end of the line after the value, found a carriage return without a line feed"),
+        (
+            "a = 1\rb = 2",
+            "1:6: expected the end of the line after the value, found a carriage return without a line feed"
+        ),
         ("a = [1,\r2]", "1:8: expected a value, found a carriage return without a line feed"),
         ("# a \u{1} b", "1:5: the control character U+0001 is not allowed in a comment"),
         ("# a \r b", "1:5: a carriage return must be followed by a line feed"),
@@ -366,7 +460,9 @@ import Glibc
     ]
 
     @Test(arguments: errors)
-    func aMalformedDocumentIsRejectedWithItsPlaceAndWhatWasExpected(document: String, expected: String) {
+    func aMalformedDocumentIsRejectedWithItsPlaceAndWhatWasExpected(
+        document: String, expected: String
+    ) {
         #expect(failure(document) == expected)
     }
 
@@ -379,26 +475,48 @@ import Glibc
                 return error.description
             }
         }
-        #expect(failure(Array("# é\na = \"".utf8) + [0xFF, 0x22]) == "2:6: invalid UTF-8: the byte 0xFF does not begin a character")
-        #expect(failure(Array("a = \"".utf8) + [0xC0, 0xAF, 0x22]) == "1:6: invalid UTF-8: the byte 0xC0 does not begin a character")
-        #expect(failure(Array("a = \"".utf8) + [0xED, 0xA0, 0x80, 0x22]) == "1:6: invalid UTF-8: the byte 0xED does not begin a character")
-        #expect(failure(Array("a = \"".utf8) + [0xE2, 0x82]) == "1:6: invalid UTF-8: the byte 0xE2 does not begin a character")
+        #expect(
+            failure(Array("# é\na = \"".utf8) + [0xFF, 0x22])
+                == "2:6: invalid UTF-8: the byte 0xFF does not begin a character")
+        #expect(
+            failure(Array("a = \"".utf8) + [0xC0, 0xAF, 0x22])
+                == "1:6: invalid UTF-8: the byte 0xC0 does not begin a character")
+        #expect(
+            failure(Array("a = \"".utf8) + [0xED, 0xA0, 0x80, 0x22])
+                == "1:6: invalid UTF-8: the byte 0xED does not begin a character")
+        #expect(
+            failure(Array("a = \"".utf8) + [0xE2, 0x82])
+                == "1:6: invalid UTF-8: the byte 0xE2 does not begin a character")
         #expect(failure(Array("a = \"é😀\"".utf8)) == nil)
     }
 
     @Test func nestingDeeperThan64LevelsIsAnErrorNotACrash() throws {
-        func arrays(_ n: Int) -> String { String(repeating: "[", count: n) + String(repeating: "]", count: n) }
+        func arrays(_ n: Int) -> String {
+            String(repeating: "[", count: n) + String(repeating: "]", count: n)
+        }
         #expect(failure("a = \(arrays(64))") == nil)
-        #expect(failure("a = \(arrays(65))") == "1:69: tables and arrays nest deeper than 64 levels")
-        #expect(failure("a = " + String(repeating: "{b = ", count: 65) + String(repeating: "}", count: 65))
-            == "1:325: tables and arrays nest deeper than 64 levels")
+        #expect(
+            failure("a = \(arrays(65))") == "1:69: tables and arrays nest deeper than 64 levels")
+        #expect(
+            failure(
+                "a = " + String(repeating: "{b = ", count: 65) + String(repeating: "}", count: 65))
+                == "1:325: tables and arrays nest deeper than 64 levels")
         func key(_ parts: Int) -> String { (1...parts).map { "k\($0)" }.joined(separator: ".") }
         #expect(failure("[\(key(64))]") == nil)
-        #expect(failure("[\(key(65))]") == "1:\(2 + key(64).utf8.count + 1): tables and arrays nest deeper than 64 levels")
+        #expect(
+            failure("[\(key(65))]")
+                == "1:\(2 + key(64).utf8.count + 1): tables and arrays nest deeper than 64 levels")
         #expect(failure("\(key(65)) = 1") == nil)
-        #expect(failure("\(key(66)) = 1") == "1:\(key(64).utf8.count + 2): tables and arrays nest deeper than 64 levels")
-        #expect(failure("[[a]]\n[[a.\(key(63))]]") == "2:\(3 + 2 + key(62).utf8.count + 1): tables and arrays nest deeper than 64 levels")
-        #expect(failure("a = " + String(repeating: "[", count: 100_000)) == "1:69: tables and arrays nest deeper than 64 levels")
+        #expect(
+            failure("\(key(66)) = 1")
+                == "1:\(key(64).utf8.count + 2): tables and arrays nest deeper than 64 levels")
+        #expect(
+            failure("[[a]]\n[[a.\(key(63))]]")
+                == "2:\(3 + 2 + key(62).utf8.count + 1): tables and arrays nest deeper than 64 levels"
+        )
+        #expect(
+            failure("a = " + String(repeating: "[", count: 100_000))
+                == "1:69: tables and arrays nest deeper than 64 levels")
     }
 
     // MARK: Memory and size
@@ -408,7 +526,8 @@ import Glibc
         weak var gesture: TOMLTable?
         weak var inline: TOMLTable?
         do {
-            let table = try parse("[[gesture]]\nname = \"a\"\nsub = { x = [1, { y = 2 }] }\n[gesture.more]\nz = 1\n")
+            let table = try parse(
+                "[[gesture]]\nname = \"a\"\nsub = { x = [1, { y = 2 }] }\n[gesture.more]\nz = 1\n")
             root = table
             gesture = table["gesture"]?.array?.first?.table
             inline = gesture?["sub"]?.table
@@ -427,7 +546,10 @@ import Glibc
         let gestures = try #require(table?["gesture"]?.array)
         #expect(gestures.count == 10_000)
         #expect(gestures[9_999].table?["name"]?.string == "g9999")
-        #expect(gestures[9_999].table?.keys == ["name", "type", "fingers", "direction", "threshold", "action", "enabled"])
+        #expect(
+            gestures[9_999].table?.keys == [
+                "name", "type", "fingers", "direction", "threshold", "action", "enabled",
+            ])
         // Generous, for a debug build on a shared machine: a quadratic reader takes minutes.
         #expect(elapsed < .seconds(10))
     }
@@ -454,15 +576,20 @@ import Glibc
     static let corpus = "Tests/TOMLCorpus"
 
     @Test func everyValidDocumentInTheCorpusReadsAsTomllibReadsIt() throws {
-        let paths = Docs.files(in: "\(Self.corpus)/valid").map { "\(Docs.root)/\(Self.corpus)/valid/\($0)" }
+        let paths =
+            Docs.files(in: "\(Self.corpus)/valid").map { "\(Docs.root)/\(Self.corpus)/valid/\($0)" }
             + ["\(Docs.root)/Sources/GestureConfig/Resources/default.toml"]
         #expect(paths.count >= 40)
-        let answers = try #require(Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
+        let answers = try #require(
+            Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
         for path in paths {
             let name = path.split(separator: "/").suffix(2).joined(separator: "/")
             let ours: Tomllib.Answer
             do {
-                ours = .document(CanonicalJSON.render(try TOMLReader.parse(utf8: Docs.bytes(String(path.dropFirst(Docs.root.count + 1))))))
+                ours = .document(
+                    CanonicalJSON.render(
+                        try TOMLReader.parse(
+                            utf8: Docs.bytes(String(path.dropFirst(Docs.root.count + 1))))))
             } catch {
                 ours = .error(error.description)
             }
@@ -474,7 +601,8 @@ import Glibc
         let names = Docs.files(in: "\(Self.corpus)/invalid")
         #expect(names.count >= 30)
         let paths = names.map { "\(Docs.root)/\(Self.corpus)/invalid/\($0)" }
-        let answers = try #require(Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
+        let answers = try #require(
+            Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
         for (name, path) in zip(names, paths) {
             let bytes = Docs.bytes("\(Self.corpus)/invalid/\(name)")
             var ours: String?
@@ -489,7 +617,9 @@ import Glibc
             let document = RandomTOML(seed: seed)
             do {
                 let table = try TOMLReader.parse(document.text)
-                #expect(CanonicalJSON.render(table) == RandomTOML.Model.json(document.root), "seed \(seed):\n\(document.text)")
+                #expect(
+                    CanonicalJSON.render(table) == RandomTOML.Model.json(document.root),
+                    "seed \(seed):\n\(document.text)")
             } catch {
                 Issue.record("seed \(seed): \(error)\n\(document.text)")
             }
@@ -506,7 +636,10 @@ import Glibc
     /// takes integers of any size and no year 0.
     @Test func damagedDocumentsAreAcceptedOrRejectedAsTomllibDoes() throws {
         var rng = SeededRandom(state: 7)
-        let pool: [UInt8] = Array("[]{}\"'=.,#\\ \t\n\r0123456789_+-:eExTZabtf".utf8) + [0x00, 0x01, 0x7F, 0xC3, 0xA9, 0xFF, 0xE2]
+        let pool: [UInt8] =
+            Array("[]{}\"'=.,#\\ \t\n\r0123456789_+-:eExTZabtf".utf8) + [
+                0x00, 0x01, 0x7F, 0xC3, 0xA9, 0xFF, 0xE2,
+            ]
         var documents: [[UInt8]] = []
         for seed in UInt64(1)...300 {
             var bytes = Array(RandomTOML(seed: seed).text.utf8)
@@ -520,13 +653,20 @@ import Glibc
             }
             documents.append(bytes)
         }
-        try Self.compareWithTomllib(documents) { error in error.message.hasSuffix("does not fit in 64 bits") }
+        try Self.compareWithTomllib(documents) { error in
+            error.message.hasSuffix("does not fit in 64 bits")
+        }
     }
 
     /// Writes the documents to a temporary folder, reads them with both readers and compares.
-    static func compareWithTomllib(_ documents: [[UInt8]], allowedDifference: (TOMLError) -> Bool = { _ in false }) throws {
+    static func compareWithTomllib(
+        _ documents: [[UInt8]], allowedDifference: (TOMLError) -> Bool = { _ in false }
+    ) throws {
         var template = Array("/tmp/toml-reader-XXXXXX".utf8CString)
-        let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        let folder = try #require(
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map {
+                String(cString: $0)
+            })
         defer {
             for n in documents.indices { unlink("\(folder)/\(n).toml") }
             rmdir(folder)
@@ -537,17 +677,20 @@ import Glibc
             fwrite(bytes, 1, bytes.count, file)
             fclose(file)
         }
-        let answers = try #require(Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
+        let answers = try #require(
+            Tomllib.read(paths), "python3 3.11 or later, with tomllib, must be on PATH")
         for (path, bytes) in zip(paths, documents) {
             let text = String(decoding: bytes, as: UTF8.self)
-            switch (Result { () throws(TOMLError) in try TOMLReader.parse(utf8: bytes) }, answers[path]) {
-            case let (.success(table), .document(theirs)?):
+            switch (
+                Result { () throws(TOMLError) in try TOMLReader.parse(utf8: bytes) }, answers[path]
+            ) {
+            case (.success(let table), .document(let theirs)?):
                 #expect(CanonicalJSON.render(table) == theirs, "\(text)")
             case (.failure, .error?):
                 break
-            case let (.failure(error), .document?) where allowedDifference(error):
+            case (.failure(let error), .document?) where allowedDifference(error):
                 break
-            case let (ours, theirs):
+            case (let ours, let theirs):
                 Issue.record("ours: \(ours), tomllib: \(String(describing: theirs))\n\(text)")
             }
         }

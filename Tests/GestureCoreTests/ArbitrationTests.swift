@@ -1,25 +1,28 @@
-import Testing
 import GestureCore
 import TestSupport
+import Testing
 
 @Suite struct ArbitrationTests {
     func taps() -> (single: TapRecognizer, double: TapRecognizer) {
-        (TapRecognizer(name: "single", source: .touchscreen, taps: 1),
-         TapRecognizer(name: "double", source: .touchscreen, taps: 2))
+        (
+            TapRecognizer(name: "single", source: .touchscreen, taps: 1),
+            TapRecognizer(name: "double", source: .touchscreen, taps: 2)
+        )
     }
 
     @Test func withoutRequireFailureTheSingleTapWinsAtTheFirstLiftAndTheDoubleTapFails() {
         let (single, double) = taps()
         let s = Scenario(single, double)
         s.tap().after(100).tap()
-        #expect(s.log == [
-            "60 single ended",
-            "60 double failed",
-            "60 touch 1 accept (recognized)",
-            "220 single ended",
-            "220 double failed",
-            "220 touch 1 accept (recognized)",
-        ])
+        #expect(
+            s.log == [
+                "60 single ended",
+                "60 double failed",
+                "60 touch 1 accept (recognized)",
+                "220 single ended",
+                "220 double failed",
+                "220 touch 1 accept (recognized)",
+            ])
     }
 
     @Test func aSingleTapThatRequiresTheDoubleToFailWaitsAndFiresWhenTheDoubleTimesOut() {
@@ -27,12 +30,13 @@ import TestSupport
         single.require(toFail: double)
         let s = Scenario(single, double)
         s.tap().after(.tapInterval).idle()
-        #expect(s.log == [
-            "60 single waits for double",
-            "260 double failed",
-            "260 single ended",
-            "260 touch 1 accept (recognized)",
-        ])
+        #expect(
+            s.log == [
+                "60 single waits for double",
+                "260 double failed",
+                "260 single ended",
+                "260 touch 1 accept (recognized)",
+            ])
     }
 
     @Test func whenTheDoubleTapIsRecognizedTheWaitingSingleTapFails() {
@@ -40,13 +44,14 @@ import TestSupport
         single.require(toFail: double)
         let s = Scenario(single, double)
         s.tap().after(100).tap(id: 2)
-        #expect(s.log == [
-            "60 single waits for double",
-            "220 double ended",
-            "220 single failed",
-            "220 touch 1 accept (recognized)",
-            "220 touch 2 accept (recognized)",
-        ])
+        #expect(
+            s.log == [
+                "60 single waits for double",
+                "220 double ended",
+                "220 single failed",
+                "220 touch 1 accept (recognized)",
+                "220 touch 2 accept (recognized)",
+            ])
     }
 
     @Test func requireFailureIsOneWay() {
@@ -55,14 +60,15 @@ import TestSupport
         let s = Scenario(single, double)
         s.tap().after(100).tap(id: 2)
         // The single tap waits for nobody, wins at the first lift, and so the double tap fails.
-        #expect(s.log == [
-            "60 single ended",
-            "60 double failed",
-            "60 touch 1 accept (recognized)",
-            "220 single ended",
-            "220 double failed",
-            "220 touch 2 accept (recognized)",
-        ])
+        #expect(
+            s.log == [
+                "60 single ended",
+                "60 double failed",
+                "60 touch 1 accept (recognized)",
+                "220 single ended",
+                "220 double failed",
+                "220 touch 2 accept (recognized)",
+            ])
     }
 
     @Test func singleDoubleAndTripleTapEachFireOnlyForTheirOwnCount() {
@@ -86,12 +92,13 @@ import TestSupport
         let b = PanRecognizer(name: "pan-b", source: .touchscreen)
         let s = Scenario(a, b)
         s.down(1, 100, 100).after(10).move(1, 120, 100).after(10).up(1, 130, 100)
-        #expect(s.log == [
-            "10 pan-a began",
-            "10 pan-b failed",
-            "10 touch 1 accept (recognized)",
-            "20 pan-a ended",
-        ])
+        #expect(
+            s.log == [
+                "10 pan-a began",
+                "10 pan-b failed",
+                "10 touch 1 accept (recognized)",
+                "20 pan-a ended",
+            ])
     }
 
     @Test func simultaneousRecognizersAreRecognizedTogether() {
@@ -100,27 +107,30 @@ import TestSupport
         b.recognizeSimultaneously(with: a)
         let s = Scenario(a, b)
         s.down(1, 100, 100).after(10).move(1, 120, 100).after(10).up(1, 130, 100)
-        #expect(s.log == [
-            "10 pan-a began",
-            "10 pan-b began",
-            "10 touch 1 accept (recognized)",
-            "20 pan-a ended",
-            "20 pan-b ended",
-        ])
+        #expect(
+            s.log == [
+                "10 pan-a began",
+                "10 pan-b began",
+                "10 touch 1 accept (recognized)",
+                "20 pan-a ended",
+                "20 pan-b ended",
+            ])
     }
 
     @Test func aRecognizerArrivingAfterTheWinnerFails() {
         let tap = TapRecognizer(name: "tap", source: .touchscreen)
         let pan = PanRecognizer(name: "pan", source: .touchscreen)
         let s = Scenario(pan, tap)
-        s.down(1, 100, 100).after(10).move(1, 105, 100).after(10).move(1, 115, 100).after(10).up(1, 115, 100)
+        s.down(1, 100, 100).after(10).move(1, 105, 100).after(10).move(1, 115, 100).after(10).up(
+            1, 115, 100)
         s.showReasons = true
-        #expect(s.log == [
-            "20 pan began",
-            "20 tap failed",
-            "20 touch 1 accept (recognized)",
-            "30 pan ended",
-        ])
+        #expect(
+            s.log == [
+                "20 pan began",
+                "20 tap failed",
+                "20 touch 1 accept (recognized)",
+                "30 pan ended",
+            ])
     }
 
     @Test func aContinuousRecognizerWaitingForAnotherBeginsAndEndsWhenReleased() {
@@ -129,13 +139,14 @@ import TestSupport
         pan.require(toFail: double)
         let s = Scenario(pan, double)
         s.down(1, 100, 100).after(10).move(1, 150, 100).after(10).up(1, 150, 100)
-        #expect(s.log == [
-            "10 pan waits for double",
-            "10 double failed",
-            "10 pan began",
-            "10 touch 1 accept (recognized)",
-            "20 pan ended",
-        ])
+        #expect(
+            s.log == [
+                "10 pan waits for double",
+                "10 double failed",
+                "10 pan began",
+                "10 touch 1 accept (recognized)",
+                "20 pan ended",
+            ])
     }
 
     @Test func eachSourceIsItsOwnArena() {
@@ -145,13 +156,14 @@ import TestSupport
         s.send(.swipeBegin(fingers: 3)).down(1, 100, 100)
         s.after(10).send(.swipeUpdate(fingers: 3, delta: Point(x: 20, y: 0))).move(1, 130, 100)
         s.after(10).send(.swipeEnd(fingers: 3, cancelled: false)).up(1, 130, 100)
-        #expect(s.log == [
-            "0 touchpad swipe 3 accept (wanted)",
-            "10 pad-pan began",
-            "10 touch-pan began",
-            "10 touch 1 accept (recognized)",
-            "20 pad-pan ended",
-            "20 touch-pan ended",
-        ])
+        #expect(
+            s.log == [
+                "0 touchpad swipe 3 accept (wanted)",
+                "10 pad-pan began",
+                "10 touch-pan began",
+                "10 touch 1 accept (recognized)",
+                "20 pad-pan ended",
+                "20 touch-pan ended",
+            ])
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import GestureCore
 import TestSupport
+import Testing
 
 /// A recognizer written the way UIKit's documentation describes a custom one: a "circle with two
 /// fingers resting" detector that only uses touch callbacks, `state` and `reset()`. It begins
@@ -9,7 +9,9 @@ import TestSupport
 final class TwoFingerHold: GestureRecognizer {
     private(set) var moves = 0
 
-    init() { super.init(name: "two-finger-hold", type: "custom", source: .touchscreen, continuous: true) }
+    init() {
+        super.init(name: "two-finger-hold", type: "custom", source: .touchscreen, continuous: true)
+    }
 
     override func touchesBegan(_ touches: Touches, with event: InputFrame) {
         if event.touches.count > 2 {
@@ -36,27 +38,32 @@ final class TwoFingerHold: GestureRecognizer {
     @Test func aUserRecognizerWrittenTheUIKitWayRunsInTheEngine() {
         let hold = TwoFingerHold()
         let s = Scenario(hold)
-        s.down(1, 100, 100).after(10).down(2, 150, 100).after(10).move(1, 101, 100).after(10).up(1, 101, 100)
-        #expect(s.log == [
-            "10 two-finger-hold began",
-            "10 touch 1 accept (recognized)",
-            "10 touch 2 accept (recognized)",
-            "20 two-finger-hold changed",
-            "30 two-finger-hold ended",
-        ])
+        s.down(1, 100, 100).after(10).down(2, 150, 100).after(10).move(1, 101, 100).after(10).up(
+            1, 101, 100)
+        #expect(
+            s.log == [
+                "10 two-finger-hold began",
+                "10 touch 1 accept (recognized)",
+                "10 touch 2 accept (recognized)",
+                "20 two-finger-hold changed",
+                "30 two-finger-hold ended",
+            ])
         s.after(10).up(2, 150, 100).finish()
         #expect(hold.state == .possible && hold.moves == 0)
     }
 
     @Test func aUserRecognizerCompetesWithBuiltInOnes() {
-        let s = Scenario(TwoFingerHold(), TapRecognizer(name: "two-finger-tap", source: .touchscreen, fingers: 2))
+        let s = Scenario(
+            TwoFingerHold(), TapRecognizer(name: "two-finger-tap", source: .touchscreen, fingers: 2)
+        )
         s.tap(fingers: 2)
-        #expect(s.log == [
-            "0 two-finger-hold began",
-            "0 two-finger-tap failed",
-            "0 touch 1 accept (recognized)",
-            "0 touch 2 accept (recognized)",
-            "60 two-finger-hold ended",
-        ])
+        #expect(
+            s.log == [
+                "0 two-finger-hold began",
+                "0 two-finger-tap failed",
+                "0 touch 1 accept (recognized)",
+                "0 touch 2 accept (recognized)",
+                "60 two-finger-hold ended",
+            ])
     }
 }

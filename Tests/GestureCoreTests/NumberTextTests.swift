@@ -1,20 +1,25 @@
 import GestureCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct NumberTextTests {
     /// The digits written from n / 10000 are what Swift's shortest form of the rounded Double says.
     @Test func roundedNumbersAreWrittenAsSwiftsShortestFormOfTheRoundedValue() {
         var random = SeededRandom(state: 42)
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 0.00005, -0.00005, 0.0001, 1e-5, 12.3456789, 99_999_999_999.99994,
-                                -99_999_999_999.99994, 1e10, 123456.7, 0.1 + 0.2, 3, -3, 1_000_000]
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 0.00005, -0.00005, 0.0001, 1e-5, 12.3456789, 99_999_999_999.99994,
+            -99_999_999_999.99994, 1e10, 123456.7, 0.1 + 0.2, 3, -3, 1_000_000,
+        ]
         for _ in 0..<20_000 {
             let magnitude = Double.random(in: -6...11, using: &random)
             let sign: Double = Bool.random(using: &random) ? -1 : 1
-            values.append(sign * Double.random(in: 1...10, using: &random) * (10.0 * 1).squareRoot() * pow10(magnitude))
+            values.append(
+                sign * Double.random(in: 1...10, using: &random) * (10.0 * 1).squareRoot()
+                    * pow10(magnitude))
         }
         for v in values where abs(v) < 1e11 {
-            #expect(NumberText.rounded(v) == NumberText.plain((v * 10000).rounded() / 10000), "\(v)")
+            #expect(
+                NumberText.rounded(v) == NumberText.plain((v * 10000).rounded() / 10000), "\(v)")
         }
     }
 
@@ -30,17 +35,22 @@ import TestSupport
     /// random values of every size and sign, -0, and values on and next to the .00005 ties.
     @Test func roundedNumbersAreWrittenAsTheFormerFormatterWroteThem() {
         var random = SeededRandom(state: 7)
-        var values: [Double] = [0, -0.0, 0.00005, -0.00005, 0.00015, -0.00015, 0.49999999999999994, 1e11, -1e11,
-                                1e11.nextDown, -1e11.nextDown, 1e15, 1e20, -1e300, .infinity, -.infinity, .nan,
-                                .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [
+            0, -0.0, 0.00005, -0.00005, 0.00015, -0.00015, 0.49999999999999994, 1e11, -1e11,
+            1e11.nextDown, -1e11.nextDown, 1e15, 1e20, -1e300, .infinity, -.infinity, .nan,
+            .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        ]
         for _ in 0..<50_000 {
             let sign: Double = Bool.random(using: &random) ? -1 : 1
             let exponent = Int.random(in: -8...16, using: &random)
-            values.append(sign * Double.random(in: 1..<10, using: &random) * pow10(Double(exponent)))
+            values.append(
+                sign * Double.random(in: 1..<10, using: &random) * pow10(Double(exponent)))
             // A tie k + 0.5 in units of 1e-4, and the Doubles either side of it.
-            let tie = (Double(Int.random(in: -10_000_000...10_000_000, using: &random)) + 0.5) / 10000
+            let tie =
+                (Double(Int.random(in: -10_000_000...10_000_000, using: &random)) + 0.5) / 10000
             values += [tie, tie.nextUp, tie.nextDown]
-            let whole = Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &random)) / 10000
+            let whole =
+                Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &random)) / 10000
             values += [whole, whole.nextUp, whole.nextDown]
         }
         for v in values {
@@ -50,14 +60,18 @@ import TestSupport
 
     @Test func wholeNumbersAreWrittenAsSwiftWritesThem() {
         var random = SeededRandom(state: 9)
-        var numbers = [0, 9, 10, 99, 100, -1, -10, -100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var numbers = [
+            0, 9, 10, 99, 100, -1, -10, -100, Int.max, Int.min, Int.max - 1, Int.min + 1,
+        ]
         var power = 1
         for _ in 0..<18 {
             power *= 10
             numbers += [power, power - 1, power + 1, -power, -(power - 1)]
         }
         for _ in 0..<20_000 {
-            numbers.append(Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...62, using: &random))
+            numbers.append(
+                Int.random(in: Int.min...Int.max, using: &random)
+                    >> Int.random(in: 0...62, using: &random))
         }
         var bytes: [UInt8] = []
         for n in numbers {
@@ -69,7 +83,7 @@ import TestSupport
 
     @Test func wholeNumbersAreWrittenWithTheirSign() {
         var bytes: [UInt8] = []
-        for n in [0, 7, -7, 1234567890, Int.max, Int.min] {
+        for n in [0, 7, -7, 1_234_567_890, Int.max, Int.min] {
             bytes.removeAll()
             NumberText.digits(n, into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == String(n))

@@ -1,19 +1,23 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct PurityTests {
     /// Every module a Swift file imports, whatever the form: `import X`, `@testable import X`,
     /// `public import X`, `import struct X.Y`, `import X.Y`, with what precedes it on the line.
     static func imports(of text: String) -> [String] {
-        let form = #/^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)/#
-        return text.split(separator: "\n").compactMap { line in (try? form.prefixMatch(in: line)).map { String($0.1) } }
+        let form =
+            #/^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)/#
+        return text.split(separator: "\n").compactMap { line in
+            (try? form.prefixMatch(in: line)).map { String($0.1) }
+        }
     }
 
     /// The Swift files under a folder of the repository, at any depth.
     static func swiftFiles(under folder: String) -> [String] {
         let base = URL(fileURLWithPath: Docs.root).appendingPathComponent(folder)
-        let all = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+        let all =
+            FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
         return all.filter { $0.hasSuffix(".swift") }.sorted().map { folder + "/" + $0 }
     }
 
@@ -27,7 +31,8 @@ import TestSupport
             // import Commented
             let important = 1
             """
-        #expect(Self.imports(of: text) == ["Foundation", "GestureCore", "Glibc", "Darwin", "CXInput2"])
+        #expect(
+            Self.imports(of: text) == ["Foundation", "GestureCore", "Glibc", "Darwin", "CXInput2"])
     }
 
     /// The engine is pure: no Foundation, no libc, no X11, so that it cannot read a clock or do
@@ -35,7 +40,9 @@ import TestSupport
     @Test func theEngineImportsNothingButTheStandardLibraryAndRealModule() {
         let files = Self.swiftFiles(under: "Sources/GestureCore")
         #expect(files.count > 30)
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "RealModule" }.map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter { $0 != "RealModule" }.map { "\(f): \($0)" }
+        }
         #expect(imports == [])
     }
 
@@ -45,7 +52,9 @@ import TestSupport
     @Test func theCommandLineImportsOnlyTheEngine() {
         let files = Self.swiftFiles(under: "Sources/GestureCommandLine")
         #expect(files.count >= 8)
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" }
+        }
         #expect(imports == [])
     }
 
@@ -54,7 +63,9 @@ import TestSupport
         let files = Self.swiftFiles(under: "Sources/gestured")
         #expect(files.count >= 10)
         let heavy: Set = ["Foundation", "FoundationEssentials", "ArgumentParser"]
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter(heavy.contains).map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter(heavy.contains).map { "\(f): \($0)" }
+        }
         #expect(imports == [])
     }
 
@@ -63,7 +74,9 @@ import TestSupport
     @Test func theOverlayModelImportsOnlyTheEngine() {
         let files = Self.swiftFiles(under: "Sources/GestureOverlay")
         #expect(files.count >= 2)
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter { $0 != "GestureCore" }.map { "\(f): \($0)" }
+        }
         #expect(imports == [])
     }
 
@@ -72,7 +85,9 @@ import TestSupport
         let files = Self.swiftFiles(under: "Sources/GestureFeedback")
         #expect(files.count >= 2)
         let allowed: Set = ["GestureCore", "GestureActions", "GestureOverlay"]
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" }
+        }
         #expect(imports == [])
     }
 
@@ -82,7 +97,9 @@ import TestSupport
         let files = Self.swiftFiles(under: "Sources/GestureSession")
         #expect(files.count >= 4)
         let allowed: Set = ["GestureCore", "GestureStrokes", "GestureConfig", "GestureActions"]
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" }
+        }
         #expect(imports == [])
     }
 
@@ -91,7 +108,9 @@ import TestSupport
         let files = Self.swiftFiles(under: "Sources/GestureConfig")
         #expect(files.count >= 10)
         let allowed: Set = ["GestureCore", "GestureStrokes", "GestureActions"]
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" }
+        }
         #expect(imports == [])
         #expect(files.filter { Docs.text($0).contains("GestureEngine(") } == [])
     }
@@ -101,7 +120,9 @@ import TestSupport
         let files = Self.swiftFiles(under: "Sources/GestureStrokes")
         #expect(files.count >= 10)
         let allowed: Set = ["GestureCore", "RealModule"]
-        let imports = files.flatMap { f in Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" } }
+        let imports = files.flatMap { f in
+            Self.imports(of: Docs.text(f)).filter { !allowed.contains($0) }.map { "\(f): \($0)" }
+        }
         #expect(imports == [])
     }
 }

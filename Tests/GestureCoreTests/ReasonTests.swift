@@ -1,5 +1,5 @@
-import Testing
 import GestureCore
+import Testing
 
 @Suite struct ReasonTests {
     @Test func aLiteralReadsAsWritten() {
@@ -8,7 +8,8 @@ import GestureCore
     }
 
     @Test func numbersAreWrittenPlainly() {
-        let distance = 40.0, length = 3.0
+        let distance = 40.0
+        let length = 3.0
         let r: Reason = "lifted after \(length) px < \(distance) px"
         #expect(r.description == "lifted after 3 px < 40 px")
     }
@@ -21,7 +22,9 @@ import GestureCore
     // A short text is kept in the reason as its bytes, a long one as a String: both read back
     // whole.
     @Test func shortAndLongTextsReadBack() {
-        for text in ["", "up", "à→é", "twelve bytes", "thirteen byte", "a much longer text than a word"] {
+        for text in [
+            "", "up", "à→é", "twelve bytes", "thirteen byte", "a much longer text than a word",
+        ] {
             let r: Reason = "[\(text)]"
             #expect(r.description == "[\(text)]")
         }
@@ -33,7 +36,10 @@ import GestureCore
         #expect(r.description == "2 of 3 fingers arrived within 60.5 ms, late by 7 ms")
         let words = (1...20).map { String($0) }
         var i = Reason.StringInterpolation(literalCapacity: 0, interpolationCount: words.count)
-        for w in words { i.appendInterpolation(w); i.appendLiteral(" ") }
+        for w in words {
+            i.appendInterpolation(w)
+            i.appendLiteral(" ")
+        }
         #expect(Reason(stringInterpolation: i).description == words.joined(separator: " ") + " ")
     }
 

@@ -20,12 +20,22 @@ final class Applied {
     /// How many times the session asked whether the keyboard is held elsewhere.
     private(set) var asked = 0
 
-    init(_ config: Config, screen: Screen = Screen(), dryRun: Bool = false, observer: SessionObserver? = nil) {
-        session = Session(bindings: Bindings(config, screen: screen), policy: ActionPolicy(dryRun: dryRun), observer: observer)
+    init(
+        _ config: Config, screen: Screen = Screen(), dryRun: Bool = false,
+        observer: SessionObserver? = nil
+    ) {
+        session = Session(
+            bindings: Bindings(config, screen: screen), policy: ActionPolicy(dryRun: dryRun),
+            observer: observer)
     }
 
-    convenience init(_ toml: String, screen: Screen = Screen(), dryRun: Bool = false, observer: SessionObserver? = nil) throws {
-        self.init(try ConfigLoader.load(toml, file: "c.toml"), screen: screen, dryRun: dryRun, observer: observer)
+    convenience init(
+        _ toml: String, screen: Screen = Screen(), dryRun: Bool = false,
+        observer: SessionObserver? = nil
+    ) throws {
+        self.init(
+            try ConfigLoader.load(toml, file: "c.toml"), screen: screen, dryRun: dryRun,
+            observer: observer)
     }
 
     /// The world as the daemon makes it: the keyboard asked only when the session says so.
@@ -43,7 +53,7 @@ final class Applied {
         for effect in session.effects(in: world()) {
             switch effect {
             case .decide(let d): decisions.append(d)
-            case let .perform(action, context, _): performed.append((action, context))
+            case .perform(let action, let context, _): performed.append((action, context))
             case .send(let s, _, _), .letGo(let s): steps += s
             case .stream(let s): streamed.append(s)
             case .feedback(let f): shown.append(f)
@@ -66,9 +76,18 @@ final class Applied {
 
     /// A touchpad swipe of `fingers`: its begin at `start`, a move by each of `moves` 10 ms
     /// apart, and its end after the last unless `lift` is false.
-    func swipe(from start: Double = 0, fingers: Int = 3, _ moves: [Point], lift: Bool = true, cancelled: Bool = false) {
+    func swipe(
+        from start: Double = 0, fingers: Int = 3, _ moves: [Point], lift: Bool = true,
+        cancelled: Bool = false
+    ) {
         at(start, .swipeBegin(fingers: fingers))
-        for (i, d) in moves.enumerated() { at(start + 10 * Double(i + 1), .swipeUpdate(fingers: fingers, delta: d)) }
-        if lift { at(start + 10 * Double(moves.count + 1), .swipeEnd(fingers: fingers, cancelled: cancelled)) }
+        for (i, d) in moves.enumerated() {
+            at(start + 10 * Double(i + 1), .swipeUpdate(fingers: fingers, delta: d))
+        }
+        if lift {
+            at(
+                start + 10 * Double(moves.count + 1),
+                .swipeEnd(fingers: fingers, cancelled: cancelled))
+        }
     }
 }

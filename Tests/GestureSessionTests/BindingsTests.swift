@@ -6,7 +6,8 @@ import Testing
 /// A config made live: one recognizer per binding and source.
 @Suite struct BindingsTests {
     @Test func aBindingOfAnySourceGetsARecognizerForEachSourceItsTypeTakes() throws {
-        let config = try ConfigLoader.load("""
+        let config = try ConfigLoader.load(
+            """
             [[gesture]]
             type = "swipe"
             fingers = 2
@@ -17,8 +18,9 @@ import Testing
             shape = "circle"
             action = "click 2"
             """, file: "c.toml")
-        #expect(Bindings(config).engine.recognizers.map { "\($0.name)@\($0.source.rawValue)" } == [
-            "swipe-1@touchscreen", "stroke-2@touchscreen", "stroke-2@pointer",
-        ])
+        #expect(
+            Bindings(config).engine.recognizers.map { "\($0.name)@\($0.source.rawValue)" } == [
+                "swipe-1@touchscreen", "stroke-2@touchscreen", "stroke-2@pointer",
+            ])
     }
 }

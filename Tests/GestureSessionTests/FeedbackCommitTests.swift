@@ -50,7 +50,10 @@ import Testing
     @Test func aSwipeWithFeedbackLiftedBeforeTheCommitPointPerformsNothing() throws {
         let rig = try Rig(Self.maximize)
         rig.swipe([Self.up, Self.up, Self.up])
-        #expect(rig.log == ["20 max began", "30 max changed", "40 max ended", "40 max not committed at 0.75"])
+        #expect(
+            rig.log == [
+                "20 max began", "30 max changed", "40 max ended", "40 max not committed at 0.75",
+            ])
         #expect(rig.shown == ["20 max began 0.5", "30 max changed 0.75", "40 max ended 0.75"])
         #expect(rig.performed.isEmpty)
     }
@@ -58,16 +61,25 @@ import Testing
     @Test func aSwipeWithFeedbackLiftedPastTheCommitPointPerformsOnceAtTheLift() throws {
         let rig = try Rig(Self.maximize)
         rig.swipe([Self.up, Self.up, Self.up, Self.up, Self.up])
-        #expect(rig.log == ["20 max began", "30 max changed", "40 max changed", "50 max changed", "60 max ended"])
-        #expect(rig.shown == ["20 max began 0.5", "30 max changed 0.75", "40 max changed 1", "50 max changed 1.25",
-                              "60 max ended 1.25 commits"])
+        #expect(
+            rig.log == [
+                "20 max began", "30 max changed", "40 max changed", "50 max changed",
+                "60 max ended",
+            ])
+        #expect(
+            rig.shown == [
+                "20 max began 0.5", "30 max changed 0.75", "40 max changed 1",
+                "50 max changed 1.25",
+                "60 max ended 1.25 commits",
+            ])
         #expect(rig.performed == [.window(.maximize, window: .under)])
     }
 
     @Test func movingBackBelowTheCommitPointBeforeTheLiftCancels() throws {
         let rig = try Rig(Self.maximize)
         rig.swipe([Self.up, Self.up, Self.up, Self.up, Self.up, Self.down, Self.down])
-        #expect(rig.shown.suffix(3) == ["60 max changed 1", "70 max changed 0.75", "80 max ended 0.75"])
+        #expect(
+            rig.shown.suffix(3) == ["60 max changed 1", "70 max changed 0.75", "80 max ended 0.75"])
         #expect(rig.log.suffix(2) == ["80 max ended", "80 max not committed at 0.75"])
         #expect(rig.performed.isEmpty)
     }
@@ -79,7 +91,11 @@ import Testing
         #expect(rig.performed.isEmpty)
     }
 
-    @Test func aPanWithFeedbackFromTheSettingsCommitsByProgressAndOnEndWithoutFeedbackStillPerformsAtTheEnd() throws {
+    @Test
+    func
+        aPanWithFeedbackFromTheSettingsCommitsByProgressAndOnEndWithoutFeedbackStillPerformsAtTheEnd()
+        throws
+    {
         let pans = """
             [[gesture]]
             name = "plain"
@@ -106,7 +122,8 @@ import Testing
 
         let shown = try Rig("[settings]\nfeedback = true\n" + pans)
         shown.swipe([left, left], fingers: 4)
-        #expect(shown.shown == ["10 shown began 0.25", "20 shown changed 0.5", "30 shown ended 0.5"])
+        #expect(
+            shown.shown == ["10 shown began 0.25", "20 shown changed 0.5", "30 shown ended 0.5"])
         #expect(shown.log.last == "30 shown not committed at 0.5")
         #expect(shown.performed.isEmpty)
     }

@@ -1,12 +1,13 @@
-import GestureCore
-import Testing
 import GestureConfig
+import GestureCore
 import GestureSession
+import Testing
 
 /// The commit points of `[settings]` reach the recognizers the bindings make.
 @Suite struct ProgressSettingsTests {
     @Test func theCommitSettingsReachEachRecognizerBySource() throws {
-        let config = try ConfigLoader.load("""
+        let config = try ConfigLoader.load(
+            """
             [settings]
             touchpad-commit-distance = 100
             touchscreen-commit-distance = 500
@@ -34,10 +35,12 @@ import GestureSession
             switch r {
             case let p as PanRecognizer: return "\(p.name) \(p.source.rawValue) \(p.commitDistance)"
             case let p as PinchRecognizer: return "\(p.name) \(p.commitScale)"
-            case let r as RotateRecognizer: return "\(r.name) \((Angle.degrees(radians: r.commitAngle) * 1e6).rounded() / 1e6)"
+            case let r as RotateRecognizer:
+                return "\(r.name) \((Angle.degrees(radians: r.commitAngle) * 1e6).rounded() / 1e6)"
             default: return r.name
             }
         }
-        #expect(described == ["pan touchscreen 500.0", "pan touchpad 100.0", "zoom 1.5", "turn 45.0"])
+        #expect(
+            described == ["pan touchscreen 500.0", "pan touchpad 100.0", "zoom 1.5", "turn 45.0"])
     }
 }

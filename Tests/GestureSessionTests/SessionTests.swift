@@ -10,12 +10,18 @@ import Testing
         var lines: [String] = []
         func observe(_ o: EngineOutput, in bindings: Bindings) {
             switch o.kind {
-            case let .transition(r, _, to, _): lines.append("\(NumberText.plain(o.time)) \(bindings.engine.recognizer(r).name) \(to.rawValue)")
-            case let .decision(d): lines.append("\(NumberText.plain(o.time)) \(d.target) \(d.accepted ? "accept" : "reject")")
+            case .transition(let r, _, let to, _):
+                lines.append(
+                    "\(NumberText.plain(o.time)) \(bindings.engine.recognizer(r).name) \(to.rawValue)"
+                )
+            case .decision(let d):
+                lines.append(
+                    "\(NumberText.plain(o.time)) \(d.target) \(d.accepted ? "accept" : "reject")")
             case .illegalTransition, .pending: break
             }
         }
-        func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionOutcome, at time: Double) {
+        func fired(_ fired: Fired, by r: GestureRecognizer, outcome: ActionOutcome, at time: Double)
+        {
             lines.append("\(NumberText.plain(time)) \(fired.action.text) -> \(outcome)")
         }
         func warning(_ message: String, about r: GestureRecognizer, at time: Double) {
@@ -24,8 +30,12 @@ import Testing
         func later(_ name: String, _ action: Action, outcome: ActionOutcome, at time: Double) {
             lines.append("\(NumberText.plain(time)) \(name) later \(action.text) -> \(outcome)")
         }
-        func notCommitted(_ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double) {
-            lines.append("\(NumberText.plain(time)) \(r.name) not committed at \(NumberText.plain(progress))")
+        func notCommitted(
+            _ binding: GestureBinding, by r: GestureRecognizer, progress: Double, at time: Double
+        ) {
+            lines.append(
+                "\(NumberText.plain(time)) \(r.name) not committed at \(NumberText.plain(progress))"
+            )
         }
     }
 
@@ -39,16 +49,19 @@ import Testing
         action = ["desktop next", "click 2"]
         """
 
-    @Test func decisionsAndActionsComeOutAsEffectsInTheEnginesOrderAndTheSettledOnesAreObserved() throws {
+    @Test func decisionsAndActionsComeOutAsEffectsInTheEnginesOrderAndTheSettledOnesAreObserved()
+        throws
+    {
         let recorder = Recorder()
         let a = try Applied(Self.leftSwipe, observer: recorder)
         a.pointerBusy = true
         a.swipe([Point(x: -200, y: 0)])
-        #expect(recorder.lines == [
-            "0 touchpad(GestureCore.InputFrame.TouchpadKind.swipe, fingers: 3) accept",
-            "10 left ended",
-            "10 click 2 -> deferred",
-        ])
+        #expect(
+            recorder.lines == [
+                "0 touchpad(GestureCore.InputFrame.TouchpadKind.swipe, fingers: 3) accept",
+                "10 left ended",
+                "10 click 2 -> deferred",
+            ])
         #expect(a.decisions.map(\.accepted) == [true])
         #expect(a.performed.map(\.action) == [.desktop(.next, wrap: false)])
         #expect(a.performed.map(\.context.gesture) == ["left"])
@@ -59,8 +72,11 @@ import Testing
         #expect(a.performed.map(\.action) == [.desktop(.next, wrap: false), .click(button: 2)])
     }
 
-    @Test func theActionsOfOneInputEventAskWhetherTheKeyboardIsHeldOnceAndANewEventAsksAgain() throws {
-        let a = try Applied("""
+    @Test func theActionsOfOneInputEventAskWhetherTheKeyboardIsHeldOnceAndANewEventAsksAgain()
+        throws
+    {
+        let a = try Applied(
+            """
             [[gesture]]
             name = "left"
             type = "swipe"
@@ -86,11 +102,18 @@ import Testing
         a.swipe([Point(x: -200, y: 0)])
         #expect(a.asked == 0)
         #expect(a.performed.isEmpty)
-        #expect(recorder.lines.suffix(2) == ["10 desktop next -> wouldPerform", "10 click 2 -> wouldPerform"])
+        #expect(
+            recorder.lines.suffix(2) == [
+                "10 desktop next -> wouldPerform", "10 click 2 -> wouldPerform",
+            ])
     }
 
-    @Test func withTheToucheggStreamAnUnboundSwipeIsStreamedAndABoundOneIsPerformedAndNeverStreamed() throws {
-        let a = try Applied("""
+    @Test
+    func withTheToucheggStreamAnUnboundSwipeIsStreamedAndABoundOneIsPerformedAndNeverStreamed()
+        throws
+    {
+        let a = try Applied(
+            """
             [settings]
             touchegg-stream = true
 
@@ -112,13 +135,19 @@ import Testing
         }
         let touchegg = a.streamed.filter(\.toTouchegg).map(line)
         // "right" fails 50 px to the left: the streamed pan, waiting for it, begins there.
-        #expect(touchegg == ["110 touchegg-swipe began left 0.25", "120 touchegg-swipe changed left 0.5",
-                             "130 touchegg-swipe changed left 0.75", "140 touchegg-swipe ended left 0.75"])
-        #expect(a.streamed.filter { !$0.toTouchegg }.map(line) == ["20 right ended right 0.5"] + touchegg)
+        #expect(
+            touchegg == [
+                "110 touchegg-swipe began left 0.25", "120 touchegg-swipe changed left 0.5",
+                "130 touchegg-swipe changed left 0.75", "140 touchegg-swipe ended left 0.75",
+            ])
+        #expect(
+            a.streamed.filter { !$0.toTouchegg }.map(line) == ["20 right ended right 0.5"]
+                + touchegg)
     }
 
     @Test func aBindingWhoseActionIsStreamIsStreamedAndPerformsNothing() throws {
-        let a = try Applied("""
+        let a = try Applied(
+            """
             [settings]
             touchegg-stream = true
 
@@ -131,7 +160,10 @@ import Testing
             """)
         a.session.streamsToTouchegg = true
         a.swipe(fingers: 4, [Point(x: 0, y: 100)], cancelled: true)
-        #expect(a.streamed.map { "\(NumberText.plain($0.time)) \($0.recognizer.name) \($0.state.rawValue) \($0.values.heading?.rawValue ?? "-") \(NumberText.plain($0.values.progress ?? 0))" }
+        #expect(
+            a.streamed.map {
+                "\(NumberText.plain($0.time)) \($0.recognizer.name) \($0.state.rawValue) \($0.values.heading?.rawValue ?? "-") \(NumberText.plain($0.values.progress ?? 0))"
+            }
                 == ["10 to-the-shell began down 0.5", "20 to-the-shell cancelled down 0.5"])
         #expect(a.performed.isEmpty)
     }

@@ -1,13 +1,17 @@
-@testable import GestureStream
 import Testing
+
+@testable import GestureStream
 
 /// What the log says of refused connections, and when the listener rests, as time goes.
 @Suite struct RefusalsTests {
     static let second: UInt64 = 1_000_000
 
     @Test func theFirstRefusalIsSaidAtOnceAndTheRestCountedInOneLineAtTheEndOfTheWindow() {
-        var r = Refusals(), said: [String] = []
-        func refuse(_ pid: Int32, _ uid: UInt32, at t: UInt64) { if let line = r.refused(pid: pid, uid: uid, at: t) { said.append(line) } }
+        var r = Refusals()
+        var said: [String] = []
+        func refuse(_ pid: Int32, _ uid: UInt32, at t: UInt64) {
+            if let line = r.refused(pid: pid, uid: uid, at: t) { said.append(line) }
+        }
         refuse(10, 65534, at: 0)
         refuse(11, 65534, at: 1 * Self.second)
         refuse(12, 1001, at: 2 * Self.second)
@@ -19,11 +23,12 @@ import Testing
         #expect(r.summary(at: 10 * Self.second) == nil)
         #expect(r.windowEnd == nil)
         refuse(14, 65534, at: 11 * Self.second)
-        #expect(said == [
-            "refused pid 10 of user 65534: only this user's programs may listen (more refusals are counted, and said every 5 s)",
-            "refused 3 more connections in 5 s: 2 of user 65534, 1 of user 1001",
-            "refused pid 14 of user 65534: only this user's programs may listen (more refusals are counted, and said every 5 s)",
-        ])
+        #expect(
+            said == [
+                "refused pid 10 of user 65534: only this user's programs may listen (more refusals are counted, and said every 5 s)",
+                "refused 3 more connections in 5 s: 2 of user 65534, 1 of user 1001",
+                "refused pid 14 of user 65534: only this user's programs may listen (more refusals are counted, and said every 5 s)",
+            ])
     }
 
     @Test func aHundredRefusalsInASecondRestTheListenerForTheRestOfIt() {

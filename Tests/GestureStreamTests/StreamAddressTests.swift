@@ -1,21 +1,29 @@
 import Glibc
-@testable import GestureStream
 import Testing
+
+@testable import GestureStream
 
 /// Where the streams listen, and what is said of whoever got there first.
 @Suite struct StreamAddressTests {
     @Test func gesturedsFolderIsInTheRuntimeFolderOrElseATemporaryOneOfTheUser() {
-        #expect(GesturedStream.folder(runtimeDirectory: "/run/user/1000", uid: 1000) == "/run/user/1000/gestured")
-        #expect(GesturedStream.folder(runtimeDirectory: "/run/user/1000/", uid: 1000) == "/run/user/1000/gestured")
+        #expect(
+            GesturedStream.folder(runtimeDirectory: "/run/user/1000", uid: 1000)
+                == "/run/user/1000/gestured")
+        #expect(
+            GesturedStream.folder(runtimeDirectory: "/run/user/1000/", uid: 1000)
+                == "/run/user/1000/gestured")
         // Unset, empty or relative: the XDG base directory specification says to ignore it.
         for ignored in [nil, "", "run/user/1000"] {
-            #expect(GesturedStream.folder(runtimeDirectory: ignored, uid: 1000) == "/tmp/gestured-1000")
+            #expect(
+                GesturedStream.folder(runtimeDirectory: ignored, uid: 1000) == "/tmp/gestured-1000")
         }
     }
 
     @Test func theDBusAddressEscapesWhatTheSpecificationDoesNotAllowAsIs() {
         #expect(StreamAddress.abstract("touchegg").dbus == "unix:abstract=touchegg")
-        #expect(StreamAddress.file("/run/user/1000/gestured/stream").dbus == "unix:path=/run/user/1000/gestured/stream")
+        #expect(
+            StreamAddress.file("/run/user/1000/gestured/stream").dbus
+                == "unix:path=/run/user/1000/gestured/stream")
         #expect(StreamAddress.file("/tmp/a b,c;é/s").dbus == "unix:path=/tmp/a%20b%2cc%3b%c3%a9/s")
     }
 
@@ -26,7 +34,12 @@ import Testing
         defer { rmdir(folder) }
         #expect(mkdir(folder, 0o755) == 0 && chown(folder, 65534, 65534) == 0)
         let address = StreamAddress.file(folder + "/stream")
-        #expect(throws: StreamError(address.dbus, "\(folder) belongs to user 65534, not to you: not serving there (set XDG_RUNTIME_DIR)")) {
+        #expect(
+            throws: StreamError(
+                address.dbus,
+                "\(folder) belongs to user 65534, not to you: not serving there (set XDG_RUNTIME_DIR)"
+            )
+        ) {
             try GesturedStream.makePrivate(folder, for: address)
         }
         #expect(chown(folder, getuid(), getgid()) == 0)
@@ -42,12 +55,20 @@ import Testing
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var (addr, length) = try address.socketAddress()
-        #expect(withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } } == 0)
+        #expect(
+            withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            } == 0)
         #expect(SocketHolder.find(address) == .nobodyListens)
         #expect(listen(fd, 1) == 0)
-        guard case .holder(let h) = SocketHolder.find(address) else { Issue.record("no holder found"); return }
+        guard case .holder(let h) = SocketHolder.find(address) else {
+            Issue.record("no holder found")
+            return
+        }
         #expect(h.pid == getpid() && h.uid == getuid())
-        #expect(SocketHolder.Finding.holder(h).takenText(address, me: getuid()).hasSuffix("one of yours (touchegg's daemon or client, or another gestured?)"))
+        #expect(
+            SocketHolder.Finding.holder(h).takenText(address, me: getuid()).hasSuffix(
+                "one of yours (touchegg's daemon or client, or another gestured?)"))
     }
 }
 
@@ -58,8 +79,14 @@ extension StreamAddressTests {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var (addr, length) = try address.socketAddress()
-        #expect(withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } } == 0)
-        guard case .holder(let h) = SocketHolder.find(address) else { Issue.record("no holder found"); return }
+        #expect(
+            withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            } == 0)
+        guard case .holder(let h) = SocketHolder.find(address) else {
+            Issue.record("no holder found")
+            return
+        }
         #expect(h.pid == getpid() && h.uid == getuid())
     }
 }

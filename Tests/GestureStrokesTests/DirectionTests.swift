@@ -1,13 +1,17 @@
-import Testing
-@testable import GestureStrokes
 import GestureCore
+import Testing
+
+@testable import GestureStrokes
 
 @Suite struct DirectionParsing {
     @Test func parsesLettersAndKeypadDiagonals() throws {
         #expect(try DirectionSequence(parsing: "DR").directions == [.down, .right])
         #expect(try DirectionSequence(parsing: "ULDR").directions == [.up, .left, .down, .right])
         #expect(try DirectionSequence(parsing: "3U").directions == [.downRight, .up])
-        #expect(try DirectionSequence(parsing: "7913").directions == [.upLeft, .upRight, .downLeft, .downRight])
+        #expect(
+            try DirectionSequence(parsing: "7913").directions == [
+                .upLeft, .upRight, .downLeft, .downRight,
+            ])
         #expect(try DirectionSequence(parsing: "  LU \n").directions == [.left, .up])
         #expect(try DirectionSequence(parsing: "RDR").description == "RDR")
         #expect(try DirectionSequence(parsing: "R3").usesDiagonals)
@@ -16,7 +20,10 @@ import GestureCore
 
     @Test func parseErrorNamesTheWrongCharacterAndItsPosition() {
         func error(_ text: String) -> DirectionParseError? {
-            do { _ = try DirectionSequence(parsing: text); return nil } catch { return error }
+            do {
+                _ = try DirectionSequence(parsing: text)
+                return nil
+            } catch { return error }
         }
         let unknown = error("DXR")
         #expect(unknown?.position == 2)
@@ -30,7 +37,7 @@ import GestureCore
         #expect(lowercase?.position == 2 && lowercase?.character == "r")
         #expect(lowercase?.message.contains("'R'") == true)
 
-        let lowercaseL = error("l")   // reads like the diagonal "1"
+        let lowercaseL = error("l") // reads like the diagonal "1"
         #expect(lowercaseL?.position == 1 && lowercaseL?.message.contains("'L'") == true)
 
         let space = error("D R")
@@ -42,7 +49,7 @@ import GestureCore
         let empty = error("   ")
         #expect(empty?.position == 0 && empty?.character == nil)
 
-        #expect(error("ß")?.position == 1)   // uppercases to two letters: no crash
+        #expect(error("ß")?.position == 1) // uppercases to two letters: no crash
     }
 }
 
@@ -54,12 +61,13 @@ import GestureCore
     @Test func straightStrokesGiveOneDirection() {
         #expect(dirs(Draw.polyline([(0, 0), (200, 0)])) == "R")
         #expect(dirs(Draw.polyline([(0, 0), (-200, 0)])) == "L")
-        #expect(dirs(Draw.polyline([(0, 0), (0, 200)])) == "D")   // y grows down
+        #expect(dirs(Draw.polyline([(0, 0), (0, 200)])) == "D") // y grows down
         #expect(dirs(Draw.polyline([(0, 0), (0, -200)])) == "U")
     }
 
     @Test func jitteryLShapeIsDownThenRight() throws {
-        let l = Draw.jitter(Draw.polyline([(100, 100), (100, 300), (260, 300)], perSegment: 80), amount: 4)
+        let l = Draw.jitter(
+            Draw.polyline([(100, 100), (100, 300), (260, 300)], perSegment: 80), amount: 4)
         #expect(dirs(l) == "DR")
         #expect(try DirectionSequence(parsing: "DR").matches(l))
         #expect(try !DirectionSequence(parsing: "RD").matches(l))
@@ -69,7 +77,7 @@ import GestureCore
     @Test func roundedCornerAndEndHooksAreIgnored() {
         // Down, a rounded corner, right, then a small hook up at the end.
         var pts = Draw.polyline([(0, 0), (0, 180)], perSegment: 40)
-        for k in 1..<10 {   // quarter circle of radius 20
+        for k in 1..<10 { // quarter circle of radius 20
             let a = Double(k) / 10 * Double.pi / 2
             pts.append(Point(x: 20 - 20 * cosApprox(a), y: 180 + 20 * sinApprox(a)))
         }
@@ -86,7 +94,8 @@ import GestureCore
     }
 
     @Test func diagonalSequences() throws {
-        let zig = Draw.jitter(Draw.polyline([(0, 0), (100, 100), (200, 0), (300, 100)], perSegment: 30), amount: 2)
+        let zig = Draw.jitter(
+            Draw.polyline([(0, 0), (100, 100), (200, 0), (300, 100)], perSegment: 30), amount: 2)
         #expect(dirs(zig, diagonals: true) == "393")
         #expect(try DirectionSequence(parsing: "393").matches(zig))
         #expect(try DirectionSequence(parsing: "7").matches(Draw.polyline([(0, 0), (-80, -80)])))

@@ -1,21 +1,26 @@
 import Foundation
-import Testing
-@testable import GestureStrokes
 import GestureCore
+import Testing
+
+@testable import GestureStrokes
 
 /// The decision as people's strokes need it, with the templates and the evidence model learned
 /// across people (`LearnedStrokes`): strokes that people of sets no one tuned on drew, in the
 /// ways the engine before refused or misread them (docs/strokes.md §6).
 @Suite struct StrokeEvidenceTests {
-    static let shapes = Set(BuiltinTemplates.names.filter { !$0.hasPrefix("line-") && !$0.hasPrefix("l-") })
+    static let shapes = Set(
+        BuiltinTemplates.names.filter { !$0.hasPrefix("line-") && !$0.hasPrefix("l-") })
 
-    func read(_ points: [Point], shapes: Set<String> = StrokeEvidenceTests.shapes) -> StrokeBook.Reading {
+    func read(_ points: [Point], shapes: Set<String> = StrokeEvidenceTests.shapes)
+        -> StrokeBook.Reading
+    {
         // The default decision carries the shipped model and its templates.
-        StrokeBook(templates: BuiltinTemplates.all, shapes: shapes, sequences: []).read(points, at: 1)
+        StrokeBook(templates: BuiltinTemplates.all, shapes: shapes, sequences: []).read(
+            points, at: 1)
     }
 
     func fired(_ reading: StrokeBook.Reading) -> String? {
-        if case let .shape(name, _) = reading { return name }
+        if case .shape(let name, _) = reading { return name }
         return nil
     }
 
@@ -34,8 +39,11 @@ import GestureCore
         let first = Retrace.firstTimeRound(twice)
         #expect(abs(Geometry.pathLength(first) - 400) < 8, "\(Geometry.pathLength(first))")
         // Gone round once with its end run on a little, a pigtail's loop, an x: left whole.
-        for whole in [Draw.polyline(square + [(0, 20)]), Draw.polyline([(0, 100), (60, 60), (70, 20), (50, 10), (40, 30), (60, 70), (100, 100)]),
-                      Draw.polyline([(0, 0), (90, 100), (90, 0), (0, 100)])] {
+        for whole in [
+            Draw.polyline(square + [(0, 20)]),
+            Draw.polyline([(0, 100), (60, 60), (70, 20), (50, 10), (40, 30), (60, 70), (100, 100)]),
+            Draw.polyline([(0, 0), (90, 100), (90, 0), (0, 100)]),
+        ] {
             #expect(Retrace.firstTimeRound(whole) == whole)
         }
     }
@@ -43,8 +51,12 @@ import GestureCore
     /// A right brace drawn narrow and tall, its point a small tick halfway down and its ends barely
     /// curled (as a whole set of people drew it): a brace, not a bracket and not a line down.
     @Test func aNarrowBraceWithASmallPointFiresTheBrace() {
-        let right = Draw.polyline([(0, 0), (8, 2), (12, 10), (12, 90), (16, 98), (24, 100), (16, 102), (12, 110), (12, 190), (8, 198), (0, 200)],
-                                  perSegment: 8)
+        let right = Draw.polyline(
+            [
+                (0, 0), (8, 2), (12, 10), (12, 90), (16, 98), (24, 100), (16, 102), (12, 110),
+                (12, 190), (8, 198), (0, 200),
+            ],
+            perSegment: 8)
         #expect(fired(read(right)) == "right-brace")
         let left = right.map { Point(x: -$0.x, y: $0.y) }
         #expect(fired(read(left)) == "left-brace")
@@ -52,7 +64,10 @@ import GestureCore
 
     /// A check drawn fast: a short hook and a long rise with its corner rounded, few points.
     @Test func aFastCheckWithARoundedCornerFiresTheCheck() {
-        let check = [Point(x: 0, y: 40), Point(x: 14, y: 62), Point(x: 26, y: 70), Point(x: 38, y: 62), Point(x: 70, y: 25), Point(x: 100, y: 0)]
+        let check = [
+            Point(x: 0, y: 40), Point(x: 14, y: 62), Point(x: 26, y: 70), Point(x: 38, y: 62),
+            Point(x: 70, y: 25), Point(x: 100, y: 0),
+        ]
         #expect(fired(read(check)) == "check")
     }
 
@@ -68,19 +83,26 @@ import GestureCore
     /// A model over two names, "v" and "check", that reads only the stroke's corners: many
     /// corners' weight on "check", none on "v".
     func model(favouring name: String, by weight: Double) -> StrokeEvidence {
-        let names = ["v", "check"], classes = ["v", "check", StrokeEvidence.noShape]
+        let names = ["v", "check"]
+        let classes = ["v", "check", StrokeEvidence.noShape]
         let n = names.count + StrokeEvidence.geometryCount
         var weights = [Double](repeating: 0, count: classes.count * (n + 1))
         weights[classes.firstIndex(of: name)! * (n + 1) + n] = weight
-        return StrokeEvidence(names: names, classes: classes, mean: [Double](repeating: 0, count: n),
-                              scale: [Double](repeating: 1, count: n), weights: weights)
+        return StrokeEvidence(
+            names: names, classes: classes, mean: [Double](repeating: 0, count: n),
+            scale: [Double](repeating: 1, count: n), weights: weights)
     }
 
-    let vTemplates = [StrokeTemplate(name: "v", points: Draw.polyline([(0, 0), (50, 100), (100, 0)])),
-                      StrokeTemplate(name: "check", points: Draw.polyline([(0, 45), (32, 90), (90, 0)]))]
+    let vTemplates = [
+        StrokeTemplate(name: "v", points: Draw.polyline([(0, 0), (50, 100), (100, 0)])),
+        StrokeTemplate(name: "check", points: Draw.polyline([(0, 45), (32, 90), (90, 0)])),
+    ]
     let aV = Draw.polyline([(0, 0), (50, 100), (100, 0)])
 
-    func book(_ model: StrokeEvidence?, minimum: Double = 0.5, extra: [StrokeTemplate] = [], shapes: Set<String> = ["v", "check"]) -> StrokeBook {
+    func book(
+        _ model: StrokeEvidence?, minimum: Double = 0.5, extra: [StrokeTemplate] = [],
+        shapes: Set<String> = ["v", "check"]
+    ) -> StrokeBook {
         var d = StrokeBook.Decision()
         d.evidence = model
         d.minimumEvidence = minimum
@@ -97,7 +119,11 @@ import GestureCore
 
     @Test func aShapeTheModelIsNotSureEnoughOfOrReadsAsNoShapeFiresNothingAndSaysWhatItRead() {
         // The check a little ahead of the v and of no shape: e^0.5 / (e^0.5 + 2), 0.45, under the half asked.
-        guard case let .doubtful(best, shape, evidence, minimum) = book(model(favouring: "check", by: 0.5)).read(aV, at: 1) else {
+        guard
+            case .doubtful(let best, let shape, let evidence, let minimum) = book(
+                model(favouring: "check", by: 0.5)
+            ).read(aV, at: 1)
+        else {
             Issue.record("not doubtful")
             return
         }
@@ -105,7 +131,11 @@ import GestureCore
         #expect(abs(evidence - Foundation.exp(0.5) / (Foundation.exp(0.5) + 2)) < 1e-9)
         // Not sure enough of the shape the templates score best: the rules decide, and the v fires.
         #expect(fired(book(model(favouring: "v", by: 0.5)).read(aV, at: 1)) == "v")
-        guard case let .doubtful(_, none, _, _) = book(model(favouring: StrokeEvidence.noShape, by: 4)).read(aV, at: 1) else {
+        guard
+            case .doubtful(_, let none, _, _) = book(
+                model(favouring: StrokeEvidence.noShape, by: 4)
+            ).read(aV, at: 1)
+        else {
             Issue.record("not doubtful")
             return
         }
@@ -113,15 +143,23 @@ import GestureCore
     }
 
     @Test func theModelsShapeWhenNotBoundFiresNothing() {
-        #expect(book(model(favouring: "check", by: 4), shapes: ["v"]).read(aV, at: 1)
-                == .unbound(StrokeMatch(name: "check", score: StrokeMatcher(templates: vTemplates).rankedMatches(aV).first { $0.name == "check" }!.score)))
+        #expect(
+            book(model(favouring: "check", by: 4), shapes: ["v"]).read(aV, at: 1)
+                == .unbound(
+                    StrokeMatch(
+                        name: "check",
+                        score: StrokeMatcher(templates: vTemplates).rankedMatches(aV).first {
+                            $0.name == "check"
+                        }!.score)))
     }
 
-    @Test func aUsersShapeCloseBehindIsWeighedByTheRulesAndAMatcherWithoutTheModelsNamesIsLeftToThem() {
+    @Test
+    func aUsersShapeCloseBehindIsWeighedByTheRulesAndAMatcherWithoutTheModelsNamesIsLeftToThem() {
         // A user's "w" almost the v: the model knows nothing of it, and the reading is unsure.
         let w = StrokeTemplate(name: "w", points: Draw.polyline([(0, 0), (50, 98), (100, 2)]))
         let between = Draw.polyline([(0, 0), (50, 99), (100, 1)])
-        let withW = book(model(favouring: "v", by: 4), extra: [w], shapes: ["v", "w"]).read(between, at: 1)
+        let withW = book(model(favouring: "v", by: 4), extra: [w], shapes: ["v", "w"]).read(
+            between, at: 1)
         guard case .unsure = withW else {
             Issue.record("not unsure: \(withW)")
             return
@@ -129,7 +167,8 @@ import GestureCore
         // A matcher that lacks "check": the model cannot read its features, and the rules decide.
         var d = StrokeBook.Decision()
         d.evidence = model(favouring: "check", by: 4)
-        let onlyV = StrokeBook(templates: [vTemplates[0]], shapes: ["v", "check"], sequences: [], decision: d)
+        let onlyV = StrokeBook(
+            templates: [vTemplates[0]], shapes: ["v", "check"], sequences: [], decision: d)
         #expect(fired(onlyV.read(aV, at: 1)) == "v")
     }
 
@@ -139,12 +178,19 @@ import GestureCore
         #expect(model.names == BuiltinTemplates.names)
         // Every learned template is a mean, never one stroke of the sets: its points are the
         // matcher's resampled count.
-        #expect(!model.templates.isEmpty && model.templates.allSatisfy { $0.points.count == StrokeMatcher.Options().resampleCount })
+        #expect(
+            !model.templates.isEmpty
+                && model.templates.allSatisfy {
+                    $0.points.count == StrokeMatcher.Options().resampleCount
+                })
     }
 }
 
 /// The 16 shapes of the $1 study and the question mark's set, as the sets name them.
 enum ShapeNames {
-    static let sixteen = ["arrow", "caret", "check", "circle", "delete", "left-brace", "left-bracket", "pigtail", "question-mark",
-                          "rectangle", "right-brace", "right-bracket", "star", "triangle", "v", "x"]
+    static let sixteen = [
+        "arrow", "caret", "check", "circle", "delete", "left-brace", "left-bracket", "pigtail",
+        "question-mark",
+        "rectangle", "right-brace", "right-bracket", "star", "triangle", "v", "x",
+    ]
 }

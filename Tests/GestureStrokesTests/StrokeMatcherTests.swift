@@ -1,8 +1,9 @@
 import Foundation
+import GestureCore
 import TestSupport
 import Testing
+
 @testable import GestureStrokes
-import GestureCore
 
 @Suite struct StrokeMatcherBehaviour {
     let builtins = StrokeMatcher(templates: BuiltinTemplates.all)
@@ -24,7 +25,8 @@ import GestureCore
 
     @Test func scaledAndTranslatedCircleStillMatches() throws {
         for (scale, dx, dy) in [(0.05, 0.0, 0.0), (1.0, 1000.0, 500.0), (8.0, -300.0, 2000.0)] {
-            let circle = Draw.transform(Draw.circle(cx: 0, cy: 0, r: 50), scale: scale, dx: dx, dy: dy)
+            let circle = Draw.transform(
+                Draw.circle(cx: 0, cy: 0, r: 50), scale: scale, dx: dx, dy: dy)
             let m = try #require(builtins.match(circle))
             #expect(m.name == "circle")
             #expect(m.score > 0.9)
@@ -46,15 +48,18 @@ import GestureCore
         var slow: [Point] = []
         for i in 0..<(corners.count - 1) {
             for k in 0..<100 {
-                let t = Double(k * k) / 10_000   // uneven spacing
-                slow.append(Point(x: corners[i].0 + t * (corners[i + 1].0 - corners[i].0),
-                                        y: corners[i].1 + t * (corners[i + 1].1 - corners[i].1)))
+                let t = Double(k * k) / 10_000 // uneven spacing
+                slow.append(
+                    Point(
+                        x: corners[i].0 + t * (corners[i + 1].0 - corners[i].0),
+                        y: corners[i].1 + t * (corners[i + 1].1 - corners[i].1)))
             }
         }
         slow.append(Point(x: 120, y: 0))
         let fast = corners.map { Point(x: $0.0, y: $0.1) } + [Point(x: 120, y: 0)]
         let template = StrokeTemplate(name: "w", points: Draw.polyline(corners, perSegment: 7))
-        let other = StrokeTemplate(name: "m", points: Draw.polyline(corners.map { ($0.0, 100 - $0.1) }))
+        let other = StrokeTemplate(
+            name: "m", points: Draw.polyline(corners.map { ($0.0, 100 - $0.1) }))
         let matcher = StrokeMatcher(templates: [other, template])
         let a = try #require(matcher.match(slow))
         let b = try #require(matcher.match(fast))
@@ -65,7 +70,8 @@ import GestureCore
 
     @Test func bestScoreWinsNotFirstTemplate() throws {
         // Both templates pass a zero threshold; the second one fits better.
-        let loose = StrokeTemplate(name: "wide-v", points: Draw.polyline([(0, 0), (100, 40), (200, 0)]))
+        let loose = StrokeTemplate(
+            name: "wide-v", points: Draw.polyline([(0, 0), (100, 40), (200, 0)]))
         let exact = StrokeTemplate(name: "v", points: vStroke)
         let matcher = StrokeMatcher(templates: [loose, exact], threshold: 0)
         let m = try #require(matcher.match(vStroke))
@@ -80,8 +86,11 @@ import GestureCore
 
     @Test func scribbleMatchesNothing() {
         // A tight back-and-forth scrawl.
-        let scrawl = Draw.polyline([(0, 0), (100, 10), (5, 25), (95, 30), (0, 45), (100, 60),
-                                    (10, 70), (90, 85), (0, 100), (70, 20), (20, 90)], perSegment: 8)
+        let scrawl = Draw.polyline(
+            [
+                (0, 0), (100, 10), (5, 25), (95, 30), (0, 45), (100, 60),
+                (10, 70), (90, 85), (0, 100), (70, 20), (20, 90),
+            ], perSegment: 8)
         #expect(builtins.match(scrawl) == nil)
         // And statistically: random zig-zags of 6 to 14 vertices are rarely accepted.
         var rng = SeededRandom(state: 2024)
@@ -90,7 +99,9 @@ import GestureCore
         for _ in 0..<trials {
             let k = Int.random(in: 6...14, using: &rng)
             let pts = (0..<k).map { _ in
-                Point(x: Double.random(in: 0...200, using: &rng), y: Double.random(in: 0...200, using: &rng))
+                Point(
+                    x: Double.random(in: 0...200, using: &rng),
+                    y: Double.random(in: 0...200, using: &rng))
             }
             if builtins.match(pts) != nil { accepted += 1 }
         }
@@ -105,7 +116,10 @@ import GestureCore
             ([(50, 300), (50, 0)], "line-up"),
         ]
         for (corners, name) in cases {
-            for pts in [Draw.polyline(corners), Draw.jitter(Draw.polyline(corners, perSegment: 60), amount: 3)] {
+            for pts in [
+                Draw.polyline(corners),
+                Draw.jitter(Draw.polyline(corners, perSegment: 60), amount: 3),
+            ] {
                 let m = try #require(builtins.match(pts))
                 #expect(m.name == name)
                 // A shaky hand's segments point every which way a little: the directions weigh it.
@@ -129,10 +143,12 @@ import GestureCore
     }
 
     @Test func orientationIsKeptUnlessTheTemplateIsRotationInvariant() throws {
-        let arrowhead = Draw.polyline([(0, 0), (100, 50), (0, 100)])   // ">"
-        let turned = Draw.transform(arrowhead, rotateDegrees: 90)       // "v"-like
+        let arrowhead = Draw.polyline([(0, 0), (100, 50), (0, 100)]) // ">"
+        let turned = Draw.transform(arrowhead, rotateDegrees: 90) // "v"-like
         let fixed = StrokeMatcher(templates: [StrokeTemplate(name: "gt", points: arrowhead)])
-        let free = StrokeMatcher(templates: [StrokeTemplate(name: "gt", points: arrowhead, rotationInvariant: true)])
+        let free = StrokeMatcher(templates: [
+            StrokeTemplate(name: "gt", points: arrowhead, rotationInvariant: true)
+        ])
         #expect(fixed.match(turned) == nil)
         let m = try #require(free.match(turned))
         #expect(m.score > 0.99)
@@ -174,7 +190,8 @@ import GestureCore
     @Test func builtinTemplatesHaveTheRequiredNames() {
         let required: Set<String> = [
             "arrow", "caret", "check", "circle", "delete", "left-brace", "left-bracket", "pigtail",
-            "question-mark", "rectangle", "right-brace", "right-bracket", "star", "triangle", "v", "x",
+            "question-mark", "rectangle", "right-brace", "right-bracket", "star", "triangle", "v",
+            "x",
             "line-left", "line-right", "line-up", "line-down",
             "l-down-right", "l-down-left", "l-up-right", "l-up-left",
         ]
@@ -184,13 +201,16 @@ import GestureCore
         // (closed shapes, sharp and with cut corners), from every corner of the x, barbs in
         // either order.
         let counts = Dictionary(grouping: BuiltinTemplates.all, by: \.name).mapValues(\.count)
-        #expect(counts == [
-            "arrow": 6, "caret": 2, "check": 4, "circle": 2, "delete": 2, "left-brace": 8, "left-bracket": 6,
-            "pigtail": 6, "question-mark": 1, "rectangle": 24, "right-brace": 8, "right-bracket": 6, "star": 20,
-            "triangle": 12, "v": 4, "x": 4,
-            "line-left": 1, "line-right": 1, "line-up": 1, "line-down": 1,
-            "l-down-right": 1, "l-down-left": 1, "l-up-right": 1, "l-up-left": 1,
-        ])
+        #expect(
+            counts == [
+                "arrow": 6, "caret": 2, "check": 4, "circle": 2, "delete": 2, "left-brace": 8,
+                "left-bracket": 6,
+                "pigtail": 6, "question-mark": 1, "rectangle": 24, "right-brace": 8,
+                "right-bracket": 6, "star": 20,
+                "triangle": 12, "v": 4, "x": 4,
+                "line-left": 1, "line-right": 1, "line-up": 1, "line-down": 1,
+                "l-down-right": 1, "l-down-left": 1, "l-up-right": 1, "l-up-left": 1,
+            ])
         #expect(builtins.skippedTemplateNames.isEmpty)
         // Only the circle is matched at any angle.
         #expect(Set(BuiltinTemplates.all.filter(\.rotationInvariant).map(\.name)) == ["circle"])
@@ -206,16 +226,21 @@ import GestureCore
             ("rectangle", [(0, 0), (0, 140), (200, 140), (200, 0)]),
             ("triangle", [(100, 0), (0, 170), (200, 170)]),
             // A pentagram: every second point of a regular five-pointed star.
-            ("star", [2, 4, 1, 3, 0].map { k in
-                let a = (-90 + 72 * Double(k)) * .pi / 180
-                return (100 + 100 * Foundation.cos(a), 100 + 100 * Foundation.sin(a))
-            }),
+            (
+                "star",
+                [2, 4, 1, 3, 0].map { k in
+                    let a = (-90 + 72 * Double(k)) * .pi / 180
+                    return (100 + 100 * Foundation.cos(a), 100 + 100 * Foundation.sin(a))
+                }
+            ),
         ]
         for (name, corners) in shapes {
             for order in [corners, corners.reversed()] {
                 for start in order.indices {
                     let cycle = (0...order.count).map { order[(start + $0) % order.count] }
-                    #expect(builtins.bestMatch(Draw.polyline(cycle))?.name == name, "\(name) from \(cycle[0])")
+                    #expect(
+                        builtins.bestMatch(Draw.polyline(cycle))?.name == name,
+                        "\(name) from \(cycle[0])")
                 }
             }
         }
@@ -231,11 +256,15 @@ import GestureCore
         ]
         for (name, corners) in shapes {
             #expect(builtins.bestMatch(Draw.polyline(corners))?.name == name)
-            #expect(builtins.bestMatch(Draw.polyline(corners.reversed()))?.name == name, "\(name) from the other end")
+            #expect(
+                builtins.bestMatch(Draw.polyline(corners.reversed()))?.name == name,
+                "\(name) from the other end")
         }
         // The one-stroke x from each corner, up or down a vertical side; along a horizontal side it is `delete`.
-        for corners in [[(0.0, 0.0), (100, 100), (100, 0), (0, 100)], [(100, 0), (0, 100), (0, 0), (100, 100)],
-                        [(0, 100), (100, 0), (100, 100), (0, 0)], [(100, 100), (0, 0), (0, 100), (100, 0)]] {
+        for corners in [
+            [(0.0, 0.0), (100, 100), (100, 0), (0, 100)], [(100, 0), (0, 100), (0, 0), (100, 100)],
+            [(0, 100), (100, 0), (100, 100), (0, 0)], [(100, 100), (0, 0), (0, 100), (100, 0)],
+        ] {
             #expect(builtins.bestMatch(Draw.polyline(corners))?.name == "x", "x from \(corners[0])")
         }
     }

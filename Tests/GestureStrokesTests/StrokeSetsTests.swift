@@ -1,7 +1,8 @@
-import Testing
-import StrokeEvaluation
-@testable import GestureStrokes
 import GestureCore
+import StrokeEvaluation
+import Testing
+
+@testable import GestureStrokes
 
 /// Every set of people's strokes beside the clone (`../shared/strokes`), and learning from them
 /// as the folds of `gestured-bench strokes` do. The held-out figures themselves are the bench's
@@ -19,7 +20,10 @@ import GestureCore
     }
 
     @Test func aRecordingOfSeveralPenDownsIsReadAsItsLast() {
-        let points = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 100, y: 100), Point(x: 110, y: 100), Point(x: 120, y: 100)]
+        let points = [
+            Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 100, y: 100), Point(x: 110, y: 100),
+            Point(x: 120, y: 100),
+        ]
         // A pause of 300 ms with a jump of 127 px: the pen was lifted.
         let lifted = StrokeSets.lastPenDown(points, times: [0, 10, 310, 320, 330])
         #expect(lifted.penDowns == 2 && lifted.points == Array(points[2...]))
@@ -54,9 +58,15 @@ import GestureCore
         let folds = LeaveOneOut.folds(strokes, by: .set, options: options)
         #expect(folds.map(\.held) == ["six-people", "hat359+HCIRA"])
         for fold in folds {
-            let read = Set(strokes.filter { $0.set == fold.held }.compactMap { StrokeMatcher.vector($0.points) })
+            let read = Set(
+                strokes.filter { $0.set == fold.held }.compactMap {
+                    StrokeMatcher.vector($0.points)
+                })
             #expect(!fold.learned.templates.isEmpty)
-            #expect(!fold.learned.templates.contains { StrokeMatcher.vector($0.points).map(read.contains) ?? false })
+            #expect(
+                !fold.learned.templates.contains {
+                    StrokeMatcher.vector($0.points).map(read.contains) ?? false
+                })
             #expect(fold.learned.evidence?.classes.last == StrokeEvidence.noShape)
         }
         let e = LeaveOneOut.run(strokes, folds: folds, by: .set, splits: 1)
@@ -68,12 +78,19 @@ import GestureCore
     /// under what it reaches; the held-out figures are the bench's.
     @Test func theShippedEngineReadsEverySetsStrokes() throws {
         let strokes = try Self.strokes.get()
-        let book = StrokeBook(templates: BuiltinTemplates.all, shapes: Set(ShapeNames.sixteen), sequences: [])
-        var fires = 0, wrong = 0, total = 0, zigzags = 0
+        let book = StrokeBook(
+            templates: BuiltinTemplates.all, shapes: Set(ShapeNames.sixteen), sequences: [])
+        var fires = 0
+        var wrong = 0
+        var total = 0
+        var zigzags = 0
         for (i, s) in strokes.enumerated() {
             var read: String?
-            if case let .shape(name, _) = book.read(s.points, at: Double(i)) { read = name }
-            if s.name == PeopleStrokes.noShape { zigzags += read == nil ? 0 : 1; continue }
+            if case .shape(let name, _) = book.read(s.points, at: Double(i)) { read = name }
+            if s.name == PeopleStrokes.noShape {
+                zigzags += read == nil ? 0 : 1
+                continue
+            }
             total += 1
             if read == s.name { fires += 1 } else if read != nil { wrong += 1 }
         }

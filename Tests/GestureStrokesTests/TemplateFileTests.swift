@@ -1,13 +1,16 @@
-import Testing
-@testable import GestureStrokes
 import GestureCore
+import Testing
+
+@testable import GestureStrokes
 
 @Suite struct TemplateFileFormat {
     @Test func roundTripKeepsNamesFlagsAndExactCoordinates() throws {
-        let odd = StrokeTemplate(name: "odd", points: [
-            Point(x: 0.1, y: -3.25), Point(x: 1e-7, y: 123456.789),
-            Point(x: -0.0, y: 1.0 / 3.0), Point(x: 5e300, y: 2),
-        ], rotationInvariant: true)
+        let odd = StrokeTemplate(
+            name: "odd",
+            points: [
+                Point(x: 0.1, y: -3.25), Point(x: 1e-7, y: 123456.789),
+                Point(x: -0.0, y: 1.0 / 3.0), Point(x: 5e300, y: 2),
+            ], rotationInvariant: true)
         let templates = BuiltinTemplates.all + [odd]
         let text = TemplateFile.serialize(templates)
         let parsed = try TemplateFile.parse(text)
@@ -17,19 +20,19 @@ import GestureCore
 
     @Test func readsTheDocumentedFormat() throws {
         let text = """
-        # my gestures
-        name=zigzag rotation-invariant=false
-        0,0
-        50, 40
+            # my gestures
+            name=zigzag rotation-invariant=false
+            0,0
+            50, 40
 
-          100 ,0
-        name=loop rotation-invariant=true
-        1.5,2
-        3,4.25
-        name=plain
-        0,0
-        0,10
-        """
+              100 ,0
+            name=loop rotation-invariant=true
+            1.5,2
+            3,4.25
+            name=plain
+            0,0
+            0,10
+            """
         let t = try TemplateFile.parse(text)
         #expect(t.map(\.name) == ["zigzag", "loop", "plain"])
         #expect(t.map(\.rotationInvariant) == [false, true, false])
@@ -43,7 +46,9 @@ import GestureCore
     @Test func windowsLineEndingsKeepLineNumbers() throws {
         let ok = try TemplateFile.parse("name=a\r\n0,0\r\n5,5\r\n")
         #expect(ok.first?.points.count == 2)
-        #expect(throws: TemplateFileError(line: 3, message: "x coordinate 'x' is not a finite number")) {
+        #expect(
+            throws: TemplateFileError(line: 3, message: "x coordinate 'x' is not a finite number")
+        ) {
             try TemplateFile.parse("name=a\r\n0,0\r\nx,5\r\n")
         }
     }

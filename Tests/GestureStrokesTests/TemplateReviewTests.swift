@@ -1,6 +1,7 @@
-import Testing
-@testable import GestureStrokes
 import GestureCore
+import Testing
+
+@testable import GestureStrokes
 
 @Suite struct TemplateReviewTests {
     let zigzag = Draw.polyline([(0, 0), (20, 60), (40, 0), (60, 60), (80, 0), (100, 60)])
@@ -13,7 +14,10 @@ import GestureCore
             StrokeTemplate(name: "zz", points: circle),
         ]
         let found = TemplateReview.confusions(of: user, others: BuiltinTemplates.all)
-        #expect(found.map { "\($0.name) \($0.variant)/\($0.variants) -> \($0.closest.name)" } == ["zz 3/3 -> circle"])
+        #expect(
+            found.map { "\($0.name) \($0.variant)/\($0.variants) -> \($0.closest.name)" } == [
+                "zz 3/3 -> circle"
+            ])
         let c = try #require(found.first)
         #expect(c.closest.score > c.own.score && c.own.name == "zz")
     }

@@ -1,6 +1,7 @@
-import Testing
 import GestureCore
 import TestSupport
+import Testing
+
 @testable import GestureTrace
 
 @Suite struct OutputFormatTests {
@@ -33,7 +34,9 @@ import TestSupport
         let states: [GestureState] = [.possible, .began, .changed, .ended, .cancelled, .failed]
         func number() -> Double {
             switch Int.random(in: 0..<10, using: &random) {
-            case 0: return [Double.infinity, -.infinity, .nan, 0, -0.0, 1e20, -1e11, 0.00005][Int.random(in: 0..<8, using: &random)]
+            case 0:
+                return [Double.infinity, -.infinity, .nan, 0, -0.0, 1e20, -1e11, 0.00005][
+                    Int.random(in: 0..<8, using: &random)]
             case 1: return Double(Int.random(in: -10_000_000...10_000_000, using: &random))
             default:
                 let e = Int.random(in: -5...12, using: &random)
@@ -60,8 +63,12 @@ import TestSupport
             v.progress = maybe(number)
             let r = recognizers.randomElement(using: &random)!
             let state = states.randomElement(using: &random)!
-            let time = Bool.random(using: &random) ? Double(Int.random(in: 0...10_000_000, using: &random)) : number()
-            #expect(OutputFormat.transition(time: time, r, state: state, values: v) == Self.reference(time, r, state, v))
+            let time =
+                Bool.random(using: &random)
+                ? Double(Int.random(in: 0...10_000_000, using: &random)) : number()
+            #expect(
+                OutputFormat.transition(time: time, r, state: state, values: v)
+                    == Self.reference(time, r, state, v))
         }
     }
 
@@ -83,16 +90,21 @@ import TestSupport
             var bytes: [UInt8] = []
             speaker.head.withUnsafeBufferPointer { head in
                 speaker.tail.withUnsafeBufferPointer { tail in
-                    OutputFormat.transition(time: 120, head: head, tail: tail, state: .changed, values: v, into: &bytes)
+                    OutputFormat.transition(
+                        time: 120, head: head, tail: tail, state: .changed, values: v, into: &bytes)
                 }
             }
-            #expect(String(decoding: bytes.dropLast(), as: UTF8.self) == OutputFormat.transition(time: 120, r, state: .changed, values: v))
+            #expect(
+                String(decoding: bytes.dropLast(), as: UTF8.self)
+                    == OutputFormat.transition(time: 120, r, state: .changed, values: v))
             #expect(bytes.last == 0x0A)
         }
     }
 
     /// Every member written by `JSONLineWriter`, one at a time, in the order of a transition line.
-    static func reference(_ time: Double, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues) -> String {
+    static func reference(
+        _ time: Double, _ r: GestureRecognizer, _ state: GestureState, _ v: GestureValues
+    ) -> String {
         var w = JSONLineWriter()
         w.add("t", time)
         w.add("gesture", r.name)
@@ -104,7 +116,10 @@ import TestSupport
         if let s = r.reportedShape { w.add("shape", s) }
         if let s = v.score { w.add("score", s) }
         if let n = v.taps { w.add("taps", n) }
-        if let p = v.location { w.add("x", p.x); w.add("y", p.y) }
+        if let p = v.location {
+            w.add("x", p.x)
+            w.add("y", p.y)
+        }
         if let p = v.translation { w.add("translation", p.x, p.y) }
         if let p = v.velocity { w.add("velocity", p.x, p.y) }
         if let s = v.scale { w.add("scale", s) }

@@ -1,7 +1,7 @@
 import Foundation
 import GestureCore
-import TestSupport
 import GestureStrokes
+import TestSupport
 
 /// Leave-one-person-out on strokes drawn by real people (`PeopleStrokes`): for each person in
 /// turn, the templates are the built-in ones (the shipped set) or those and the strokes of the
@@ -12,11 +12,16 @@ public struct HeldOutEvaluation {
 
     /// The templates for reading `person`'s strokes: the built-in ones and every stroke of the
     /// others but those of `PeopleStrokes.noShape`, turned the way the built-in ones of their shape are.
-    public static func templates(without person: String, from strokes: [PeopleStrokes.Stroke]) -> [StrokeTemplate] {
+    public static func templates(without person: String, from strokes: [PeopleStrokes.Stroke])
+        -> [StrokeTemplate]
+    {
         let invariant = Set(BuiltinTemplates.all.filter(\.rotationInvariant).map(\.name))
-        return BuiltinTemplates.all + strokes.filter { $0.person != person && $0.name != PeopleStrokes.noShape }.map {
-            StrokeTemplate(name: $0.name, points: $0.points, rotationInvariant: invariant.contains($0.name))
-        }
+        return BuiltinTemplates.all
+            + strokes.filter { $0.person != person && $0.name != PeopleStrokes.noShape }.map {
+                StrokeTemplate(
+                    name: $0.name, points: $0.points, rotationInvariant: invariant.contains($0.name)
+                )
+            }
     }
 
     public struct Row: Sendable {
@@ -32,7 +37,10 @@ public struct HeldOutEvaluation {
         public var unbound = Tally()
 
         public mutating func add(_ other: Row) {
-            for (mine, theirs) in [(\Row.fires, other.fires), (\Row.wrong, other.wrong), (\Row.noShape, other.noShape), (\Row.unbound, other.unbound)] {
+            for (mine, theirs) in [
+                (\Row.fires, other.fires), (\Row.wrong, other.wrong), (\Row.noShape, other.noShape),
+                (\Row.unbound, other.unbound),
+            ] {
                 self[keyPath: mine].hits += theirs.hits
                 self[keyPath: mine].total += theirs.total
             }
@@ -50,9 +58,11 @@ public struct HeldOutEvaluation {
     /// - Parameters:
     ///   - splits: random choices of 8 bound shapes (of `ShapeDescriptions.names`) per person, seeded by `seed`.
     ///   - others: whether the templates hold the other people's strokes (else the built-in ones only).
-    public static func run(_ strokes: [PeopleStrokes.Stroke], decision: StrokeBook.Decision = .init(),
-                           options: StrokeMatcher.Options = .init(), others: Bool = true,
-                           splits: Int = 10, seed: UInt64 = 13) -> HeldOutEvaluation {
+    public static func run(
+        _ strokes: [PeopleStrokes.Stroke], decision: StrokeBook.Decision = .init(),
+        options: StrokeMatcher.Options = .init(), others: Bool = true,
+        splits: Int = 10, seed: UInt64 = 13
+    ) -> HeldOutEvaluation {
         var e = HeldOutEvaluation()
         let names = ShapeDescriptions.names
         var rng = SeededRandom(state: seed)
@@ -60,11 +70,13 @@ public struct HeldOutEvaluation {
         for s in strokes where !order.contains(s.person) { order.append(s.person) }
         for person in order {
             let known = others ? templates(without: person, from: strokes) : BuiltinTemplates.all
-            let book = StrokeBook(matcher: StrokeMatcher(templates: known, threshold: decision.minimumScore, options: options),
-                                  shapes: Set(names), sequences: [], decision: decision)
+            let book = StrokeBook(
+                matcher: StrokeMatcher(
+                    templates: known, threshold: decision.minimumScore, options: options),
+                shapes: Set(names), sequences: [], decision: decision)
             let mine = strokes.filter { $0.person == person }
             let fired: [String?] = mine.enumerated().map { index, s in
-                if case let .shape(name, _) = book.read(s.points, at: Double(index)) { return name }
+                if case .shape(let name, _) = book.read(s.points, at: Double(index)) { return name }
                 return nil
             }
             var row = Row()
@@ -98,18 +110,28 @@ public struct HeldOutEvaluation {
     /// The figures as markdown tables, for docs/strokes.md.
     public var markdown: String {
         var out: [String] = []
-        out.append("| held-out person | the drawn shape's binding fires (16 bound) | another binding fires (16 bound) | \(PeopleStrokes.noShape) fires a binding (16 bound) | a shape not bound fires a binding (8 bound) |")
+        out.append(
+            "| held-out person | the drawn shape's binding fires (16 bound) | another binding fires (16 bound) | \(PeopleStrokes.noShape) fires a binding (16 bound) | a shape not bound fires a binding (8 bound) |"
+        )
         out.append("|---|---|---|---|---|")
         for (person, row) in people + [("**all**", all)] {
-            out.append("| \(person) | \(row.fires.text) | \(row.wrong.text) | \(row.noShape.text) | \(row.unbound.text) |")
+            out.append(
+                "| \(person) | \(row.fires.text) | \(row.wrong.text) | \(row.noShape.text) | \(row.unbound.text) |"
+            )
         }
         out.append("")
-        out.append("| shape drawn | does what it should (fires its binding; \(PeopleStrokes.noShape): fires nothing) |")
+        out.append(
+            "| shape drawn | does what it should (fires its binding; \(PeopleStrokes.noShape): fires nothing) |"
+        )
         out.append("|---|---|")
         for name in shapes.rows.sorted() { out.append("| \(name) | \(shapes[name].text) |") }
         out.append("")
-        let sorted = misreadings.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        out.append("Misreadings (16 bound): " + sorted.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
+        let sorted = misreadings.sorted {
+            $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+        }
+        out.append(
+            "Misreadings (16 bound): "
+                + sorted.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
         return out.joined(separator: "\n")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GestureCore
-import TestSupport
 import GestureStrokes
+import TestSupport
 
 /// Strokes of people read by an engine that learned nothing from them: for each set (or person)
 /// in turn, the templates and the evidence model are learned from all the others
@@ -25,17 +25,25 @@ public struct LeaveOneOut {
     }
 
     /// The folds: per set or person, what is learned from the rest.
-    public static func folds(_ strokes: [PeopleStrokes.Stroke], by unit: Unit,
-                             options: StrokeLearning.Options = .init()) -> [Fold] {
+    public static func folds(
+        _ strokes: [PeopleStrokes.Stroke], by unit: Unit,
+        options: StrokeLearning.Options = .init()
+    ) -> [Fold] {
         order(strokes, by: unit).map { held in
-            Fold(held: held, learned: StrokeLearning.learn(strokes.filter { key($0, unit) != held }, options: options))
+            Fold(
+                held: held,
+                learned: StrokeLearning.learn(
+                    strokes.filter { key($0, unit) != held }, options: options))
         }
     }
 
-    static func key(_ s: PeopleStrokes.Stroke, _ unit: Unit) -> String { unit == .set ? s.set : s.person }
+    static func key(_ s: PeopleStrokes.Stroke, _ unit: Unit) -> String {
+        unit == .set ? s.set : s.person
+    }
 
     public static func order(_ strokes: [PeopleStrokes.Stroke], by unit: Unit) -> [String] {
-        var order: [String] = [], seen = Set<String>()
+        var order: [String] = []
+        var seen = Set<String>()
         for s in strokes where seen.insert(key(s, unit)).inserted { order.append(key(s, unit)) }
         return order
     }
@@ -57,31 +65,38 @@ public struct LeaveOneOut {
     /// - Parameters:
     ///   - decision: applied in every fold, with the fold's evidence model.
     ///   - splits: random choices of 8 bound shapes (of `ShapeDescriptions.names`) per fold.
-    public static func run(_ strokes: [PeopleStrokes.Stroke], folds: [Fold], by unit: Unit,
-                           decision: StrokeBook.Decision = .init(), splits: Int = 10, seed: UInt64 = 13) -> LeaveOneOut {
+    public static func run(
+        _ strokes: [PeopleStrokes.Stroke], folds: [Fold], by unit: Unit,
+        decision: StrokeBook.Decision = .init(), splits: Int = 10, seed: UInt64 = 13
+    ) -> LeaveOneOut {
         var e = LeaveOneOut()
         let names = ShapeDescriptions.names
         var rng = SeededRandom(state: seed)
-        var rows: [String: Row] = [:], setRows: [String: Row] = [:], deviceRows: [String: Row] = [:]
+        var rows: [String: Row] = [:]
+        var setRows: [String: Row] = [:]
+        var deviceRows: [String: Row] = [:]
         for fold in folds {
             var d = decision
             d.evidence = fold.learned.evidence
-            let book = StrokeBook(matcher: StrokeMatcher(templates: BuiltinTemplates.all, threshold: d.minimumScore),
-                                  shapes: Set(names), sequences: [], decision: d)
+            let book = StrokeBook(
+                matcher: StrokeMatcher(templates: BuiltinTemplates.all, threshold: d.minimumScore),
+                shapes: Set(names), sequences: [], decision: d)
             var time = 0.0
             var why: [String] = []
             let read = { (points: [Point]) -> String? in
                 time += 1
                 let reading = book.read(points, at: time)
                 why.append(Self.why(reading))
-                if case let .shape(name, _) = reading { return name }
+                if case .shape(let name, _) = reading { return name }
                 return nil
             }
             let mine = strokes.filter { key($0, unit) == fold.held }
             let fired = mine.map { read($0.points) }
             let whys = why
             var bounds: [Set<String>] = []
-            for _ in 0..<splits { bounds.append(Set(names.shuffled(using: &rng).prefix(names.count / 2))) }
+            for _ in 0..<splits {
+                bounds.append(Set(names.shuffled(using: &rng).prefix(names.count / 2)))
+            }
             for ((s, got), reason) in zip(zip(mine, fired), whys) {
                 var row = Row()
                 if s.name == PeopleStrokes.noShape {
@@ -99,7 +114,9 @@ public struct LeaveOneOut {
                 }
                 // With fewer shapes bound a stroke fires what it fires with all of them, if that is
                 // bound: the decision reads the best shape among every template, bound or not.
-                for bound in bounds where !bound.contains(s.name) { row.unbound.add(got.map(bound.contains) ?? false) }
+                for bound in bounds where !bound.contains(s.name) {
+                    row.unbound.add(got.map(bound.contains) ?? false)
+                }
                 rows[s.person, default: Row()].add(row)
                 setRows[s.set, default: Row()].add(row)
                 deviceRows[s.device, default: Row()].add(row)
@@ -116,20 +133,24 @@ public struct LeaveOneOut {
     static func why(_ reading: StrokeBook.Reading) -> String {
         switch reading {
         case .shape, .directions: return ""
-        case let .nothing(best, _): return "below the minimum, \(best?.name ?? "no template")"
-        case let .unbound(m): return "unbound \(m.name)"
-        case let .unsure(a, b): return "unsure \(a.name)/\(b.name)"
-        case let .doubtful(_, shape, _, _): return "doubtful \(shape ?? "none")"
+        case .nothing(let best, _): return "below the minimum, \(best?.name ?? "no template")"
+        case .unbound(let m): return "unbound \(m.name)"
+        case .unsure(let a, let b): return "unsure \(a.name)/\(b.name)"
+        case .doubtful(_, let shape, _, _): return "doubtful \(shape ?? "none")"
         }
     }
 
     /// Per set, as markdown.
     public func table(_ rows: [(name: String, row: Row)], heading: String) -> String {
         var out: [String] = []
-        out.append("| \(heading) | the drawn shape's binding fires (16 bound) | another binding fires (16 bound) | \(PeopleStrokes.noShape) fires a binding (16 bound) | a shape not bound or a \(PeopleStrokes.noShape) fires a binding (8 bound) |")
+        out.append(
+            "| \(heading) | the drawn shape's binding fires (16 bound) | another binding fires (16 bound) | \(PeopleStrokes.noShape) fires a binding (16 bound) | a shape not bound or a \(PeopleStrokes.noShape) fires a binding (8 bound) |"
+        )
         out.append("|---|---|---|---|---|")
         for (name, row) in rows + [("**all**", all)] {
-            out.append("| \(name) | \(row.fires.text) | \(row.wrong.text) | \(row.noShape.text) | \(row.unbound.text) |")
+            out.append(
+                "| \(name) | \(row.fires.text) | \(row.wrong.text) | \(row.noShape.text) | \(row.unbound.text) |"
+            )
         }
         return out.joined(separator: "\n")
     }
@@ -141,22 +162,33 @@ public struct LeaveOneOut {
         guard !rates.isEmpty else { return "no people" }
         let under = rates.filter { $0.1 < 0.93 }
         let pct = { (r: Double) in String(format: "%.1f %%", r * 100) }
-        return "\(rates.count) people: lowest \(pct(rates.first!.1)), median \(pct(rates[rates.count / 2].1)), highest \(pct(rates.last!.1)); "
-            + "\(under.count) under 93 %" + (under.isEmpty ? "" : " (" + under.map { "\($0.0) \(pct($0.1))" }.joined(separator: ", ") + ")")
+        return
+            "\(rates.count) people: lowest \(pct(rates.first!.1)), median \(pct(rates[rates.count / 2].1)), highest \(pct(rates.last!.1)); "
+            + "\(under.count) under 93 %"
+            + (under.isEmpty
+                ? "" : " (" + under.map { "\($0.0) \(pct($0.1))" }.joined(separator: ", ") + ")")
     }
 
     /// Per shape drawn, as markdown.
     public var shapeTable: String {
-        var out = ["| shape drawn | does what it should (fires its binding; \(PeopleStrokes.noShape): fires nothing) | another binding fires |", "|---|---|---|"]
+        var out = [
+            "| shape drawn | does what it should (fires its binding; \(PeopleStrokes.noShape): fires nothing) | another binding fires |",
+            "|---|---|---|",
+        ]
         for name in shapes.rows.sorted() {
-            out.append("| \(name) | \(shapes[name].text) | \(name == PeopleStrokes.noShape ? "" : shapesWrong[name].text) |")
+            out.append(
+                "| \(name) | \(shapes[name].text) | \(name == PeopleStrokes.noShape ? "" : shapesWrong[name].text) |"
+            )
         }
         return out.joined(separator: "\n")
     }
 
     /// The most frequent misreadings.
     public var misreadingText: String {
-        let sorted = misreadings.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return "Misreadings (16 bound): " + sorted.prefix(20).map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        let sorted = misreadings.sorted {
+            $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+        }
+        return "Misreadings (16 bound): "
+            + sorted.prefix(20).map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
     }
 }

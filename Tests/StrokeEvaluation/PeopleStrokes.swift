@@ -50,8 +50,8 @@ public struct PeopleStrokes {
         case badLine(String, Int, String)
         public var description: String {
             switch self {
-            case let .unreadable(path, why): return "\(path): \(why)"
-            case let .badLine(path, line, why): return "\(path):\(line): \(why)"
+            case .unreadable(let path, let why): return "\(path): \(why)"
+            case .badLine(let path, let line, let why): return "\(path):\(line): \(why)"
             }
         }
     }
@@ -62,27 +62,46 @@ public struct PeopleStrokes {
         .deletingLastPathComponent().appendingPathComponent("shared/strokes")
 
     /// The strokes of `six-people` in `directory`, in the index's order.
-    public static func load(_ directory: URL = sharedDirectory, set: String = "six-people") throws -> [Stroke] {
+    public static func load(_ directory: URL = sharedDirectory, set: String = "six-people") throws
+        -> [Stroke]
+    {
         let indexPath = directory.appendingPathComponent("\(set).index.jsonl").path
         let tracePath = directory.appendingPathComponent("\(set).trace.jsonl.gz").path
-        guard let indexText = FileManager.default.contents(atPath: indexPath).flatMap({ String(data: $0, encoding: .utf8) }) else {
+        guard
+            let indexText = FileManager.default.contents(atPath: indexPath).flatMap({
+                String(data: $0, encoding: .utf8)
+            })
+        else {
             throw LoadError.unreadable(indexPath, "cannot read the index")
         }
         let trace = try samples(gunzip(tracePath), path: tracePath)
         var strokes: [Stroke] = []
         var next = 0
         for (number, line) in indexText.split(separator: "\n").enumerated() {
-            guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let from = entry["from"] as? Double, let to = entry["to"] as? Double,
-                  let shape = entry["shape"] as? String, let person = entry["person"] as? String,
-                  let file = entry["file"] as? String else {
-                throw LoadError.badLine(indexPath, number + 1, "needs from, to, shape, person and file")
+            guard
+                let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+                    as? [String: Any],
+                let from = entry["from"] as? Double, let to = entry["to"] as? Double,
+                let shape = entry["shape"] as? String, let person = entry["person"] as? String,
+                let file = entry["file"] as? String
+            else {
+                throw LoadError.badLine(
+                    indexPath, number + 1, "needs from, to, shape, person and file")
             }
             while next < trace.count && trace[next].t < from { next += 1 }
             var points: [Point] = []
-            while next < trace.count && trace[next].t <= to { points.append(trace[next].point); next += 1 }
-            guard points.count >= 2 else { throw LoadError.badLine(indexPath, number + 1, "no stroke between \(from) and \(to) ms") }
-            strokes.append(Stroke(person: person, name: relabelled["\(person)/\(file)"] ?? shape, file: file, points: points))
+            while next < trace.count && trace[next].t <= to {
+                points.append(trace[next].point)
+                next += 1
+            }
+            guard points.count >= 2 else {
+                throw LoadError.badLine(
+                    indexPath, number + 1, "no stroke between \(from) and \(to) ms")
+            }
+            strokes.append(
+                Stroke(
+                    person: person, name: relabelled["\(person)/\(file)"] ?? shape, file: file,
+                    points: points))
         }
         return strokes
     }
@@ -94,11 +113,14 @@ public struct PeopleStrokes {
         process.arguments = ["gzip", "-dc", path]
         let pipe = Pipe()
         process.standardOutput = pipe
-        do { try process.run() } catch { throw LoadError.unreadable(path, "cannot run gzip: \(error)") }
+        do { try process.run() } catch {
+            throw LoadError.unreadable(path, "cannot run gzip: \(error)")
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else {
-            throw LoadError.unreadable(path, "gzip -dc failed (status \(process.terminationStatus))")
+            throw LoadError.unreadable(
+                path, "gzip -dc failed (status \(process.terminationStatus))")
         }
         return text
     }
@@ -106,9 +128,12 @@ public struct PeopleStrokes {
     /// Time and position of every event line that has them (press, motion, release).
     static func samples(_ text: String, path: String) throws -> [(t: Double, point: Point)] {
         var out: [(t: Double, point: Point)] = []
-        for (index, line) in text.split(separator: "\n").enumerated() where line.contains("\"x\":") {
-            guard let t = number(after: "\"t\":", in: line), let x = number(after: "\"x\":", in: line),
-                  let y = number(after: "\"y\":", in: line) else {
+        for (index, line) in text.split(separator: "\n").enumerated() where line.contains("\"x\":")
+        {
+            guard let t = number(after: "\"t\":", in: line),
+                let x = number(after: "\"x\":", in: line),
+                let y = number(after: "\"y\":", in: line)
+            else {
                 throw LoadError.badLine(path, index + 1, "an event needs t, x and y")
             }
             out.append((t, Point(x: x, y: y)))

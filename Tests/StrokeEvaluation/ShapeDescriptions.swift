@@ -29,12 +29,19 @@ public enum ShapeDescriptions {
         questionMark, rectangle, rightBrace, rightBracket, star, triangle, v, x,
     ]
 
-    static func c(_ x: Double, _ y: Double) -> Vertex { Vertex(point: Point(x: x, y: y), corner: true) }
-    static func s(_ x: Double, _ y: Double) -> Vertex { Vertex(point: Point(x: x, y: y), corner: false) }
+    static func c(_ x: Double, _ y: Double) -> Vertex {
+        Vertex(point: Point(x: x, y: y), corner: true)
+    }
+    static func s(_ x: Double, _ y: Double) -> Vertex {
+        Vertex(point: Point(x: x, y: y), corner: false)
+    }
 
     /// Points along an ellipse arc, `from` to `to` in degrees on screen (0 = right, 90 = down:
     /// increasing angles turn clockwise on screen), ends included, as curve points.
-    static func arc(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, from: Double, to: Double, step: Double = 10) -> [Vertex] {
+    static func arc(
+        _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, from: Double, to: Double,
+        step: Double = 10
+    ) -> [Vertex] {
         let n = max(2, Int((abs(to - from) / step).rounded(.up)))
         return (0...n).map { k in
             let a = (from + (to - from) * Double(k) / Double(n)) * .pi / 180
@@ -60,12 +67,16 @@ public enum ShapeDescriptions {
     }
 
     static let arrow: Shape = {
-        let tail = c(0, 0.85), tip = c(1, 0.15)
-        let backBarb = c(0.55, 0.12), downBarb = c(0.95, 0.62)
-        return Shape(name: "arrow", ways: [
-            [tail, tip, backBarb, tip, downBarb],
-            [tail, tip, downBarb, tip, backBarb],
-        ], closed: false, aspect: 1.3)
+        let tail = c(0, 0.85)
+        let tip = c(1, 0.15)
+        let backBarb = c(0.55, 0.12)
+        let downBarb = c(0.95, 0.62)
+        return Shape(
+            name: "arrow",
+            ways: [
+                [tail, tip, backBarb, tip, downBarb],
+                [tail, tip, downBarb, tip, backBarb],
+            ], closed: false, aspect: 1.3)
     }()
 
     static let caret: Shape = {
@@ -73,7 +84,8 @@ public enum ShapeDescriptions {
         return Shape(name: "caret", ways: [way, reversed(way)], closed: false, aspect: 1.1)
     }()
 
-    static let check: Shape = Shape(name: "check", ways: [[c(0, 0.5), c(0.33, 1), c(1, 0)]], closed: false, aspect: 1.2)
+    static let check: Shape = Shape(
+        name: "check", ways: [[c(0, 0.5), c(0.33, 1), c(1, 0)]], closed: false, aspect: 1.2)
 
     static let circle: Shape = {
         // Start anywhere on the round, either way round; the first starts at the top, counter-clockwise.
@@ -102,10 +114,13 @@ public enum ShapeDescriptions {
         path += arc(f(0.25), 0.38, 0.25, 0.12, from: leftwards ? 0 : 180, to: 90, step: 15)
         path.removeLast()
         path += [c(f(0), 0.5)]
-        path += arc(f(0.25), 0.62, 0.25, 0.12, from: -90, to: leftwards ? 0 : -180, step: 15).dropFirst()
+        path += arc(f(0.25), 0.62, 0.25, 0.12, from: -90, to: leftwards ? 0 : -180, step: 15)
+            .dropFirst()
         path += [s(f(0.5), 0.82)]
         path += arc(f(0.75), 0.82, 0.25, 0.18, from: leftwards ? 180 : 0, to: 90)
-        return Shape(name: left ? "left-brace" : "right-brace", ways: [path, reversed(path)], closed: false, aspect: 0.45)
+        return Shape(
+            name: left ? "left-brace" : "right-brace", ways: [path, reversed(path)], closed: false,
+            aspect: 0.45)
     }
 
     static let leftBrace = brace(left: true)
@@ -118,7 +133,8 @@ public enum ShapeDescriptions {
 
     static let rightBracket: Shape = {
         let way = [c(0, 0), c(1, 0), c(1, 1), c(0, 1)]
-        return Shape(name: "right-bracket", ways: [way, reversed(way)], closed: false, aspect: 0.45)
+        return Shape(
+            name: "right-bracket", ways: [way, reversed(way)], closed: false, aspect: 0.45)
     }()
 
     /// Rising from the bottom left, a loop turned up, left, down and right, out to the right.
@@ -135,7 +151,9 @@ public enum ShapeDescriptions {
         return Shape(name: "question-mark", ways: [path], closed: false, aspect: 0.7)
     }()
 
-    static let rectangle = Shape(name: "rectangle", ways: cycles([c(0, 0), c(0, 1), c(1, 1), c(1, 0)]), closed: true, aspect: 1.35)
+    static let rectangle = Shape(
+        name: "rectangle", ways: cycles([c(0, 0), c(0, 1), c(1, 1), c(1, 0)]), closed: true,
+        aspect: 1.35)
 
     /// A five-pointed star drawn as one pentagram from any of its points, either way round;
     /// the first from the bottom-left point up to the top.
@@ -150,7 +168,8 @@ public enum ShapeDescriptions {
         return Shape(name: "star", ways: cycles(order), closed: true, aspect: 1)
     }()
 
-    static let triangle = Shape(name: "triangle", ways: cycles([c(0.5, 0), c(0, 1), c(1, 1)]), closed: true, aspect: 1.15)
+    static let triangle = Shape(
+        name: "triangle", ways: cycles([c(0.5, 0), c(0, 1), c(1, 1)]), closed: true, aspect: 1.15)
 
     static let v: Shape = {
         let way = [c(0, 0), c(0.5, 1), c(1, 0)]

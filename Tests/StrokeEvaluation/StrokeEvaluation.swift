@@ -1,7 +1,7 @@
 import Foundation
 import GestureCore
-import TestSupport
 import GestureStrokes
+import TestSupport
 
 /// Measures a way of reading strokes on generated ones: how often the best shape is the drawn
 /// one (top-1), how often the drawn shape's binding fires when all 16 are bound, and how often a
@@ -14,7 +14,10 @@ public struct StrokeEvaluation {
     public struct Tally: Sendable {
         public var hits = 0, total = 0
         public var rate: Double { total == 0 ? 0 : Double(hits) / Double(total) }
-        mutating func add(_ hit: Bool) { total += 1; if hit { hits += 1 } }
+        mutating func add(_ hit: Bool) {
+            total += 1
+            if hit { hits += 1 }
+        }
         public var percent: String { String(format: "%.1f%%", rate * 100) }
         public var text: String { "\(percent) (\(hits)/\(total))" }
     }
@@ -32,15 +35,20 @@ public struct StrokeEvaluation {
 
     /// What fires as gestured decides it: the stroke book of a config that binds the shapes given,
     /// over `templates`, deciding by `decision`.
-    public static func bookReader(templates: [StrokeTemplate], decision: StrokeBook.Decision = .init(),
-                                  options: StrokeMatcher.Options = .init()) -> Reader {
+    public static func bookReader(
+        templates: [StrokeTemplate], decision: StrokeBook.Decision = .init(),
+        options: StrokeMatcher.Options = .init()
+    ) -> Reader {
         { bound in
-            let matcher = StrokeMatcher(templates: bound.isEmpty ? [] : templates, threshold: decision.minimumScore, options: options)
-            let book = StrokeBook(matcher: matcher, shapes: bound, sequences: [], decision: decision)
+            let matcher = StrokeMatcher(
+                templates: bound.isEmpty ? [] : templates, threshold: decision.minimumScore,
+                options: options)
+            let book = StrokeBook(
+                matcher: matcher, shapes: bound, sequences: [], decision: decision)
             var time = 0.0
             return { points in
                 time += 1
-                if case let .shape(name, _) = book.read(points, at: time) { return name }
+                if case .shape(let name, _) = book.read(points, at: time) { return name }
                 return nil
             }
         }
@@ -66,8 +74,11 @@ public struct StrokeEvaluation {
     ///   - best: the best name for a stroke, thresholds ignored.
     ///   - reader: what fires, given the bound shapes.
     ///   - splits: random choices of 8 bound shapes for the unbound figures (seeded by `seed`).
-    public static func run(strokes: [StrokeGenerator.Stroke], nonShapes: [(kind: StrokeGenerator.NonShape, points: [Point])],
-                           splits: Int, seed: UInt64, best: ([Point]) -> String?, reader: Reader) -> StrokeEvaluation {
+    public static func run(
+        strokes: [StrokeGenerator.Stroke],
+        nonShapes: [(kind: StrokeGenerator.NonShape, points: [Point])],
+        splits: Int, seed: UInt64, best: ([Point]) -> String?, reader: Reader
+    ) -> StrokeEvaluation {
         var e = StrokeEvaluation()
         let names = ShapeDescriptions.names
         let all = reader(Set(names))
@@ -114,17 +125,25 @@ public struct StrokeEvaluation {
     /// The figures as markdown tables, for docs/strokes.md.
     public var markdown: String {
         var out: [String] = []
-        out.append("| | top-1 | fires its binding (16 bound) | fires a binding when not bound (8 bound) |")
+        out.append(
+            "| | top-1 | fires its binding (16 bound) | fires a binding when not bound (8 bound) |")
         out.append("|---|---|---|---|")
-        out.append("| **all shape strokes** | **\(topOne.text)** | **\(fires.text)** | **\(unboundFires.text)** |")
+        out.append(
+            "| **all shape strokes** | **\(topOne.text)** | **\(fires.text)** | **\(unboundFires.text)** |"
+        )
         for row in topOneBy.variation.rows {
-            out.append("| variation: \(row) | \(topOneBy.variation[row].text) | \(firesBy.variation[row].text) | \(unboundBy.variation[row].text) |")
+            out.append(
+                "| variation: \(row) | \(topOneBy.variation[row].text) | \(firesBy.variation[row].text) | \(unboundBy.variation[row].text) |"
+            )
         }
         for row in topOneBy.speed.rows {
-            out.append("| speed: \(row) | \(topOneBy.speed[row].text) | \(firesBy.speed[row].text) | |")
+            out.append(
+                "| speed: \(row) | \(topOneBy.speed[row].text) | \(firesBy.speed[row].text) | |")
         }
         for row in topOneBy.shape.rows {
-            out.append("| shape: \(row) | \(topOneBy.shape[row].text) | \(firesBy.shape[row].text) | \(unboundBy.shape[row].text) |")
+            out.append(
+                "| shape: \(row) | \(topOneBy.shape[row].text) | \(firesBy.shape[row].text) | \(unboundBy.shape[row].text) |"
+            )
         }
         out.append("")
         out.append("| not a shape | fires a binding (16 bound) | fires a binding (8 bound) |")
@@ -134,7 +153,10 @@ public struct StrokeEvaluation {
             out.append("| \(row) | \(nonShapeBy.all[row].text) | \(nonShapeBy.half[row].text) |")
         }
         out.append("")
-        let top = { (d: [String: Int]) in d.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(12).map { "\($0.key) ×\($0.value)" }.joined(separator: ", ") }
+        let top = { (d: [String: Int]) in
+            d.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(12).map
+            { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        }
         out.append("Misreadings with 16 bound: " + top(confusions))
         out.append("")
         out.append("Unbound shapes fired as: " + top(unboundBy.firedAs))

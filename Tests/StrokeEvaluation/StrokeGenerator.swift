@@ -48,14 +48,18 @@ public struct StrokeGenerator {
     public init(seed: UInt64) { rng = SeededRandom(state: seed) }
 
     /// `count` strokes for every shape, variation and speed.
-    public mutating func shapes(count: Int, variations: [Variation] = Variation.allCases) -> [Stroke] {
+    public mutating func shapes(count: Int, variations: [Variation] = Variation.allCases)
+        -> [Stroke]
+    {
         var out: [Stroke] = []
         for variation in variations {
             for shape in ShapeDescriptions.all {
                 for speed in Speed.allCases {
                     for _ in 0..<count {
-                        out.append(Stroke(name: shape.name, variation: variation, speed: speed,
-                                          points: draw(shape, variation: variation, speed: speed)))
+                        out.append(
+                            Stroke(
+                                name: shape.name, variation: variation, speed: speed,
+                                points: draw(shape, variation: variation, speed: speed)))
                     }
                 }
             }
@@ -92,22 +96,45 @@ public struct StrokeGenerator {
     func knobs(_ variation: Variation, _ speed: Speed) -> Knobs {
         var k = Knobs()
         switch speed {
-        case .slow: k.wobble = 0.005...0.02; k.noise = 0.8
-        case .medium: k.rounding = 0.03...0.15; k.overshoot = 0.0...0.05
-        case .fast: k.rounding = 0.08...0.25; k.overshoot = 0.02...0.08; k.wobble = 0.01...0.03; k.aspect = 1.22
+        case .slow:
+            k.wobble = 0.005...0.02
+            k.noise = 0.8
+        case .medium:
+            k.rounding = 0.03...0.15
+            k.overshoot = 0.0...0.05
+        case .fast:
+            k.rounding = 0.08...0.25
+            k.overshoot = 0.02...0.08
+            k.wobble = 0.01...0.03
+            k.aspect = 1.22
         }
         switch variation {
         case .baseline: break
         case .startAndDirection: k.anyWay = true
         case .aspect: k.aspect = 1.6
         case .tilt: k.tilt = 18
-        case .overshoot: k.overshoot = 0.06...0.18; k.closure = 0.1
+        case .overshoot:
+            k.overshoot = 0.06...0.18
+            k.closure = 0.1
         case .rounding: k.rounding = 0.25...0.45
-        case .corners: k.hooks = 0.8; k.closure = 0.15; k.chamfer = 0.7
-        case .jitter: k.wobble = 0.03...0.06; k.noise = 2.5
+        case .corners:
+            k.hooks = 0.8
+            k.closure = 0.15
+            k.chamfer = 0.7
+        case .jitter:
+            k.wobble = 0.03...0.06
+            k.noise = 2.5
         case .everything:
-            k.anyWay = true; k.aspect = 1.35; k.tilt = 12; k.overshoot = 0.0...0.1; k.rounding = 0.05...0.3
-            k.hooks = 0.4; k.closure = 0.1; k.chamfer = 0.3; k.wobble = 0.015...0.04; k.noise = 1.2
+            k.anyWay = true
+            k.aspect = 1.35
+            k.tilt = 12
+            k.overshoot = 0.0...0.1
+            k.rounding = 0.05...0.3
+            k.hooks = 0.4
+            k.closure = 0.1
+            k.chamfer = 0.3
+            k.wobble = 0.015...0.04
+            k.noise = 1.2
         }
         return k
     }
@@ -117,7 +144,9 @@ public struct StrokeGenerator {
     /// A factor between 1/limit and limit, even on a log scale.
     mutating func factor(_ limit: Double) -> Double { exp(uniform(-log(limit)...log(limit))) }
 
-    mutating func draw(_ shape: ShapeDescriptions.Shape, variation: Variation, speed: Speed) -> [Point] {
+    mutating func draw(_ shape: ShapeDescriptions.Shape, variation: Variation, speed: Speed)
+        -> [Point]
+    {
         let k = knobs(variation, speed)
         var way = shape.ways[0]
         if k.anyWay {
@@ -134,7 +163,9 @@ public struct StrokeGenerator {
         if overshoot > 0 { vertices = overshootCorners(vertices, by: overshoot) }
         var path = rounded(vertices, by: uniform(k.rounding))
         if chance(k.hooks) { path = hooked(path, atStart: chance(0.5)) }
-        if shape.closed && k.closure > 0 { path = closure(path, by: uniform(-k.closure...k.closure)) }
+        if shape.closed && k.closure > 0 {
+            path = closure(path, by: uniform(-k.closure...k.closure))
+        }
         path = densify(path, step: 0.004)
         path = wobbled(path, amplitude: uniform(k.wobble))
         path = rotated(path, degrees: uniform(-k.tilt...k.tilt))
@@ -148,11 +179,14 @@ public struct StrokeGenerator {
         let cut = uniform(0.1...0.22)
         let a = v[i].point + (v[i - 1].point - v[i].point) * cut
         let b = v[i].point + (v[i + 1].point - v[i].point) * cut
-        return Array(v[..<i]) + [.init(point: a, corner: true), .init(point: b, corner: true)] + Array(v[(i + 1)...])
+        return Array(v[..<i]) + [.init(point: a, corner: true), .init(point: b, corner: true)]
+            + Array(v[(i + 1)...])
     }
 
     /// Every corner reached a little late: the hand runs on along the side it came from.
-    mutating func overshootCorners(_ v: [ShapeDescriptions.Vertex], by fraction: Double) -> [ShapeDescriptions.Vertex] {
+    mutating func overshootCorners(_ v: [ShapeDescriptions.Vertex], by fraction: Double)
+        -> [ShapeDescriptions.Vertex]
+    {
         var out = v
         for i in v.indices.dropFirst() where v[i].corner {
             let incoming = v[i].point - v[i - 1].point
@@ -169,12 +203,21 @@ public struct StrokeGenerator {
         var out: [Point] = [v[0].point]
         for i in v.indices.dropFirst().dropLast() {
             let p = v[i].point
-            guard v[i].corner, fraction > 0 else { out.append(p); continue }
-            let a = v[i - 1].point, b = v[i + 1].point
+            guard v[i].corner, fraction > 0 else {
+                out.append(p)
+                continue
+            }
+            let a = v[i - 1].point
+            let b = v[i + 1].point
             let r = fraction * min((p - a).length, (b - p).length)
-            let la = (p - a).length, lb = (b - p).length
-            guard la > 0, lb > 0 else { out.append(p); continue }
-            let start = p + (a - p) / la * r, end = p + (b - p) / lb * r
+            let la = (p - a).length
+            let lb = (b - p).length
+            guard la > 0, lb > 0 else {
+                out.append(p)
+                continue
+            }
+            let start = p + (a - p) / la * r
+            let end = p + (b - p) / lb * r
             for k in 0...8 {
                 let t = Double(k) / 8
                 let q = start * ((1 - t) * (1 - t)) + p * (2 * t * (1 - t)) + end * (t * t)
@@ -187,7 +230,8 @@ public struct StrokeGenerator {
 
     /// A short tail at one end, in a direction of its own: the pen landing or lifting.
     mutating func hooked(_ path: [Point], atStart: Bool) -> [Point] {
-        let angle = uniform(0...(2 * .pi)), length = uniform(0.05...0.12)
+        let angle = uniform(0...(2 * .pi))
+        let length = uniform(0.05...0.12)
         let tail = Point(x: cos(angle) * length, y: sin(angle) * length)
         return atStart ? [path[0] + tail] + path : path + [path[path.count - 1] + tail]
     }
@@ -199,10 +243,13 @@ public struct StrokeGenerator {
         return path + prefix(path, length: total * fraction).dropFirst()
     }
 
-    func pathLength(_ p: [Point]) -> Double { zip(p, p.dropFirst()).reduce(0) { $0 + ($1.1 - $1.0).length } }
+    func pathLength(_ p: [Point]) -> Double {
+        zip(p, p.dropFirst()).reduce(0) { $0 + ($1.1 - $1.0).length }
+    }
 
     func prefix(_ path: [Point], length: Double) -> [Point] {
-        var out = [path[0]], left = length
+        var out = [path[0]]
+        var left = length
         for (a, b) in zip(path, path.dropFirst()) {
             let d = (b - a).length
             if d >= left {
@@ -231,13 +278,20 @@ public struct StrokeGenerator {
         let n = Double(path.count - 1)
         return path.enumerated().map { i, p in
             let s = Double(i) / n * 2 * .pi
-            return Point(x: p.x + amplitude * (sin(waves[0].f * s + waves[0].phase) + sin(waves[1].f * s + waves[1].phase)) / 2,
-                         y: p.y + amplitude * (sin(waves[2].f * s + waves[2].phase) + sin(waves[3].f * s + waves[3].phase)) / 2)
+            return Point(
+                x: p.x + amplitude
+                    * (sin(waves[0].f * s + waves[0].phase) + sin(waves[1].f * s + waves[1].phase))
+                    / 2,
+                y: p.y + amplitude
+                    * (sin(waves[2].f * s + waves[2].phase) + sin(waves[3].f * s + waves[3].phase))
+                    / 2)
         }
     }
 
     func rotated(_ path: [Point], degrees: Double) -> [Point] {
-        let a = degrees * .pi / 180, c = cos(a), s = sin(a)
+        let a = degrees * .pi / 180
+        let c = cos(a)
+        let s = sin(a)
         return path.map { Point(x: c * $0.x - s * $0.y, y: s * $0.x + c * $0.y) }
     }
 
@@ -245,26 +299,34 @@ public struct StrokeGenerator {
     /// pointer reports it: a point per event, further apart the faster the hand (and slower at
     /// the ends), in whole pixels, with a little noise.
     mutating func sampled(_ path: [Point], size: Double, speed: Speed, noise: Double) -> [Point] {
-        let xs = path.map(\.x), ys = path.map(\.y)
+        let xs = path.map(\.x)
+        let ys = path.map(\.y)
         let side = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!, 1e-9)
         let origin = Point(x: uniform(100...1200), y: uniform(100...700))
-        let scaled = path.map { origin + Point(x: $0.x - xs.min()!, y: $0.y - ys.min()!) * (size / side) }
-        let spacing: ClosedRange<Double> = switch speed {
-        case .slow: 1.5...4
-        case .medium: 4...10
-        case .fast: 10...28
+        let scaled = path.map {
+            origin + Point(x: $0.x - xs.min()!, y: $0.y - ys.min()!) * (size / side)
         }
+        let spacing: ClosedRange<Double> =
+            switch speed {
+            case .slow: 1.5...4
+            case .medium: 4...10
+            case .fast: 10...28
+            }
         let base = uniform(spacing)
         let total = pathLength(scaled)
         var out: [Point] = []
         var travelled = 0.0
-        var segment = 0, into = 0.0
+        var segment = 0
+        var into = 0.0
         while true {
             // Slower near the ends: the hand accelerates and brakes.
             let fraction = travelled / max(total, 1e-9)
             let ease = 0.35 + 0.65 * min(1, min(fraction, 1 - fraction) * 6)
             let p = point(scaled, segment: &segment, into: &into, at: travelled)
-            out.append(Point(x: (p.x + uniform(-noise...noise)).rounded(), y: (p.y + uniform(-noise...noise)).rounded()))
+            out.append(
+                Point(
+                    x: (p.x + uniform(-noise...noise)).rounded(),
+                    y: (p.y + uniform(-noise...noise)).rounded()))
             if travelled >= total { break }
             travelled = min(total, travelled + base * ease * uniform(0.6...1.4))
         }
@@ -272,10 +334,15 @@ public struct StrokeGenerator {
     }
 
     /// The point `distance` along `path`, walking on from where the last call stopped.
-    func point(_ path: [Point], segment: inout Int, into: inout Double, at distance: Double) -> Point {
+    func point(_ path: [Point], segment: inout Int, into: inout Double, at distance: Double)
+        -> Point
+    {
         while segment < path.count - 1 {
             let d = (path[segment + 1] - path[segment]).length
-            if into + d >= distance { return path[segment] + (path[segment + 1] - path[segment]) * (d > 0 ? (distance - into) / d : 0) }
+            if into + d >= distance {
+                return path[segment] + (path[segment + 1] - path[segment])
+                    * (d > 0 ? (distance - into) / d : 0)
+            }
             into += d
             segment += 1
         }
@@ -289,11 +356,14 @@ public struct StrokeGenerator {
         switch kind {
         case .scribble:
             // A scrawl: 6 to 14 random turns in a box.
-            path = (0..<Int.random(in: 6...14, using: &rng)).map { _ in Point(x: uniform(0...1), y: uniform(0...1)) }
+            path = (0..<Int.random(in: 6...14, using: &rng)).map { _ in
+                Point(x: uniform(0...1), y: uniform(0...1))
+            }
             path = rounded(path.map { .init(point: $0, corner: true) }, by: uniform(0...0.2))
         case .wander:
             // A smooth aimless path: the heading drifts.
-            var heading = uniform(0...(2 * .pi)), p = Point.zero
+            var heading = uniform(0...(2 * .pi))
+            var p = Point.zero
             path = [p]
             let turn = uniform(0.05...0.35)
             for _ in 0..<Int.random(in: 20...60, using: &rng) {
@@ -303,30 +373,37 @@ public struct StrokeGenerator {
             }
         case .drag:
             // Moving something: a straight or slightly bowed line in any direction.
-            let angle = uniform(0...(2 * .pi)), bow = uniform(-0.08...0.08)
-            let end = Point(x: cos(angle), y: sin(angle)), normal = Point(x: -end.y, y: end.x)
+            let angle = uniform(0...(2 * .pi))
+            let bow = uniform(-0.08...0.08)
+            let end = Point(x: cos(angle), y: sin(angle))
+            let normal = Point(x: -end.y, y: end.x)
             path = (0...20).map { k in
                 let t = Double(k) / 20
                 return end * t + normal * (bow * 4 * t * (1 - t))
             }
         case .selection:
             // A rubber band from one corner to the other, bowed a little, often adjusted at the end.
-            let w = uniform(0.1...1) * (chance(0.5) ? 1 : -1), h = uniform(0.1...1) * (chance(0.5) ? 1 : -1)
+            let w = uniform(0.1...1) * (chance(0.5) ? 1 : -1)
+            let h = uniform(0.1...1) * (chance(0.5) ? 1 : -1)
             let bow = uniform(-0.06...0.06)
-            let end = Point(x: w, y: h), normal = Point(x: -h, y: w)
+            let end = Point(x: w, y: h)
+            let normal = Point(x: -h, y: w)
             path = (0...20).map { k in
                 let t = Double(k) / 20
                 return end * t + normal * (bow * 4 * t * (1 - t))
             }
             if chance(0.5) {
                 let back = uniform(0.05...0.2)
-                path.append(end + Point(x: w * back * uniform(-1...1), y: h * back * uniform(-1...1)))
+                path.append(
+                    end + Point(x: w * back * uniform(-1...1), y: h * back * uniform(-1...1)))
             }
         case .textZigzag:
             // Selecting text over a few lines: across a line, down to the next, back or on, down...
             let lines = Int.random(in: 2...5, using: &rng)
-            let lineHeight = uniform(0.04...0.1), width = 1.0
-            var x = uniform(0...0.3), y = 0.0
+            let lineHeight = uniform(0.04...0.1)
+            let width = 1.0
+            var x = uniform(0...0.3)
+            var y = 0.0
             path = [Point(x: x, y: y)]
             for _ in 0..<lines {
                 x = chance(0.6) ? uniform(0.7...1) * width : uniform(0...0.3) * width
@@ -338,7 +415,9 @@ public struct StrokeGenerator {
         }
         path = densify(path, step: 0.004)
         path = wobbled(path, amplitude: uniform(0...0.02))
-        let size = kind == .textZigzag || kind == .drag || kind == .selection ? uniform(60...700) : uniform(60...400)
+        let size =
+            kind == .textZigzag || kind == .drag || kind == .selection
+            ? uniform(60...700) : uniform(60...400)
         return sampled(path, size: size, speed: speed, noise: 0.5)
     }
 }

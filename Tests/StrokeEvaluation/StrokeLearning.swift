@@ -1,7 +1,7 @@
 import Foundation
 import GestureCore
-import TestSupport
 import GestureStrokes
+import TestSupport
 
 /// What the engine learns from strokes of many people, and only from the strokes it is given: a
 /// fold of the evaluation gives it every set but the one it reads. Template means (clusters of
@@ -41,21 +41,28 @@ public enum StrokeLearning {
     }
 
     /// Templates and the evidence model from `strokes` (shapes and `PeopleStrokes.noShape`).
-    public static func learn(_ strokes: [PeopleStrokes.Stroke], options: Options = Options()) -> Learned {
+    public static func learn(_ strokes: [PeopleStrokes.Stroke], options: Options = Options())
+        -> Learned
+    {
         // As the engine reads them: a closed shape gone round twice, its first time round.
         let strokes = strokes.map { s in
             var s = s
             s.points = Retrace.firstTimeRound(s.points)
             return s
         }
-        let templates = clusters(strokes.filter { $0.name != PeopleStrokes.noShape }, options: options)
-        return Learned(templates: templates, evidence: evidence(strokes, templates: templates, options: options))
+        let templates = clusters(
+            strokes.filter { $0.name != PeopleStrokes.noShape }, options: options)
+        return Learned(
+            templates: templates,
+            evidence: evidence(strokes, templates: templates, options: options))
     }
 
     /// Per shape, k-means over the vectors strokes are compared by (cosine similarity, no
     /// rotation), seeded k-means++; each cluster with enough people and strokes becomes one
     /// template: the mean of its strokes' points, resampled and normalised as the matcher does.
-    public static func clusters(_ strokes: [PeopleStrokes.Stroke], options: Options = Options()) -> [StrokeTemplate] {
+    public static func clusters(_ strokes: [PeopleStrokes.Stroke], options: Options = Options())
+        -> [StrokeTemplate]
+    {
         let matcherOptions = StrokeMatcher.Options()
         let n = matcherOptions.resampleCount
         let invariant = Set(BuiltinTemplates.all.filter(\.rotationInvariant).map(\.name))
@@ -63,18 +70,29 @@ public enum StrokeLearning {
         var out: [StrokeTemplate] = []
         let byShape = Dictionary(grouping: strokes, by: \.name)
         for shape in byShape.keys.sorted() {
-            let members = byShape[shape]!.compactMap { s in StrokeMatcher.vector(s.points, options: matcherOptions).map { (s.person, $0) } }
+            let members = byShape[shape]!.compactMap { s in
+                StrokeMatcher.vector(s.points, options: matcherOptions).map { (s.person, $0) }
+            }
             guard members.count >= options.minimumStrokes else { continue }
             let vectors = members.map(\.1)
-            let labels = kMeans(vectors, k: min(options.clustersPerShape, vectors.count), rounds: options.rounds, rng: &rng)
+            let labels = kMeans(
+                vectors, k: min(options.clustersPerShape, vectors.count), rounds: options.rounds,
+                rng: &rng)
             for cluster in Set(labels).sorted() {
                 let inside = labels.indices.filter { labels[$0] == cluster }
                 guard inside.count >= options.minimumStrokes,
-                      Set(inside.map { members[$0].0 }).count >= options.minimumPeople else { continue }
+                    Set(inside.map { members[$0].0 }).count >= options.minimumPeople
+                else { continue }
                 var mean = [Double](repeating: 0, count: 2 * n)
                 for i in inside { for j in 0..<(2 * n) { mean[j] += vectors[i][j] } }
-                let points = (0..<n).map { Point(x: mean[2 * $0] / Double(inside.count), y: mean[2 * $0 + 1] / Double(inside.count)) }
-                out.append(StrokeTemplate(name: shape, points: points, rotationInvariant: invariant.contains(shape)))
+                let points = (0..<n).map {
+                    Point(
+                        x: mean[2 * $0] / Double(inside.count),
+                        y: mean[2 * $0 + 1] / Double(inside.count))
+                }
+                out.append(
+                    StrokeTemplate(
+                        name: shape, points: points, rotationInvariant: invariant.contains(shape)))
             }
         }
         return out
@@ -92,13 +110,21 @@ public enum StrokeLearning {
             let far = x.map { v in max(0, 1 - centres.map { dot(v, $0) }.max()!) }
             let total = far.reduce(0, +)
             guard total > 0 else { break }
-            var pick = Double.random(in: 0..<total, using: &rng), chosen = 0
-            for (i, d) in far.enumerated() { pick -= d; if pick < 0 { chosen = i; break } }
+            var pick = Double.random(in: 0..<total, using: &rng)
+            var chosen = 0
+            for (i, d) in far.enumerated() {
+                pick -= d
+                if pick < 0 {
+                    chosen = i
+                    break
+                }
+            }
             centres.append(x[chosen])
         }
         var labels = [Int](repeating: 0, count: x.count)
         for _ in 0..<rounds {
-            labels = x.map { v in centres.indices.max { dot(v, centres[$0]) < dot(v, centres[$1]) }! }
+            labels = x.map { v in centres.indices.max { dot(v, centres[$0]) < dot(v, centres[$1]) }!
+            }
             for c in centres.indices {
                 let inside = x.indices.filter { labels[$0] == c }
                 guard !inside.isEmpty else { continue }
@@ -114,41 +140,64 @@ public enum StrokeLearning {
     /// The evidence model over `matcher`'s scores of the hand-drawn names and the strokes'
     /// geometry: a multinomial logistic regression, the classes the shapes drawn by at least
     /// `minimumPeople` people and `StrokeEvidence.noShape` (the zig-zags).
-    public static func evidence(_ strokes: [PeopleStrokes.Stroke], templates: [StrokeTemplate], options: Options = Options()) -> StrokeEvidence {
+    public static func evidence(
+        _ strokes: [PeopleStrokes.Stroke], templates: [StrokeTemplate], options: Options = Options()
+    ) -> StrokeEvidence {
         let t = teaching(strokes, templates: templates, options: options)
-        let (mean, scale, weights) = logisticRegression(t.rows, labels: t.labels, classes: t.classes.count, options: options)
-        return StrokeEvidence(names: t.names, classes: t.classes, mean: mean, scale: scale, weights: weights, templates: templates)
+        let (mean, scale, weights) = logisticRegression(
+            t.rows, labels: t.labels, classes: t.classes.count, options: options)
+        return StrokeEvidence(
+            names: t.names, classes: t.classes, mean: mean, scale: scale, weights: weights,
+            templates: templates)
     }
 
     /// The names the model reads (the hand-drawn templates'), its classes, and the rows it is taught on with their classes.
-    public static func teaching(_ strokes: [PeopleStrokes.Stroke], templates: [StrokeTemplate], options: Options = Options())
-        -> (names: [String], classes: [String], rows: [[Double]], labels: [Int]) {
+    public static func teaching(
+        _ strokes: [PeopleStrokes.Stroke], templates: [StrokeTemplate], options: Options = Options()
+    )
+        -> (names: [String], classes: [String], rows: [[Double]], labels: [Int])
+    {
         let names = BuiltinTemplates.names
         // What scores a stroke as the engine will: the built-in templates and the learned ones.
         let n = names.count + StrokeEvidence.geometryCount
-        let scorer = StrokeEvidence(names: names, classes: [StrokeEvidence.noShape], mean: Array(repeating: 0, count: n),
-                                    scale: Array(repeating: 1, count: n), weights: Array(repeating: 0, count: n + 1), templates: templates)
+        let scorer = StrokeEvidence(
+            names: names, classes: [StrokeEvidence.noShape], mean: Array(repeating: 0, count: n),
+            scale: Array(repeating: 1, count: n), weights: Array(repeating: 0, count: n + 1),
+            templates: templates)
         let matcher = StrokeMatcher(templates: BuiltinTemplates.all)
         var people: [String: Set<String>] = [:]
         for s in strokes { people[s.name, default: []].insert(s.person) }
-        let shapes = people.filter { $0.value.count >= options.minimumPeople && $0.key != PeopleStrokes.noShape }.keys.sorted()
+        let shapes = people.filter {
+            $0.value.count >= options.minimumPeople && $0.key != PeopleStrokes.noShape
+        }.keys.sorted()
         let classes = shapes + [StrokeEvidence.noShape]
-        let reversible = Set(BuiltinTemplates.all.filter { t in
-            BuiltinTemplates.all.contains { $0.name == t.name && $0.points == t.points.reversed() }
-        }.map(\.name))
+        let reversible = Set(
+            BuiltinTemplates.all.filter { t in
+                BuiltinTemplates.all.contains {
+                    $0.name == t.name && $0.points == t.points.reversed()
+                }
+            }.map(\.name))
         let closed = Set(BuiltinTemplates.all.map(\.name)).filter { name in
-            BuiltinTemplates.all.filter { $0.name == name }.allSatisfy { $0.points.first == $0.points.last }
+            BuiltinTemplates.all.filter { $0.name == name }.allSatisfy {
+                $0.points.first == $0.points.last
+            }
         }
-        var rows: [[Double]] = [], labels: [Int] = []
+        var rows: [[Double]] = []
+        var labels: [Int] = []
         let add = { (points: [Point], label: Int) in
-            guard let f = scorer.features(Retrace.firstTimeRound(points), matcher: matcher, names: names) else { return }
+            guard
+                let f = scorer.features(
+                    Retrace.firstTimeRound(points), matcher: matcher, names: names)
+            else { return }
             rows.append(f)
             labels.append(label)
         }
         for s in strokes {
             if s.name == PeopleStrokes.noShape {
                 // No shape in any orientation: a zig-zag drawn down the screen is as much none.
-                for turn in 0..<4 { add(s.points.map { rotated($0, quarterTurns: turn) }, classes.count - 1) }
+                for turn in 0..<4 {
+                    add(s.points.map { rotated($0, quarterTurns: turn) }, classes.count - 1)
+                }
             } else if let label = shapes.firstIndex(of: s.name) {
                 add(s.points, label)
                 // Drawn from its other end too, where the hand-drawn templates say the shape may be.
@@ -156,12 +205,16 @@ public enum StrokeLearning {
                 // A closed shape from another start: its points taken round from a third and two thirds along.
                 if closed.contains(s.name), s.points.count >= 6 {
                     let loop = Array(s.points.dropLast())
-                    for k in [loop.count / 3, 2 * loop.count / 3] { add(Array(loop[k...] + loop[..<k]) + [loop[k]], label) }
+                    for k in [loop.count / 3, 2 * loop.count / 3] {
+                        add(Array(loop[k...] + loop[..<k]) + [loop[k]], label)
+                    }
                 }
             }
         }
         var generator = StrokeGenerator(seed: options.seed)
-        for n in generator.nonShapes(count: options.generatedNonShapes) { add(n.points, classes.count - 1) }
+        for n in generator.nonShapes(count: options.generatedNonShapes) {
+            add(n.points, classes.count - 1)
+        }
         return (names, classes, rows, labels)
     }
 
@@ -177,48 +230,60 @@ public enum StrokeLearning {
     /// Softmax regression by Adam on the whole batch: features standardised (mean, scale), then per
     /// class a weight per feature and a bias (`StrokeEvidence.weights`' layout).
     static func logisticRegression(_ x: [[Double]], labels: [Int], classes k: Int, options: Options)
-        -> (mean: [Double], scale: [Double], weights: [Double]) {
-        let m = x.count, f = x[0].count, stride = f + 1
-        var mean = [Double](repeating: 0, count: f), scale = [Double](repeating: 0, count: f)
+        -> (mean: [Double], scale: [Double], weights: [Double])
+    {
+        let m = x.count
+        let f = x[0].count
+        let stride = f + 1
+        var mean = [Double](repeating: 0, count: f)
+        var scale = [Double](repeating: 0, count: f)
         for row in x { for j in 0..<f { mean[j] += row[j] / Double(m) } }
-        for row in x { for j in 0..<f { scale[j] += (row[j] - mean[j]) * (row[j] - mean[j]) / Double(m) } }
+        for row in x {
+            for j in 0..<f { scale[j] += (row[j] - mean[j]) * (row[j] - mean[j]) / Double(m) }
+        }
         scale = scale.map { max($0.squareRoot(), 1e-6) }
         // Standardised rows with a 1 for the bias.
         var z = [Double](repeating: 1, count: m * stride)
         for i in 0..<m { for j in 0..<f { z[i * stride + j] = (x[i][j] - mean[j]) / scale[j] } }
         var w = [Double](repeating: 0, count: k * stride)
-        var first = w, second = w, gradient = w
+        var first = w
+        var second = w
+        var gradient = w
         var p = [Double](repeating: 0, count: k)
         let (beta1, beta2) = (0.9, 0.999)
         for step in 1...options.steps {
             for i in gradient.indices { gradient[i] = 0 }
             z.withUnsafeBufferPointer { z in
-            w.withUnsafeBufferPointer { w in
-            gradient.withUnsafeMutableBufferPointer { g in
-                for i in 0..<m {
-                    let row = i * stride
-                    var top = -Double.infinity
-                    for c in 0..<k {
-                        var s = 0.0
-                        for j in 0..<stride { s += w[c * stride + j] * z[row + j] }
-                        p[c] = s
-                        top = max(top, s)
-                    }
-                    var total = 0.0
-                    for c in 0..<k { p[c] = exp(p[c] - top); total += p[c] }
-                    for c in 0..<k {
-                        let e = (p[c] / total - (labels[i] == c ? 1 : 0)) / Double(m)
-                        for j in 0..<stride { g[c * stride + j] += e * z[row + j] }
+                w.withUnsafeBufferPointer { w in
+                    gradient.withUnsafeMutableBufferPointer { g in
+                        for i in 0..<m {
+                            let row = i * stride
+                            var top = -Double.infinity
+                            for c in 0..<k {
+                                var s = 0.0
+                                for j in 0..<stride { s += w[c * stride + j] * z[row + j] }
+                                p[c] = s
+                                top = max(top, s)
+                            }
+                            var total = 0.0
+                            for c in 0..<k {
+                                p[c] = exp(p[c] - top)
+                                total += p[c]
+                            }
+                            for c in 0..<k {
+                                let e = (p[c] / total - (labels[i] == c ? 1 : 0)) / Double(m)
+                                for j in 0..<stride { g[c * stride + j] += e * z[row + j] }
+                            }
+                        }
                     }
                 }
-            }
-            }
             }
             for i in w.indices {
                 let g = gradient[i] + (i % stride == f ? 0 : options.penalty * w[i])
                 first[i] = beta1 * first[i] + (1 - beta1) * g
                 second[i] = beta2 * second[i] + (1 - beta2) * g * g
-                let a = first[i] / (1 - pow(beta1, Double(step))), b = second[i] / (1 - pow(beta2, Double(step)))
+                let a = first[i] / (1 - pow(beta1, Double(step)))
+                let b = second[i] / (1 - pow(beta2, Double(step)))
                 w[i] -= options.stepSize * a / (b.squareRoot() + 1e-8)
             }
         }
@@ -230,40 +295,49 @@ public enum StrokeLearning {
         // Six decimals: far finer than anything the scores or geometry tell apart.
         func number(_ v: Double) -> String { "\((v * 1e6).rounded() / 1e6)" }
         var out = """
-        // Generated by `gestured-bench strokes learn` (Tests/StrokeEvaluation/StrokeLearning.swift): do not
-        // edit. Figures computed across many people, never one person's stroke: see docs/strokes.md §1.
-        // \(about)
+            // swift-format-ignore-file
+            // Generated by `gestured-bench strokes learn` (Tests/StrokeEvaluation/StrokeLearning.swift): do not
+            // edit (nor format: one template a line). Figures computed across many people, never one
+            // person's stroke: see docs/strokes.md §1.
+            // \(about)
 
-        /// What was learned from strokes of many people: the evidence model and its templates.
-        enum LearnedStrokes {
-            /// Means of clusters of each shape's strokes, each of at least \(Options().minimumPeople) people's.
-            private static let templates: [StrokeTemplate] = [
+            import GestureCore
 
-        """
+            /// What was learned from strokes of many people: the evidence model and its templates.
+            enum LearnedStrokes {
+                /// Means of clusters of each shape's strokes, each of at least \(Options().minimumPeople) people's.
+                private static let templates: [StrokeTemplate] = [
+
+            """
         for t in learned.templates {
             // The mean of unit vectors, times 1000 in whole numbers: size and position do not matter.
-            let points = t.points.map { "(\(Int(($0.x * 1000).rounded())), \(Int(($0.y * 1000).rounded())))" }
-            out += "        t(\"\(t.name)\", \(t.rotationInvariant), [\(points.joined(separator: ", "))]),\n"
+            let points = t.points.map {
+                "(\(Int(($0.x * 1000).rounded())), \(Int(($0.y * 1000).rounded())))"
+            }
+            out +=
+                "        t(\"\(t.name)\", \(t.rotationInvariant), [\(points.joined(separator: ", "))]),\n"
         }
-        guard let e = learned.evidence else { return out + "    ]\n    static let evidence: StrokeEvidence? = nil\n}\n" }
+        guard let e = learned.evidence else {
+            return out + "    ]\n    static let evidence: StrokeEvidence? = nil\n}\n"
+        }
         let templates = learned.templates
         out += """
-            ]
+                ]
 
-            static let evidence: StrokeEvidence? = StrokeEvidence(
-                names: [\(e.names.map { "\"\($0)\"" }.joined(separator: ", "))],
-                classes: [\(e.classes.map { "\"\($0)\"" }.joined(separator: ", "))],
-                mean: [\(e.mean.map(number).joined(separator: ", "))],
-                scale: [\(e.scale.map(number).joined(separator: ", "))],
-                weights: [\(e.weights.map(number).joined(separator: ", "))],
-                templates: templates)
+                static let evidence: StrokeEvidence? = StrokeEvidence(
+                    names: [\(e.names.map { "\"\($0)\"" }.joined(separator: ", "))],
+                    classes: [\(e.classes.map { "\"\($0)\"" }.joined(separator: ", "))],
+                    mean: [\(e.mean.map(number).joined(separator: ", "))],
+                    scale: [\(e.scale.map(number).joined(separator: ", "))],
+                    weights: [\(e.weights.map(number).joined(separator: ", "))],
+                    templates: templates)
 
-            private static func t(_ name: String, _ rotationInvariant: Bool, _ xy: [(Double, Double)]) -> StrokeTemplate {
-                StrokeTemplate(name: name, points: xy.map { Point(x: $0.0, y: $0.1) }, rotationInvariant: rotationInvariant)
+                private static func t(_ name: String, _ rotationInvariant: Bool, _ xy: [(Double, Double)]) -> StrokeTemplate {
+                    StrokeTemplate(name: name, points: xy.map { Point(x: $0.0, y: $0.1) }, rotationInvariant: rotationInvariant)
+                }
             }
-        }
 
-        """
+            """
         return out
     }
 }

@@ -18,12 +18,20 @@ public enum StrokeSets {
     public static let penUpJump = 30.0
 
     /// Every stroke of every set, the first set first, then the later ones by file name.
-    public static func load(_ directory: URL = PeopleStrokes.sharedDirectory) throws -> [PeopleStrokes.Stroke] {
+    public static func load(_ directory: URL = PeopleStrokes.sharedDirectory) throws
+        -> [PeopleStrokes.Stroke]
+    {
         var strokes = try PeopleStrokes.load(directory)
         let folder = directory.appendingPathComponent(morePeople)
         let files: [String]
-        do { files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl.gz") }.sorted() }
-        catch { throw PeopleStrokes.LoadError.unreadable(folder.path, "cannot list the folder: \(error)") }
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".jsonl.gz")
+            }.sorted()
+        } catch {
+            throw PeopleStrokes.LoadError.unreadable(
+                folder.path, "cannot list the folder: \(error)")
+        }
         for file in files { strokes += try loadSet(folder.appendingPathComponent(file).path) }
         return strokes
     }
@@ -34,22 +42,32 @@ public enum StrokeSets {
         let text = try PeopleStrokes.gunzip(path)
         var strokes: [PeopleStrokes.Stroke] = []
         for (number, line) in text.split(separator: "\n").enumerated() {
-            guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let person = entry["person"] as? String, let shape = entry["shape"] as? String,
-                  let raw = entry["points"] as? [[Any]], let source = entry["source"] as? String else {
-                throw PeopleStrokes.LoadError.badLine(path, number + 1, "needs person, shape, points and source")
+            guard
+                let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+                    as? [String: Any],
+                let person = entry["person"] as? String, let shape = entry["shape"] as? String,
+                let raw = entry["points"] as? [[Any]], let source = entry["source"] as? String
+            else {
+                throw PeopleStrokes.LoadError.badLine(
+                    path, number + 1, "needs person, shape, points and source")
             }
-            var points: [Point] = [], times: [Double?] = []
+            var points: [Point] = []
+            var times: [Double?] = []
             for p in raw {
-                guard p.count >= 2, let x = (p[0] as? NSNumber)?.doubleValue, let y = (p[1] as? NSNumber)?.doubleValue else {
+                guard p.count >= 2, let x = (p[0] as? NSNumber)?.doubleValue,
+                    let y = (p[1] as? NSNumber)?.doubleValue
+                else {
                     throw PeopleStrokes.LoadError.badLine(path, number + 1, "a point needs x and y")
                 }
                 points.append(Point(x: x, y: y))
                 times.append(p.count > 2 ? (p[2] as? NSNumber)?.doubleValue : nil)
             }
-            guard points.count >= 2 else { throw PeopleStrokes.LoadError.badLine(path, number + 1, "fewer than two points") }
+            guard points.count >= 2 else {
+                throw PeopleStrokes.LoadError.badLine(path, number + 1, "fewer than two points")
+            }
             let (last, penDowns) = lastPenDown(points, times: times)
-            var stroke = PeopleStrokes.Stroke(person: person, name: shape, file: source, points: last)
+            var stroke = PeopleStrokes.Stroke(
+                person: person, name: shape, file: source, points: last)
             stroke.set = name
             stroke.device = (entry["device"] as? String) ?? "mouse"
             stroke.penDowns = penDowns
@@ -62,11 +80,14 @@ public enum StrokeSets {
     /// The last pen-down of a recorded stroke and how many there were: the daemon reads each
     /// pen-down as a stroke of its own, and the last is the attempt the person kept. A stroke
     /// without times, or with one pen-down, is returned whole.
-    public static func lastPenDown(_ points: [Point], times: [Double?]) -> (points: [Point], penDowns: Int) {
+    public static func lastPenDown(_ points: [Point], times: [Double?]) -> (
+        points: [Point], penDowns: Int
+    ) {
         var starts = [0]
         for i in 1..<points.count {
             guard let t0 = times[i - 1], let t1 = times[i], t1 - t0 > penUpPause else { continue }
-            let dx = points[i].x - points[i - 1].x, dy = points[i].y - points[i - 1].y
+            let dx = points[i].x - points[i - 1].x
+            let dy = points[i].y - points[i - 1].y
             if (dx * dx + dy * dy).squareRoot() > penUpJump { starts.append(i) }
         }
         let last = Array(points[starts.last!...])

@@ -12,7 +12,9 @@ public enum Docs {
 
     /// Whether the tests that compare a page with what the code renders rewrite it instead
     /// (GESTURED_UPDATE_DOCS=1), for the change to be read in the diff.
-    public static var updating: Bool { getenv("GESTURED_UPDATE_DOCS").map { String(cString: $0) } == "1" }
+    public static var updating: Bool {
+        getenv("GESTURED_UPDATE_DOCS").map { String(cString: $0) } == "1"
+    }
 
     /// Writes `text` to the file at `path` in the repository.
     public static func write(_ text: String, to path: String) {
@@ -24,15 +26,21 @@ public enum Docs {
     /// The part of the page at `path` that the code renders, from the line `begin` to the line
     /// `end`, for a test to compare with `rendered`; nil when the page lacks either line. With
     /// GESTURED_UPDATE_DOCS=1 the part is first rewritten to `rendered`.
-    public static func renderedPart(of path: String, from begin: String, to end: String, rendered: String) -> String? {
+    public static func renderedPart(
+        of path: String, from begin: String, to end: String, rendered: String
+    ) -> String? {
         func part(_ page: String) -> (text: String, range: Range<String.Index>)? {
-            guard let b = page.firstRange(of: begin), let e = page[b.upperBound...].firstRange(of: end) else { return nil }
+            guard let b = page.firstRange(of: begin),
+                let e = page[b.upperBound...].firstRange(of: end)
+            else { return nil }
             return (String(page[b.lowerBound..<e.upperBound]), b.lowerBound..<e.upperBound)
         }
         let page = text(path)
         guard let found = part(page) else { return nil }
         if updating, found.text != rendered {
-            write(String(page[..<found.range.lowerBound]) + rendered + String(page[found.range.upperBound...]), to: path)
+            write(
+                String(page[..<found.range.lowerBound]) + rendered
+                    + String(page[found.range.upperBound...]), to: path)
         }
         return found.text
     }
@@ -70,7 +78,9 @@ public enum Docs {
         var blocks: [String] = []
         var current: [Substring]?
         for line in text(path).split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```\(language)" { current = [] } else if current != nil, line == "```" {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
                 blocks.append(current!.joined(separator: "\n"))
                 current = nil
             } else if current != nil {
@@ -82,5 +92,5 @@ public enum Docs {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -15,23 +15,37 @@ public final class Scenario {
     public private(set) var t = 0.0
     private var lines: [String] = []
     /// Everything the engine reported, after dispatching a frame still buffered.
-    public var log: [String] { finish(); return lines }
+    public var log: [String] {
+        finish()
+        return lines
+    }
     public var showReasons = false
 
-    public init(_ recognizers: [GestureRecognizer], settings: GestureEngine.Settings = .init(), screen: Screen = Screen()) {
+    public init(
+        _ recognizers: [GestureRecognizer], settings: GestureEngine.Settings = .init(),
+        screen: Screen = Screen()
+    ) {
         engine = GestureEngine(settings: settings, screen: screen)
         for r in recognizers { engine.add(r) }
     }
 
-    public convenience init(_ recognizers: GestureRecognizer..., settings: GestureEngine.Settings = .init()) {
+    public convenience init(
+        _ recognizers: GestureRecognizer..., settings: GestureEngine.Settings = .init()
+    ) {
         self.init(recognizers, settings: settings)
     }
 
     @discardableResult
-    public func at(_ time: Double) -> Scenario { t = time; return self }
+    public func at(_ time: Double) -> Scenario {
+        t = time
+        return self
+    }
 
     @discardableResult
-    public func after(_ ms: Double) -> Scenario { t += ms; return self }
+    public func after(_ ms: Double) -> Scenario {
+        t += ms
+        return self
+    }
 
     @discardableResult
     public func after(_ w: Wait) -> Scenario { after(w.rawValue) }
@@ -44,11 +58,17 @@ public final class Scenario {
     }
 
     @discardableResult
-    public func down(_ id: Int, _ x: Double, _ y: Double) -> Scenario { send(.touchBegin(id: id, at: Point(x: x, y: y))) }
+    public func down(_ id: Int, _ x: Double, _ y: Double) -> Scenario {
+        send(.touchBegin(id: id, at: Point(x: x, y: y)))
+    }
     @discardableResult
-    public func move(_ id: Int, _ x: Double, _ y: Double) -> Scenario { send(.touchMove(id: id, at: Point(x: x, y: y))) }
+    public func move(_ id: Int, _ x: Double, _ y: Double) -> Scenario {
+        send(.touchMove(id: id, at: Point(x: x, y: y)))
+    }
     @discardableResult
-    public func up(_ id: Int, _ x: Double, _ y: Double) -> Scenario { send(.touchEnd(id: id, at: Point(x: x, y: y))) }
+    public func up(_ id: Int, _ x: Double, _ y: Double) -> Scenario {
+        send(.touchEnd(id: id, at: Point(x: x, y: y)))
+    }
     @discardableResult
     public func cancel(_ id: Int) -> Scenario { send(.touchCancel(id: id)) }
 
@@ -61,7 +81,9 @@ public final class Scenario {
 
     /// A tap of `fingers` fingers near (x, y), 60 ms long.
     @discardableResult
-    public func tap(fingers: Int = 1, _ x: Double = 100, _ y: Double = 100, id first: Int = 1) -> Scenario {
+    public func tap(fingers: Int = 1, _ x: Double = 100, _ y: Double = 100, id first: Int = 1)
+        -> Scenario
+    {
         for i in 0..<fingers { down(first + i, x + Double(i) * 30, y) }
         after(60)
         for i in 0..<fingers { up(first + i, x + Double(i) * 30, y) }
@@ -89,18 +111,19 @@ public final class Scenario {
     private func render(_ o: EngineOutput) -> String {
         let time = o.time == o.time.rounded() ? String(Int(o.time)) : String(o.time)
         switch o.kind {
-        case let .transition(r, _, to, reason):
-            return "\(time) \(name(r)) \(to.rawValue)" + (showReasons && reason != nil ? ": \(engine.reason(reason!))" : "")
-        case let .pending(r, other):
+        case .transition(let r, _, let to, let reason):
+            return "\(time) \(name(r)) \(to.rawValue)"
+                + (showReasons && reason != nil ? ": \(engine.reason(reason!))" : "")
+        case .pending(let r, let other):
             return "\(time) \(name(r)) waits for \(name(other))"
-        case let .illegalTransition(r, from, to):
+        case .illegalTransition(let r, let from, let to):
             return "\(time) \(name(r)) illegal \(from.rawValue) -> \(to.rawValue)"
-        case let .decision(d):
+        case .decision(let d):
             let what: String
             switch d.target {
             case .touch(let id): what = "touch \(id)"
             case .button(let b): what = "button \(b)"
-            case let .touchpad(kind, fingers): what = "touchpad \(kind.rawValue) \(fingers)"
+            case .touchpad(let kind, let fingers): what = "touchpad \(kind.rawValue) \(fingers)"
             }
             return "\(time) \(what) \(d.accepted ? "accept" : "reject") (\(d.why.rawValue))"
         }

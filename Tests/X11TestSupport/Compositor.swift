@@ -14,9 +14,11 @@ public final class Compositor {
     /// Starts xcompmgr on `displayName` and waits until it owns the selection.
     public init(displayName: String, watcher: TestWindow) throws {
         self.watcher = watcher
-        log = FileManager.default.temporaryDirectory.appendingPathComponent("xcompmgr-\(UUID().uuidString).log")
-        process = try ChildProcess.spawn(ExternalCommand.locate("xcompmgr"), [], environment: ["DISPLAY": displayName],
-                                         standardOutput: log, standardError: log)
+        log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xcompmgr-\(UUID().uuidString).log")
+        process = try ChildProcess.spawn(
+            ExternalCommand.locate("xcompmgr"), [], environment: ["DISPLAY": displayName],
+            standardOutput: log, standardError: log)
         guard watcher.wait(.seconds(5), until: { owner != 0 }) else {
             stop()
             throw TestWindowError("xcompmgr did not take _NET_WM_CM_S0")

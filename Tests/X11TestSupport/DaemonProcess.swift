@@ -3,7 +3,8 @@ import XServerSupport
 
 /// gestured itself, started as a user starts it, on the test X server.
 public final class DaemonProcess {
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
     /// The debug build, which `swift build --build-tests` makes for the tests.
     public static let binary = root.appendingPathComponent(".build/debug/gestured")
 
@@ -20,12 +21,17 @@ public final class DaemonProcess {
     /// added to DISPLAY, and XDG_RUNTIME_DIR is the daemon's folder unless it says. `journal`: the log file is made the journal's stream, as systemd does
     /// for a service (JOURNAL_STREAM names its device and inode), and the ready line is looked
     /// for as the journal's lines carry it.
-    public init(display: String, config: String, command: [String] = ["run"], extra: [String] = [], binary: URL = DaemonProcess.binary,
-                environment: [String: String] = [:], journal: Bool = false) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-daemon-\(UUID().uuidString)")
+    public init(
+        display: String, config: String, command: [String] = ["run"], extra: [String] = [],
+        binary: URL = DaemonProcess.binary,
+        environment: [String: String] = [:], journal: Bool = false
+    ) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gestured-daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("config.toml")
-        try config.replacingOccurrences(of: "@DIR@", with: directory.path).write(to: configURL, atomically: true, encoding: .utf8)
+        try config.replacingOccurrences(of: "@DIR@", with: directory.path).write(
+            to: configURL, atomically: true, encoding: .utf8)
         logFile = directory.appendingPathComponent("gestured.log")
         outputFile = directory.appendingPathComponent("gestured.out")
         let dir = directory.path
@@ -35,14 +41,21 @@ public final class DaemonProcess {
         if journal {
             _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
             var s = stat()
-            guard stat(logFile.path, &s) == 0 else { throw TestWindowError("cannot stat \(logFile.path)") }
+            guard stat(logFile.path, &s) == 0 else {
+                throw TestWindowError("cannot stat \(logFile.path)")
+            }
             environment["JOURNAL_STREAM"] = "\(s.st_dev):\(s.st_ino)"
         }
         let spawned = ContinuousClock.now
-        child = try ChildProcess.spawn(binary, (command + ["--config", configURL.path, "--display", display, "--log-level", "debug"] + extra)
-                                        .map { $0.replacingOccurrences(of: "@DIR@", with: dir) },
-                                       environment: environment, standardOutput: outputFile, standardError: logFile)
-        try waitFor(journal ? ">ready on " : "gestured: ready on ", timeout: .seconds(10), every: .milliseconds(1))
+        child = try ChildProcess.spawn(
+            binary,
+            (command + ["--config", configURL.path, "--display", display, "--log-level", "debug"]
+                + extra)
+                .map { $0.replacingOccurrences(of: "@DIR@", with: dir) },
+            environment: environment, standardOutput: outputFile, standardError: logFile)
+        try waitFor(
+            journal ? ">ready on " : "gestured: ready on ", timeout: .seconds(10),
+            every: .milliseconds(1))
         startup = ContinuousClock.now - spawned
     }
 
@@ -55,11 +68,18 @@ public final class DaemonProcess {
     public var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
     /// Waits until the log contains `text`, looking `every` so often.
-    public func waitFor(_ text: String, timeout: Duration = .seconds(15), every poll: Duration = .milliseconds(5)) throws {
+    public func waitFor(
+        _ text: String, timeout: Duration = .seconds(15), every poll: Duration = .milliseconds(5)
+    ) throws {
         let deadline = ContinuousClock.now + timeout
         while !log.contains(text) {
-            if !child.isRunning { throw TestWindowError("gestured \(child.exitDescription ?? "exited") before \"\(text)\":\n\(log)") }
-            if ContinuousClock.now > deadline { throw TestWindowError("gestured did not log \"\(text)\" within \(timeout):\n\(log)") }
+            if !child.isRunning {
+                throw TestWindowError(
+                    "gestured \(child.exitDescription ?? "exited") before \"\(text)\":\n\(log)")
+            }
+            if ContinuousClock.now > deadline {
+                throw TestWindowError("gestured did not log \"\(text)\" within \(timeout):\n\(log)")
+            }
             usleep(UInt32(poll / .microseconds(1)))
         }
     }
@@ -67,8 +87,12 @@ public final class DaemonProcess {
     /// Waits until the daemon's main thread sleeps in poll: it has read everything it was sent.
     public func waitUntilWaitingForInput(timeout: Duration = .seconds(15)) throws {
         let deadline = ContinuousClock.now + timeout
-        while (try? String(contentsOfFile: "/proc/\(child.pid)/wchan", encoding: .utf8))?.contains("poll") != true {
-            if ContinuousClock.now > deadline { throw TestWindowError("gestured never waited in poll within \(timeout):\n\(log)") }
+        while (try? String(contentsOfFile: "/proc/\(child.pid)/wchan", encoding: .utf8))?.contains(
+            "poll") != true
+        {
+            if ContinuousClock.now > deadline {
+                throw TestWindowError("gestured never waited in poll within \(timeout):\n\(log)")
+            }
             usleep(1000)
         }
     }
@@ -77,18 +101,26 @@ public final class DaemonProcess {
     /// `within` (none at all by default: no animation's frame, log line's flush or client's
     /// deadline), so that only input can wake it meanwhile. Read from the system call it sleeps
     /// in (/proc/PID/syscall: poll's third argument, milliseconds or -1; ppoll's timespec, none).
-    public func waitUntilIdleWithNoTimer(within: Duration? = nil, timeout: Duration = .seconds(15)) throws {
+    public func waitUntilIdleWithNoTimer(within: Duration? = nil, timeout: Duration = .seconds(15))
+        throws
+    {
         let deadline = ContinuousClock.now + timeout
         var last = ""
         while true {
-            last = (try? String(contentsOfFile: "/proc/\(child.pid)/syscall", encoding: .utf8)) ?? ""
+            last =
+                (try? String(contentsOfFile: "/proc/\(child.pid)/syscall", encoding: .utf8)) ?? ""
             let fields = last.split(separator: " ")
-            if fields.count > 3, fields[0] == "7", let raw = UInt64(fields[3].dropFirst(2), radix: 16) {
+            if fields.count > 3, fields[0] == "7",
+                let raw = UInt64(fields[3].dropFirst(2), radix: 16)
+            {
                 let ms = Int32(truncatingIfNeeded: raw)
                 if ms < 0 || within.map({ Duration.milliseconds(Int(ms)) >= $0 }) == true { return }
             }
             if fields.count > 3, fields[0] == "271", fields[3] == "0x0" { return }
-            if ContinuousClock.now > deadline { throw TestWindowError("gestured never slept without a timer within \(timeout) (\(last)):\n\(log)") }
+            if ContinuousClock.now > deadline {
+                throw TestWindowError(
+                    "gestured never slept without a timer within \(timeout) (\(last)):\n\(log)")
+            }
             usleep(1000)
         }
     }

@@ -27,35 +27,49 @@ public struct ProcessStats {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         // The fields after the command name, which may itself hold spaces and parentheses;
         // utime and stime are fields 14 and 15 of the whole line.
-        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(
+            separator: " ")
         let ticks = Int(fields[11])! + Int(fields[12])!
-        var switches = 0, voluntary = 0
+        var switches = 0
+        var voluntary = 0
         for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
-            let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            let status = try String(
+                contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
             voluntary += value(of: "voluntary_ctxt_switches", in: status)
-            switches += value(of: "voluntary_ctxt_switches", in: status) + value(of: "nonvoluntary_ctxt_switches", in: status)
+            switches +=
+                value(of: "voluntary_ctxt_switches", in: status)
+                + value(of: "nonvoluntary_ctxt_switches", in: status)
         }
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        return ProcessStats(cpuTicks: ticks, contextSwitches: switches, wakeUps: voluntary, residentKiB: value(of: "VmRSS", in: status),
-                            peakKiB: value(of: "VmHWM", in: status), fileKiB: value(of: "RssFile", in: status))
+        return ProcessStats(
+            cpuTicks: ticks, contextSwitches: switches, wakeUps: voluntary,
+            residentKiB: value(of: "VmRSS", in: status),
+            peakKiB: value(of: "VmHWM", in: status), fileKiB: value(of: "RssFile", in: status))
     }
 
     /// Nanoseconds the main thread of `pid` has run (/proc/PID/schedstat), finer than ticks.
     public static func runNanoseconds(pid: pid_t) -> Int {
-        Int((try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8))?.split(separator: " ").first ?? "") ?? 0
+        Int(
+            (try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8))?.split(
+                separator: " "
+            ).first ?? "") ?? 0
     }
 
     /// Nanoseconds all the threads of `pid` have run (/proc/PID/task/*/schedstat): CPU time
     /// finer than ticks, for figures per event.
     public static func allThreadsRunNanoseconds(pid: pid_t) throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").reduce(0) { sum, task in
-            let line = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").reduce(0) {
+            sum, task in
+            let line = try String(
+                contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
             return sum + (Int(line.split(separator: " ").first ?? "") ?? 0)
         }
     }
 
     /// Waits until `pid` has not run for `quiet`: it has worked through what was sent to it.
-    public static func waitUntilIdle(pid: pid_t, quiet: Duration = .milliseconds(1), limit: Duration = .seconds(5)) {
+    public static func waitUntilIdle(
+        pid: pid_t, quiet: Duration = .milliseconds(1), limit: Duration = .seconds(5)
+    ) {
         let start = ContinuousClock.now
         var last = runNanoseconds(pid: pid)
         while ContinuousClock.now - start < limit {
@@ -69,7 +83,8 @@ public struct ProcessStats {
     /// The number of a `Key:   value` line of a /proc status file.
     private static func value(of key: String, in status: String) -> Int {
         let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
-        return Int(line.dropFirst(key.count + 1).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
+        return Int(line.dropFirst(key.count + 1).split(whereSeparator: \.isWhitespace).first ?? "")
+            ?? 0
     }
 
     /// How much more the process held at its peak since `before` than it held then, less the
@@ -86,5 +101,7 @@ public struct ProcessStats {
     }
 
     /// Milliseconds of CPU time in `ticks`.
-    public static func milliseconds(_ ticks: Int) -> Double { Double(ticks) * 1000 / Double(ticksPerSecond) }
+    public static func milliseconds(_ ticks: Int) -> Double {
+        Double(ticks) * 1000 / Double(ticksPerSecond)
+    }
 }

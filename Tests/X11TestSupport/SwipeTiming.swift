@@ -8,7 +8,9 @@ public enum SwipeTiming {
     /// passes a swipe's 80 px, then the lift. The clock starts before the sync that hands the
     /// fourth update to the server (or the lift, with `fromLift`: clicks and scrolls wait for
     /// it) and stops when `effect` holds, checked without pause. Nil when nothing shows in 2 s.
-    public static func swipeLeft(_ server: XServer, fingers: Int, fromLift: Bool = false, effect: () -> Bool) throws -> Duration? {
+    public static func swipeLeft(
+        _ server: XServer, fingers: Int, fromLift: Bool = false, effect: () -> Bool
+    ) throws -> Duration? {
         let pad = server.touchpad
         try pad.swipe(.begin, fingers: fingers)
         for _ in 1...3 {
@@ -21,7 +23,10 @@ public enum SwipeTiming {
         try pad.sync()
         var elapsed: Duration?
         while ContinuousClock.now - start < .seconds(2) {
-            if effect() { elapsed = ContinuousClock.now - start; break }
+            if effect() {
+                elapsed = ContinuousClock.now - start
+                break
+            }
         }
         if !fromLift {
             try pad.swipe(.end, fingers: fingers)

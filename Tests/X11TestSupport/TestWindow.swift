@@ -21,7 +21,9 @@ public final class TestWindow {
         public var emulated = false
         /// A crossing's buttons held, as Motion's `detail`.
         public var buttons = 0
-        public var description: String { "\(type) \(touch != 0 ? touch : detail) at \(Int(x)),\(Int(y))" }
+        public var description: String {
+            "\(type) \(touch != 0 ? touch : detail) at \(Int(x)),\(Int(y))"
+        }
     }
 
     public let display: OpaquePointer
@@ -34,12 +36,19 @@ public final class TestWindow {
     /// Opens a window of `width`x`height` at (x, y) on `displayName`, with WM_CLASS `name`;
     /// with `motion`, it records pointer motion too (`Motion`, its detail the buttons held:
     /// button N is bit N - 1).
-    public init(displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32,
-                motion: Bool = false, crossing: Bool = false) throws {
+    public init(
+        displayName: String, name: String, x: Int32 = 0, y: Int32 = 0, width: UInt32,
+        height: UInt32,
+        motion: Bool = false, crossing: Bool = false
+    ) throws {
         TestWindow.sayWhyTheServerWentAway
-        guard let d = XOpenDisplay(displayName) else { throw TestWindowError("cannot open \(displayName)") }
+        guard let d = XOpenDisplay(displayName) else {
+            throw TestWindowError("cannot open \(displayName)")
+        }
         display = d
-        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+        var opcode: Int32 = 0
+        var ev: Int32 = 0
+        var err: Int32 = 0
         XQueryExtension(d, "XInputExtension", &opcode, &ev, &err)
         xiOpcode = opcode
         let root = gestured_default_root(d)
@@ -54,14 +63,18 @@ public final class TestWindow {
         var protocols = [XInternAtom(d, "WM_DELETE_WINDOW", 0)]
         XSetWMProtocols(d, window, &protocols, 1)
         var bits = [UInt8](repeating: 0, count: Int(gestured_mask_len()))
-        for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease,
-                  XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
-                  XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_KeyPress] + (motion ? [XI_Motion] : [])
-                  + (crossing ? [XI_Enter, XI_Leave] : []) {
+        for t in [
+            XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease,
+            XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+            XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_KeyPress,
+        ] + (motion ? [XI_Motion] : [])
+            + (crossing ? [XI_Enter, XI_Leave] : [])
+        {
             gestured_set_mask(&bits, t)
         }
         bits.withUnsafeMutableBufferPointer { buf in
-            var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            var m = XIEventMask(
+                deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
             _ = XISelectEvents(d, window, &m, 1)
         }
         XMapRaised(d, window)
@@ -76,21 +89,26 @@ public final class TestWindow {
         XSetIOErrorHandler { display in
             let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "?"
             let digest = XServer.logDigest(display: name) ?? "(no log: the server was stopped)"
-            FileHandle.standardError.write(Data("the connection to X server \(name) broke; its log:\n\(digest)\n".utf8))
+            FileHandle.standardError.write(
+                Data("the connection to X server \(name) broke; its log:\n\(digest)\n".utf8))
             exit(1)
         }
     }()
 
     /// Reads what has arrived, waiting up to `timeout` for the server to deliver it.
     @discardableResult
-    public func drain(waiting timeout: Duration = .milliseconds(300), until done: (([Received]) -> Bool)? = nil) -> [Received] {
+    public func drain(
+        waiting timeout: Duration = .milliseconds(300), until done: (([Received]) -> Bool)? = nil
+    ) -> [Received] {
         let deadline = ContinuousClock.now + timeout
         repeat {
             XSync(display, 0)
             var ev = XEvent()
             while XPending(display) > 0 {
                 XNextEvent(display, &ev)
-                if ev.type == ClientMessage, UInt(ev.xclient.data.l.0) == XInternAtom(display, "WM_DELETE_WINDOW", 0) {
+                if ev.type == ClientMessage,
+                    UInt(ev.xclient.data.l.0) == XInternAtom(display, "WM_DELETE_WINDOW", 0)
+                {
                     received.append(Received(type: "Delete", detail: 0, x: 0, y: 0))
                     continue
                 }
@@ -98,7 +116,9 @@ public final class TestWindow {
                     XRefreshKeyboardMapping(&ev.xmapping)
                     continue
                 }
-                guard ev.type == GenericEvent, ev.xcookie.extension == xiOpcode, XGetEventData(display, &ev.xcookie) != 0 else { continue }
+                guard ev.type == GenericEvent, ev.xcookie.extension == xiOpcode,
+                    XGetEventData(display, &ev.xcookie) != 0
+                else { continue }
                 record(ev.xcookie.evtype, ev.xcookie.data)
                 XFreeEventData(display, &ev.xcookie)
             }
@@ -112,8 +132,12 @@ public final class TestWindow {
     /// The pointer buttons held now, as the server says (XQueryPointer's mask): Button1Mask and
     /// the rest.
     public func buttonsHeld() -> UInt32 {
-        var root: Window = 0, child: Window = 0
-        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var root: Window = 0
+        var child: Window = 0
+        var rx: Int32 = 0
+        var ry: Int32 = 0
+        var wx: Int32 = 0
+        var wy: Int32 = 0
         var mask: UInt32 = 0
         XQueryPointer(display, window, &root, &child, &rx, &ry, &wx, &wy, &mask)
         return mask & UInt32(Button1Mask | Button2Mask | Button3Mask | Button4Mask | Button5Mask)
@@ -151,8 +175,12 @@ public final class TestWindow {
 
     /// Where the pointer is, in the window's coordinates.
     public func pointerPosition() -> (x: Int, y: Int) {
-        var root: Window = 0, child: Window = 0
-        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var root: Window = 0
+        var child: Window = 0
+        var rx: Int32 = 0
+        var ry: Int32 = 0
+        var wx: Int32 = 0
+        var wy: Int32 = 0
         var mask: UInt32 = 0
         XQueryPointer(display, window, &root, &child, &rx, &ry, &wx, &wy, &mask)
         return (Int(wx), Int(wy))
@@ -160,7 +188,9 @@ public final class TestWindow {
 
     /// Where the window's top-left corner is on the screen, inside the window manager's frame.
     public func rootPosition() -> (x: Int, y: Int) {
-        var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var child: Window = 0
         XTranslateCoordinates(display, window, gestured_default_root(display), 0, 0, &x, &y, &child)
         return (Int(x), Int(y))
     }
@@ -174,7 +204,9 @@ public final class TestWindow {
 
     /// The window's frame on the screen, `_NET_FRAME_EXTENTS` taken into account.
     public func frame() -> (x: Int, y: Int, width: Int, height: Int) {
-        let p = rootPosition(), s = size(), e = frameExtents()
+        let p = rootPosition()
+        let s = size()
+        let e = frameExtents()
         return (p.x - e.left, p.y - e.top, s.width + e.left + e.right, s.height + e.top + e.bottom)
     }
 
@@ -200,19 +232,30 @@ public final class TestWindow {
     }
 
     /// A root or window property as 32-bit values.
-    public func longs(_ property: String, of w: Window? = nil, type: Atom = Atom(AnyPropertyType)) -> [UInt] {
+    public func longs(_ property: String, of w: Window? = nil, type: Atom = Atom(AnyPropertyType))
+        -> [UInt]
+    {
         var actual: Atom = 0
         var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
+        var count: UInt = 0
+        var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         XSync(display, 0)
-        guard XGetWindowProperty(display, w ?? gestured_default_root(display), XInternAtom(display, property, 0), 0, 1024, 0, type,
-                                 &actual, &format, &count, &after, &data) == Success, let data, format == 32 else { return [] }
+        guard
+            XGetWindowProperty(
+                display, w ?? gestured_default_root(display), XInternAtom(display, property, 0), 0,
+                1024, 0, type,
+                &actual, &format, &count, &after, &data) == Success, let data, format == 32
+        else { return [] }
         defer { XFree(data) }
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(count)))
+        }
     }
 
-    public func atomName(_ a: UInt) -> String { XGetAtomName(display, Atom(a)).map { String(cString: $0) } ?? "?" }
+    public func atomName(_ a: UInt) -> String {
+        XGetAtomName(display, Atom(a)).map { String(cString: $0) } ?? "?"
+    }
 
     /// Raises the window and waits until the window manager shows it (a previous test may have
     /// minimized it or shown the desktop).
@@ -239,9 +282,12 @@ public final class TestWindow {
     private func record(_ type: Int32, _ data: UnsafeMutableRawPointer) {
         let names: [Int32: String] = [
             XI_TouchBegin: "TouchBegin", XI_TouchUpdate: "TouchUpdate", XI_TouchEnd: "TouchEnd",
-            XI_ButtonPress: "ButtonPress", XI_ButtonRelease: "ButtonRelease", XI_KeyPress: "KeyPress", XI_Motion: "Motion",
-            XI_GestureSwipeBegin: "SwipeBegin", XI_GestureSwipeUpdate: "SwipeUpdate", XI_GestureSwipeEnd: "SwipeEnd",
-            XI_GesturePinchBegin: "PinchBegin", XI_GesturePinchUpdate: "PinchUpdate", XI_GesturePinchEnd: "PinchEnd",
+            XI_ButtonPress: "ButtonPress", XI_ButtonRelease: "ButtonRelease",
+            XI_KeyPress: "KeyPress", XI_Motion: "Motion",
+            XI_GestureSwipeBegin: "SwipeBegin", XI_GestureSwipeUpdate: "SwipeUpdate",
+            XI_GestureSwipeEnd: "SwipeEnd",
+            XI_GesturePinchBegin: "PinchBegin", XI_GesturePinchUpdate: "PinchUpdate",
+            XI_GesturePinchEnd: "PinchEnd",
         ]
         if type == XI_Enter || type == XI_Leave {
             // The crossing's mode as `detail` (NotifyNormal 0, NotifyGrab 1, NotifyUngrab 2), and
@@ -249,9 +295,13 @@ public final class TestWindow {
             let e = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             var held = 0
             let mask = UnsafeBufferPointer(start: e.buttons.mask, count: Int(e.buttons.mask_len))
-            for button in 1..<min(32, mask.count * 8) where mask[button / 8] & (1 << (button % 8)) != 0 { held |= 1 << (button - 1) }
-            received.append(Received(type: type == XI_Enter ? "Enter" : "Leave", detail: Int(e.mode), x: e.event_x, y: e.event_y,
-                                     time: Int(e.time), rootX: e.root_x, rootY: e.root_y, buttons: held))
+            for button in 1..<min(32, mask.count * 8)
+            where mask[button / 8] & (1 << (button % 8)) != 0 { held |= 1 << (button - 1) }
+            received.append(
+                Received(
+                    type: type == XI_Enter ? "Enter" : "Leave", detail: Int(e.mode), x: e.event_x,
+                    y: e.event_y,
+                    time: Int(e.time), rootX: e.root_x, rootY: e.root_y, buttons: held))
             return
         }
         guard let name = names[type] else { return }
@@ -271,20 +321,27 @@ public final class TestWindow {
             if let map { XFree(map) }
             let name = XKeysymToString(sym).map { String(cString: $0) } ?? "?"
             keys.append("\(modifierNames(UInt32(e.mods.effective)))\(name)")
-            received.append(Received(type: "KeyPress", detail: Int(e.detail), x: e.event_x, y: e.event_y))
+            received.append(
+                Received(type: "KeyPress", detail: Int(e.detail), x: e.event_x, y: e.event_y))
         case XI_Motion:
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             var held = 0
             let mask = UnsafeBufferPointer(start: e.buttons.mask, count: Int(e.buttons.mask_len))
-            for button in 1..<min(32, mask.count * 8) where mask[button / 8] & (1 << (button % 8)) != 0 { held |= 1 << (button - 1) }
-            received.append(Received(type: name, detail: held, x: e.event_x, y: e.event_y, time: Int(e.time),
-                                     rootX: e.root_x, rootY: e.root_y, emulated: e.flags & XIPointerEmulated != 0))
+            for button in 1..<min(32, mask.count * 8)
+            where mask[button / 8] & (1 << (button % 8)) != 0 { held |= 1 << (button - 1) }
+            received.append(
+                Received(
+                    type: name, detail: held, x: e.event_x, y: e.event_y, time: Int(e.time),
+                    rootX: e.root_x, rootY: e.root_y, emulated: e.flags & XIPointerEmulated != 0))
         default:
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             let touch = type == XI_TouchBegin || type == XI_TouchUpdate || type == XI_TouchEnd
-            received.append(Received(type: name, detail: type == XI_ButtonPress || type == XI_ButtonRelease ? Int(e.detail) : 0,
-                                     x: e.event_x, y: e.event_y, touch: touch ? Int(e.detail) : 0, time: Int(e.time),
-                                     rootX: e.root_x, rootY: e.root_y, emulated: e.flags & XIPointerEmulated != 0))
+            received.append(
+                Received(
+                    type: name,
+                    detail: type == XI_ButtonPress || type == XI_ButtonRelease ? Int(e.detail) : 0,
+                    x: e.event_x, y: e.event_y, touch: touch ? Int(e.detail) : 0, time: Int(e.time),
+                    rootX: e.root_x, rootY: e.root_y, emulated: e.flags & XIPointerEmulated != 0))
         }
     }
 }
@@ -296,8 +353,10 @@ public struct TestWindowError: Error, CustomStringConvertible {
 
 /// Asks the window manager for `message` about `window` (an EWMH client message to the root,
 /// format 32, with `data`), and flushes.
-public func askWindowManager(_ display: OpaquePointer, _ message: String, about window: Window,
-                             _ data: (Int, Int, Int, Int, Int)) {
+public func askWindowManager(
+    _ display: OpaquePointer, _ message: String, about window: Window,
+    _ data: (Int, Int, Int, Int, Int)
+) {
     let root = XDefaultRootWindow(display)
     var e = XEvent()
     e.xclient.type = ClientMessage
@@ -313,7 +372,9 @@ extension TestWindow {
     /// Asks the window manager for desktop `n` (EWMH) and waits until it shows it: the window
     /// is on the first one.
     public func showDesktop(_ n: Int) -> Bool {
-        askWindowManager(display, "_NET_CURRENT_DESKTOP", about: XDefaultRootWindow(display), (n, Int(CurrentTime), 0, 0, 0))
+        askWindowManager(
+            display, "_NET_CURRENT_DESKTOP", about: XDefaultRootWindow(display),
+            (n, Int(CurrentTime), 0, 0, 0))
         return wait { longs("_NET_CURRENT_DESKTOP").first == UInt(n) }
     }
 

@@ -10,7 +10,9 @@ public enum XClients {
         var spec = XResClientIdSpec(client: 0, mask: UInt32(XRES_CLIENT_ID_PID_MASK.rawValue))
         var count: Int = 0
         var ids: UnsafeMutablePointer<XResClientIdValue>?
-        guard XResQueryClientIds(display, 1, &spec, &count, &ids) == Success, let ids else { return [] }
+        guard XResQueryClientIds(display, 1, &spec, &count, &ids) == Success, let ids else {
+            return []
+        }
         defer { XResClientIdsDestroy(count, ids) }
         return (0..<count).compactMap { i in
             guard XResGetClientPid(&ids[i]) == pid else { return nil }

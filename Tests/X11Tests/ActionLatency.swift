@@ -12,13 +12,36 @@ extension LiveTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["GESTURED_MEASURE"] == "1"))
     func measureActionLatency() throws {
         let kinds: [(String, String, (DaemonProcess) -> Bool)] = [
-            ("desktop next wrap", "desktop switch", { _ in self.window.longs("_NET_CURRENT_DESKTOP").first != 0 }),
-            ("window toggle-maximize", "window maximize", { _ in self.states().contains("_NET_WM_STATE_MAXIMIZED_VERT") }),
-            ("show-desktop", "show-desktop", { _ in self.window.longs("_NET_SHOWING_DESKTOP").first == 1 }),
+            (
+                "desktop next wrap", "desktop switch",
+                { _ in self.window.longs("_NET_CURRENT_DESKTOP").first != 0 }
+            ),
+            (
+                "window toggle-maximize", "window maximize",
+                { _ in self.states().contains("_NET_WM_STATE_MAXIMIZED_VERT") }
+            ),
+            (
+                "show-desktop", "show-desktop",
+                { _ in self.window.longs("_NET_SHOWING_DESKTOP").first == 1 }
+            ),
             ("keys ctrl+alt+Home", "keys", { _ in self.window.keys.contains("ctrl+alt+Home") }),
-            ("click 2", "click", { _ in self.window.received.contains { $0.type == "ButtonPress" && $0.detail == 2 } }),
-            ("scroll down", "scroll", { _ in self.window.received.contains { $0.type == "ButtonPress" && $0.detail == 5 } }),
-            ("exec touch @DIR@/done", "exec", { d in FileManager.default.fileExists(atPath: d.directory.appendingPathComponent("done").path) }),
+            (
+                "click 2", "click",
+                { _ in self.window.received.contains { $0.type == "ButtonPress" && $0.detail == 2 }
+                }
+            ),
+            (
+                "scroll down", "scroll",
+                { _ in self.window.received.contains { $0.type == "ButtonPress" && $0.detail == 5 }
+                }
+            ),
+            (
+                "exec touch @DIR@/done", "exec",
+                { d in
+                    FileManager.default.fileExists(
+                        atPath: d.directory.appendingPathComponent("done").path)
+                }
+            ),
         ]
         var rows: [String] = []
         for (action, label, effect) in kinds {
@@ -40,16 +63,22 @@ extension LiveTests {
                 samples.append(Stopwatch.milliseconds(elapsed ?? .seconds(2)))
                 d.stop()
                 // Undo what changes the desktop's state.
-                if action.hasPrefix("desktop") || action.hasPrefix("window") || action.hasPrefix("show") {
-                    let undo = try daemon(action: action.hasPrefix("desktop") ? "desktop 1" : action)
+                if action.hasPrefix("desktop") || action.hasPrefix("window")
+                    || action.hasPrefix("show")
+                {
+                    let undo = try daemon(
+                        action: action.hasPrefix("desktop") ? "desktop 1" : action)
                     try swipeLeft()
                     _ = window.wait(.seconds(2)) { !effect(undo) }
                     undo.stop()
                 }
             }
             samples.sort()
-            let median = samples[samples.count / 2], p95 = samples[Int(Double(samples.count) * 0.95) - 1]
-            rows.append("| \(label) | \(action) | \(String(format: "%.2f", median)) ms | \(String(format: "%.2f", p95)) ms |")
+            let median = samples[samples.count / 2]
+            let p95 = samples[Int(Double(samples.count) * 0.95) - 1]
+            rows.append(
+                "| \(label) | \(action) | \(String(format: "%.2f", median)) ms | \(String(format: "%.2f", p95)) ms |"
+            )
         }
         print("LATENCY\n" + rows.joined(separator: "\n"))
     }

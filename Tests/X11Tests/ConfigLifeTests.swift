@@ -36,7 +36,9 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         try write("[[gesture]]\ntype = \"swipe\"\ndirection = \"lfet\"\n", to: d)
         try d.waitFor("the config has errors; keeping the last good one")
-        #expect(d.log.contains("config.toml:3:13: gesture \"swipe-1\": direction \"lfet\" is not one of"))
+        #expect(
+            d.log.contains(
+                "config.toml:3:13: gesture \"swipe-1\": direction \"lfet\" is not one of"))
         try swipeLeft()
         #expect(try waitForResult(d, lines: 1) == ["first"])
         try write(config("second"), to: d, replacing: true)
@@ -88,7 +90,9 @@ extension LiveTests {
         fputs(config("third").replacingOccurrences(of: "@DIR@", with: d.directory.path), open)
         fflush(open)
         let deadline = ContinuousClock.now + .seconds(5)
-        while d.log.components(separatedBy: "the config file changed: reloaded").count < 3 && ContinuousClock.now < deadline {
+        while d.log.components(separatedBy: "the config file changed: reloaded").count < 3
+            && ContinuousClock.now < deadline
+        {
             usleep(5_000)
         }
         try swipeLeft()
@@ -121,22 +125,31 @@ extension LiveTests {
     /// Runs `command` through sh as another user (nobody, through setpriv), to its end.
     func asAnotherUser(_ command: String, in d: DaemonProcess) throws {
         let out = d.directory.appendingPathComponent("other-user-\(UUID().uuidString).out")
-        let c = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                       ["--reuid", "\(StreamAbuser.nobody)", "--regid", "\(StreamAbuser.nobody)", "--clear-groups", "/bin/sh", "-c", command],
-                                       standardOutput: out)
-        #expect(c.waitForExit(timeout: .seconds(10)) && c.exitStatus == 0, "\((try? String(contentsOf: out, encoding: .utf8)) ?? "")")
+        let c = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            [
+                "--reuid", "\(StreamAbuser.nobody)", "--regid", "\(StreamAbuser.nobody)",
+                "--clear-groups", "/bin/sh", "-c", command,
+            ],
+            standardOutput: out)
+        #expect(
+            c.waitForExit(timeout: .seconds(10)) && c.exitStatus == 0,
+            "\((try? String(contentsOf: out, encoding: .utf8)) ?? "")")
     }
 
     /// In a folder every user may write, another user puts their own config in the place of
     /// the owner's, and the owner's is put back: whichever file was read, exec is refused for
     /// as long as the folder lets others change what is read, and that folder is named.
     @Test func execIsRefusedWhileAFolderAboveTheConfigLetsAnotherUserSwapIt() throws {
-        guard getuid() == 0 else { return }  // only root can give a file to another user
+        guard getuid() == 0 else { return } // only root can give a file to another user
         let d = try DaemonProcess(display: server.displayName, config: config("owners"))
-        let folder = d.directory.path, configPath = folder + "/config.toml"
+        let folder = d.directory.path
+        let configPath = folder + "/config.toml"
         #expect(chmod(folder, 0o777) == 0)
         let theirs = config("theirs").replacingOccurrences(of: "@DIR@", with: folder)
-        try asAnotherUser("printf '%s\\n' '\(theirs.replacingOccurrences(of: "'", with: "'\\''"))' > \(folder)/theirs.toml && mv -f \(folder)/theirs.toml \(configPath)", in: d)
+        try asAnotherUser(
+            "printf '%s\\n' '\(theirs.replacingOccurrences(of: "'", with: "'\\''"))' > \(folder)/theirs.toml && mv -f \(folder)/theirs.toml \(configPath)",
+            in: d)
         try d.waitFor("the config file changed: reloaded 1 gesture ")
         try d.waitFor("exec actions are refused")
         try swipeLeft()
@@ -147,7 +160,10 @@ extension LiveTests {
         try d.waitFor("SIGHUP: reloaded 1 gesture ")
         try swipeLeft()
         try StreamLiveTests.waitForLines(d, "exec refused", count: 2)
-        #expect(d.log.contains("exec actions are refused: the folder \(folder) is writable by every user"), "\(d.log)")
+        #expect(
+            d.log.contains(
+                "exec actions are refused: the folder \(folder) is writable by every user"),
+            "\(d.log)")
         #expect(result(d) == [], "\(d.log)")
     }
 
@@ -160,7 +176,10 @@ extension LiveTests {
         #expect(chown(folder, StreamAbuser.nobody, StreamAbuser.nobody) == 0)
         d.child.signal(SIGHUP)
         try d.waitFor("SIGHUP: reloaded 1 gesture ")
-        #expect(d.log.contains("exec actions are refused: the folder \(folder) is owned by another user (uid \(StreamAbuser.nobody))"), "\(d.log)")
+        #expect(
+            d.log.contains(
+                "exec actions are refused: the folder \(folder) is owned by another user (uid \(StreamAbuser.nobody))"
+            ), "\(d.log)")
         try swipeLeft()
         try d.waitFor("exec refused")
         #expect(result(d) == [])
@@ -176,13 +195,16 @@ extension LiveTests {
 
 @Suite struct InitTests {
     @Test func initWritesAStarterConfigOnceAndNeverOverwrites() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-init-\(UUID().uuidString)")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gestured-init-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let out = home.appendingPathComponent("out"), err = home.appendingPathComponent("err")
+        let out = home.appendingPathComponent("out")
+        let err = home.appendingPathComponent("err")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         func run() throws -> Int32? {
-            let c = try ChildProcess.spawn(DaemonProcess.binary, ["init"], environment: ["XDG_CONFIG_HOME": home.path],
-                                           standardOutput: out, standardError: err)
+            let c = try ChildProcess.spawn(
+                DaemonProcess.binary, ["init"], environment: ["XDG_CONFIG_HOME": home.path],
+                standardOutput: out, standardError: err)
             c.waitForExit(timeout: .seconds(10))
             return c.exitStatus
         }
@@ -193,6 +215,8 @@ extension LiveTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(try run() == 1)
-        #expect(try String(contentsOf: err, encoding: .utf8).contains("already exists; gestured init never overwrites a config"))
+        #expect(
+            try String(contentsOf: err, encoding: .utf8).contains(
+                "already exists; gestured init never overwrites a config"))
     }
 }

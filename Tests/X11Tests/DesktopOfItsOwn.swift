@@ -13,8 +13,11 @@ enum DesktopOfItsOwn {
         defer { server.stop() }
         _ = try server.startWindowManager()
         try {
-            let window = try TestWindow(displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
-            guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the test window") }
+            let window = try TestWindow(
+                displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
+            guard window.raiseAndWait() else {
+                throw TestWindowError("openbox did not show the test window")
+            }
             window.clear()
             try body(server, window)
         }()
@@ -24,7 +27,8 @@ enum DesktopOfItsOwn {
 extension DaemonProcess {
     /// The lines the config's `exec echo ... >> @DIR@/result.txt` actions wrote so far.
     var results: [String] {
-        ((try? String(contentsOf: directory.appendingPathComponent("result.txt"), encoding: .utf8)) ?? "")
+        ((try? String(contentsOf: directory.appendingPathComponent("result.txt"), encoding: .utf8))
+            ?? "")
             .split(separator: "\n").map(String.init)
     }
 

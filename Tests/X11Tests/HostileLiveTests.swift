@@ -23,7 +23,9 @@ extension LiveTests {
     }
 
     /// How many times the log says `text`.
-    func count(_ text: String, in d: DaemonProcess) -> Int { d.log.components(separatedBy: text).count - 1 }
+    func count(_ text: String, in d: DaemonProcess) -> Int {
+        d.log.components(separatedBy: text).count - 1
+    }
 
     @Test func sigtermFollowedAtOnceBySighupStillEndsTheDaemonAndGivesBackWhatItHeld() throws {
         // One slot for a pending signal let the HUP overwrite the TERM in 3 tries of 4.
@@ -33,22 +35,26 @@ extension LiveTests {
     }
 
     @Test func aThousandReloadsLeaveTheResidentMemoryFlat() throws {
-        let d = try DaemonProcess(display: server.displayName, config: swipeAndStroke("first") + """
+        let d = try DaemonProcess(
+            display: server.displayName,
+            config: swipeAndStroke("first") + """
 
-            [[gesture]]
-            name = "zoom"
-            type = "pinch"
-            source = "touchpad"
-            repeat = 0.1
-            action = "keys ctrl+plus"
-            """, extra: ["--log-level", "info"])
+                [[gesture]]
+                name = "zoom"
+                type = "pinch"
+                source = "touchpad"
+                repeat = 0.1
+                action = "keys ctrl+plus"
+                """, extra: ["--log-level", "info"])
         func reload(_ n: Int) throws {
             for _ in 0..<n {
                 let before = count("SIGHUP: reloaded 3 gestures", in: d)
                 d.child.signal(SIGHUP)
                 let deadline = ContinuousClock.now + .seconds(5)
                 while count("SIGHUP: reloaded 3 gestures", in: d) == before {
-                    guard ContinuousClock.now < deadline, d.child.isRunning else { throw TestWindowError("no reload:\n\(d.log.suffix(2000))") }
+                    guard ContinuousClock.now < deadline, d.child.isRunning else {
+                        throw TestWindowError("no reload:\n\(d.log.suffix(2000))")
+                    }
                     usleep(200)
                 }
             }
@@ -79,7 +85,9 @@ extension LiveTests {
                 let f = fopen(path, "w")!
                 fflush(f)
                 usleep(20_000)
-                fputs(swipeAndStroke("second").replacingOccurrences(of: "@DIR@", with: d.directory.path), f)
+                fputs(
+                    swipeAndStroke("second").replacingOccurrences(
+                        of: "@DIR@", with: d.directory.path), f)
                 fclose(f)
             }
         }
@@ -96,7 +104,9 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         // 20,000 taps take this debug build seconds to read: the swipe made meanwhile must be
         // recognized by the config in force, not wait in the queue for the new one.
-        let taps = (0..<20_000).map { "[[gesture]]\nname = \"tap-\($0)\"\ntype = \"tap\"\nfingers = \(1 + $0 % 5)\naction = \"click 1\"\n" }
+        let taps = (0..<20_000).map {
+            "[[gesture]]\nname = \"tap-\($0)\"\ntype = \"tap\"\nfingers = \(1 + $0 % 5)\naction = \"click 1\"\n"
+        }
         try write(config("second") + "\n" + taps.joined(separator: "\n"), to: d, replacing: true)
         try swipeLeft()
         #expect(try waitForResult(d, lines: 1) == ["first"], "\(d.log.suffix(3000))")
@@ -110,8 +120,12 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         let letGo = holdTheTouchGrab()
         defer { letGo() }
-        try write(config("second") + "\n[[gesture]]\ntype = \"tap\"\nfingers = 2\naction = \"click 1\"\n", to: d, replacing: true)
-        try d.waitFor("the config file changed: cannot grab touches on the root window: another client holds it")
+        try write(
+            config("second") + "\n[[gesture]]\ntype = \"tap\"\nfingers = 2\naction = \"click 1\"\n",
+            to: d, replacing: true)
+        try d.waitFor(
+            "the config file changed: cannot grab touches on the root window: another client holds it"
+        )
         #expect(d.log.contains("keeping the last good config"))
         try swipeLeft()
         #expect(try waitForResult(d, lines: 1) == ["first"])
@@ -148,7 +162,9 @@ extension LiveTests {
         let d = try DaemonProcess(display: server.displayName, config: config("first"))
         let path = d.directory.appendingPathComponent("config.toml").path
         chmod(path, 0o666)
-        try d.waitFor("exec actions are refused: \(path) is writable by every user; make it writable by you only (chmod go-w \(path))")
+        try d.waitFor(
+            "exec actions are refused: \(path) is writable by every user; make it writable by you only (chmod go-w \(path))"
+        )
         try swipeLeft()
         try d.waitFor("\"first\": exec refused")
         #expect(result(d) == [])
@@ -158,7 +174,9 @@ extension LiveTests {
         #expect(try waitForResult(d, lines: 1) == ["first"])
         // Owned by someone else, chmod alone cannot make it safe: the advice says chown.
         chown(path, 65534, 65534)
-        try d.waitFor("exec actions are refused: \(path) is owned by another user (uid 65534); make it yours (chown \(getuid()) \(path)) and writable by you only (chmod go-w)")
+        try d.waitFor(
+            "exec actions are refused: \(path) is owned by another user (uid 65534); make it yours (chown \(getuid()) \(path)) and writable by you only (chmod go-w)"
+        )
         chown(path, getuid(), getgid())
     }
 }
@@ -174,8 +192,12 @@ extension LiveTests {
         try pad.pinch(.end, fingers: 3)
         try pad.sync()
         #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
-        #expect(d.log.contains(#"input dropped, its scale is not a number above 0: {"t":"#), "\(d.log)")
-        #expect(d.log.contains(#""ev":"pinch-update","fingers":3,"dx":0,"dy":0,"udx":0,"udy":0,"scale":0,"angle":0}"#), "\(d.log)")
+        #expect(
+            d.log.contains(#"input dropped, its scale is not a number above 0: {"t":"#), "\(d.log)")
+        #expect(
+            d.log.contains(
+                #""ev":"pinch-update","fingers":3,"dx":0,"dy":0,"udx":0,"udy":0,"scale":0,"angle":0}"#
+            ), "\(d.log)")
     }
 }
 
@@ -185,7 +207,8 @@ extension LiveTests {
     @Test func onAnXInput23ServerTheListenerSaysItGrabsNoTouchpadGestures() throws {
         let x = try XConnection(name: server.displayName, xi: (2, 3))
         #expect(!x.hasGestures)
-        let listener = try XInputListener(x, needs: InputNeeds(touchscreen: true, touchpadSwipe: true, touchpadPinch: true))
+        let listener = try XInputListener(
+            x, needs: InputNeeds(touchscreen: true, touchpadSwipe: true, touchpadPinch: true))
         #expect(listener.grabbedText == "touches")
         listener.ungrab()
     }
@@ -200,8 +223,11 @@ struct UnreadInputAtExitTests {
         let server = try XServer.start()
         defer { server.stop() }
         _ = try server.startWindowManager()
-        let window = try TestWindow(displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
-        guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the test window") }
+        let window = try TestWindow(
+            displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
+        guard window.raiseAndWait() else {
+            throw TestWindowError("openbox did not show the test window")
+        }
         window.clear()
         let d = try DaemonProcess(display: server.displayName, config: LiveTests.config)
         try d.waitUntilWaitingForInput()
@@ -212,13 +238,18 @@ struct UnreadInputAtExitTests {
         #expect(d.child.waitForExit(timeout: .seconds(10)), "gestured still runs:\n\(d.log)")
         #expect(d.child.exitStatus == 0, "\(d.log)")
         try LiveTests.liftTwoTouchesAndTheRightButton(server, ids: (51, 52))
-        #expect(d.log.contains("gave back input not yet read: 2 touches, a press of button 3"), "\(d.log)")
+        #expect(
+            d.log.contains("gave back input not yet read: 2 touches, a press of button 3"),
+            "\(d.log)")
         let got = window.drain(waiting: .seconds(10)) { r in
-            r.contains { $0.type == "TouchEnd" } && r.contains { $0.type == "ButtonRelease" && $0.detail == 3 }
+            r.contains { $0.type == "TouchEnd" }
+                && r.contains { $0.type == "ButtonRelease" && $0.detail == 3 }
         }
         // The first touch emulates the pointer and goes to openbox's grab on the frame; the
         // second reaches the window.
-        #expect(got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"], "\(got)\n\(server.logTail())")
+        #expect(
+            got.map(\.type).filter { $0.hasPrefix("Touch") } == ["TouchBegin", "TouchEnd"],
+            "\(got)\n\(server.logTail())")
         #expect(got.contains { $0.type == "ButtonPress" && $0.detail == 3 })
         #expect(got.contains { $0.type == "ButtonRelease" && $0.detail == 3 })
         // And the server lives on.

@@ -1,9 +1,10 @@
 import Foundation
 import GestureCore
-@testable import GestureX11
 import Testing
 import X11TestSupport
 import XServerSupport
+
+@testable import GestureX11
 
 /// The server's clock as the events carry it, and how late each event is read: pure arithmetic
 /// on times given as data.
@@ -35,7 +36,9 @@ import XServerSupport
 
     @Test func theServerTimeWrapsAfter32Bits() {
         var clock = ServerClock()
-        let times = [UInt(4_294_967_000), 200].map { clock.time($0, readAt: 10_000 + Double($0 == 200 ? 496 : 0)) }
+        let times = [UInt(4_294_967_000), 200].map {
+            clock.time($0, readAt: 10_000 + Double($0 == 200 ? 496 : 0))
+        }
         #expect(times == [4_294_967_000, 4_294_967_496])
         #expect(clock.delay == 0)
     }
@@ -47,7 +50,9 @@ import XServerSupport
         var late = LateInput()
         var reports: [String] = []
         func tick(_ now: Double) {
-            if let r = late.report(at: now) { reports.append("\(Int(now)): \(r.given.count) after \(Int(r.delay)) ms") }
+            if let r = late.report(at: now) {
+                reports.append("\(Int(now)): \(r.given.count) after \(Int(r.delay)) ms")
+            }
         }
         let nothingDue = late.due
         late.add(.touch(id: 1), delay: 700)
@@ -69,7 +74,9 @@ extension LiveTests {
     /// bound three-finger swipe happens: when it reads the swipe later than touch-timeout, it
     /// gives the touches back at once instead of acting on them, and says so.
     @Test func touchesReadLaterThanTouchTimeoutAreGivenBackAtOnceAndFireNothing() throws {
-        let d = try DaemonProcess(display: server.displayName, config: "[settings]\ntouch-timeout = 300\n\n" + Self.config)
+        let d = try DaemonProcess(
+            display: server.displayName, config: "[settings]\ntouch-timeout = 300\n\n" + Self.config
+        )
         try d.waitUntilWaitingForInput()
         d.child.signal(SIGSTOP)
         try threeFingerSwipe(at: 600, 400, ids: [61, 62, 63])
@@ -77,8 +84,10 @@ extension LiveTests {
         usleep(500_000)
         d.child.signal(SIGCONT)
         try d.waitFor("later than touch-timeout: gave back at once, unseen, 3 touches")
-        let got = window.drain(waiting: .seconds(10)) { r in r.filter { $0.type == "TouchEnd" }.count == 3 }
-            .map(\.type).filter { $0.hasPrefix("Touch") }
+        let got = window.drain(waiting: .seconds(10)) { r in
+            r.filter { $0.type == "TouchEnd" }.count == 3
+        }
+        .map(\.type).filter { $0.hasPrefix("Touch") }
         // Each touch whole, one after the other, as the server replays them to the window.
         let oneTouch = ["TouchBegin"] + Array(repeating: "TouchUpdate", count: 8) + ["TouchEnd"]
         #expect(got == oneTouch + oneTouch + oneTouch, "\(got)")
@@ -107,10 +116,14 @@ struct HeldUpDaemonLiveTests {
     /// record of the request, the log's list).
     static let boundKiB = 1024
 
-    @Test func aDaemonHeldUpWhileABurstOfTouchesComesReadsItInBoundedMemoryAndGivesEveryTouchBack() throws {
+    @Test func aDaemonHeldUpWhileABurstOfTouchesComesReadsItInBoundedMemoryAndGivesEveryTouchBack()
+        throws
+    {
         let server = try XServer.start()
         defer { server.stop() }
-        let d = try DaemonProcess(display: server.displayName, config: "[settings]\ntouch-timeout = 300\n\n" + LiveTests.config)
+        let d = try DaemonProcess(
+            display: server.displayName,
+            config: "[settings]\ntouch-timeout = 300\n\n" + LiveTests.config)
         try d.waitUntilWaitingForInput()
         // The peak so far (the config loading) is forgotten: from here it is what is resident now.
         try ProcessStats.resetPeak(pid: d.child.pid)
@@ -119,12 +132,19 @@ struct HeldUpDaemonLiveTests {
         let t = server.touchscreen
         for swipe in 0..<Self.swipes {
             let ids = (0..<3).map { UInt32(swipe * 3 + $0 + 100) }
-            for (f, id) in ids.enumerated() { try t.touch(.begin, id: id, x: 600 + Double(f) * 60, y: 400) }
+            for (f, id) in ids.enumerated() {
+                try t.touch(.begin, id: id, x: 600 + Double(f) * 60, y: 400)
+            }
             for step in 1...16 {
-                for (f, id) in ids.enumerated() { try t.touch(.update, id: id, x: 600 + Double(f) * 60 - Double(step) * 10, y: 400) }
+                for (f, id) in ids.enumerated() {
+                    try t.touch(
+                        .update, id: id, x: 600 + Double(f) * 60 - Double(step) * 10, y: 400)
+                }
                 try t.sync()
             }
-            for (f, id) in ids.enumerated() { try t.touch(.end, id: id, x: 440 + Double(f) * 60, y: 400) }
+            for (f, id) in ids.enumerated() {
+                try t.touch(.end, id: id, x: 440 + Double(f) * 60, y: 400)
+            }
             try t.sync()
         }
         // The last of it waits unread for longer than touch-timeout too.
@@ -132,11 +152,15 @@ struct HeldUpDaemonLiveTests {
         d.child.signal(SIGCONT)
         let touches = Self.swipes * 3
         let deadline = ContinuousClock.now + .seconds(30)
-        while Self.givenBack(in: d.log) < touches && ContinuousClock.now < deadline { usleep(20_000) }
+        while Self.givenBack(in: d.log) < touches && ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
         let after = try ProcessStats.read(pid: d.child.pid)
         #expect(Self.givenBack(in: d.log) == touches, "\(d.log)")
-        #expect(ProcessStats.peakGrowthKiB(from: before, to: after) < Self.boundKiB,
-                "VmHWM \(after.peakKiB) KiB after, VmRSS \(before.residentKiB) KiB before, RssFile \(before.fileKiB) KiB before and \(after.fileKiB) KiB after")
+        #expect(
+            ProcessStats.peakGrowthKiB(from: before, to: after) < Self.boundKiB,
+            "VmHWM \(after.peakKiB) KiB after, VmRSS \(before.residentKiB) KiB before, RssFile \(before.fileKiB) KiB before and \(after.fileKiB) KiB after"
+        )
         // The burst (three-finger swipes to the left, bound) fired nothing; a gesture after it
         // fires, alone.
         try server.threeFingerPinchOutOnTheTouchpad()

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import GestureTrace
 import TestSupport
+import Testing
 import X11TestSupport
 import XServerSupport
 
@@ -19,10 +19,13 @@ extension LiveTests {
     /// The gestures of a fixture as `gestured replay` reads them: both deltas of every update,
     /// and an end, cancelled, for a gesture the paste cuts off.
     static func libinputGestures(_ name: String) throws -> [LibinputLog.Gesture] {
-        let text = try String(contentsOf: libinputFixtures.appendingPathComponent(name), encoding: .utf8)
+        let text = try String(
+            contentsOf: libinputFixtures.appendingPathComponent(name), encoding: .utf8)
         var log = LibinputLog(file: name)
         var gestures: [LibinputLog.Gesture] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { gestures += log.read(line) }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            gestures += log.read(line)
+        }
         return gestures + log.finish()
     }
 
@@ -40,14 +43,19 @@ extension LiveTests {
             switch (g.kind, g.phase) {
             case (.swipe, .begin): try pad.swipe(.begin, fingers: g.fingers)
             case (.swipe, .update):
-                try pad.swipe(.update, fingers: g.fingers, dx: g.delta.x, dy: g.delta.y,
-                              unacceleratedDx: g.unaccelerated.x, unacceleratedDy: g.unaccelerated.y)
-            case (.swipe, .end(let cancelled)): try pad.swipe(.end, fingers: g.fingers, cancelled: cancelled)
+                try pad.swipe(
+                    .update, fingers: g.fingers, dx: g.delta.x, dy: g.delta.y,
+                    unacceleratedDx: g.unaccelerated.x, unacceleratedDy: g.unaccelerated.y)
+            case (.swipe, .end(let cancelled)):
+                try pad.swipe(.end, fingers: g.fingers, cancelled: cancelled)
             case (.pinch, .begin): try pad.pinch(.begin, fingers: g.fingers)
             case (.pinch, .update):
-                try pad.pinch(.update, fingers: g.fingers, dx: g.delta.x, dy: g.delta.y,
-                              unacceleratedDx: g.unaccelerated.x, unacceleratedDy: g.unaccelerated.y, scale: g.scale, angleDelta: g.angle)
-            case (.pinch, .end(let cancelled)): try pad.pinch(.end, fingers: g.fingers, cancelled: cancelled)
+                try pad.pinch(
+                    .update, fingers: g.fingers, dx: g.delta.x, dy: g.delta.y,
+                    unacceleratedDx: g.unaccelerated.x, unacceleratedDy: g.unaccelerated.y,
+                    scale: g.scale, angleDelta: g.angle)
+            case (.pinch, .end(let cancelled)):
+                try pad.pinch(.end, fingers: g.fingers, cancelled: cancelled)
             }
         }
         try pad.sync()
@@ -58,7 +66,8 @@ extension LiveTests {
         let pad = server.touchpad
         try pad.swipe(.begin, fingers: 5)
         for _ in 1...4 {
-            try pad.swipe(.update, fingers: 5, dx: 0, dy: 50, unacceleratedDx: 0, unacceleratedDy: 50)
+            try pad.swipe(
+                .update, fingers: 5, dx: 0, dy: 50, unacceleratedDx: 0, unacceleratedDy: 50)
             try pad.sync()
             usleep(8_000)
         }
@@ -67,7 +76,9 @@ extension LiveTests {
     }
 
     @Test func everyRealGestureSentThroughTheTouchpadWithItsTimingFiresItsOwnBinding() throws {
-        #expect(Set(LibinputFixtures.names) == Set(LibinputFixtures.firing.map(\.name)), "a fixture is not sent live")
+        #expect(
+            Set(LibinputFixtures.names) == Set(LibinputFixtures.firing.map(\.name)),
+            "a fixture is not sent live")
         let d = try DaemonProcess(display: server.displayName, config: LibinputFixtures.config)
         try server.mouse.move(toX: 500, y: 400)
         var expected: [String] = []

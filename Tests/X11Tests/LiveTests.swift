@@ -29,8 +29,12 @@ struct LiveTests {
 
     init() throws {
         desktop = try LiveDesktop.get()
-        window = try TestWindow(displayName: desktop.server.displayName, name: "gestured-test", width: 1024, height: 768)
-        guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the test window") }
+        window = try TestWindow(
+            displayName: desktop.server.displayName, name: "gestured-test", width: 1024, height: 768
+        )
+        guard window.raiseAndWait() else {
+            throw TestWindowError("openbox did not show the test window")
+        }
         window.clear()
     }
 
@@ -59,7 +63,9 @@ struct LiveTests {
 
     func result(_ d: DaemonProcess) -> [String] { d.results }
 
-    func waitForResult(_ d: DaemonProcess, lines: Int) throws -> [String] { d.results(waitingFor: lines) }
+    func waitForResult(_ d: DaemonProcess, lines: Int) throws -> [String] {
+        d.results(waitingFor: lines)
+    }
 
     /// What reached the test window before now, without waiting on a clock: a Shift pressed on
     /// the test keyboard is delivered after all the input sent before it, so once it arrives
@@ -87,7 +93,9 @@ struct LiveTests {
         let t = server.touchscreen
         for (id, s) in zip(ids, starts) { try t.touch(.begin, id: id, x: s.x, y: s.y) }
         for step in 1...8 {
-            for (id, s) in zip(ids, starts) { try t.touch(.update, id: id, x: s.x - Double(step) * 20, y: s.y) }
+            for (id, s) in zip(ids, starts) {
+                try t.touch(.update, id: id, x: s.x - Double(step) * 20, y: s.y)
+            }
             try t.sync()
             usleep(8_000)
         }
@@ -98,12 +106,15 @@ struct LiveTests {
 
     /// Lifts the fingers `dragLeftAndHold` left down.
     func lift(_ starts: [(x: Double, y: Double)], ids: [UInt32] = [1, 2, 3]) throws {
-        for (id, s) in zip(ids, starts) { try server.touchscreen.touch(.end, id: id, x: s.x - 160, y: s.y) }
+        for (id, s) in zip(ids, starts) {
+            try server.touchscreen.touch(.end, id: id, x: s.x - 160, y: s.y)
+        }
         try server.touchscreen.sync()
     }
 
     @Test func aOneFingerTapNoBindingUsesReachesTheApplicationAtOnce() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        let d = try DaemonProcess(
+            display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
         try server.touchscreen.touch(.begin, id: 11, x: 500, y: 400)
         try server.touchscreen.touch(.end, id: 11, x: 500, y: 400)
         try server.touchscreen.sync()
@@ -121,7 +132,8 @@ struct LiveTests {
     }
 
     @Test func aTouchpadPinchWithABindingIsKeptAndOneWithoutReachesTheApplication() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        let d = try DaemonProcess(
+            display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
         try threeFingerPinchOutOnTheTouchpad()
         let pad = server.touchpad
         #expect(try waitForResult(d, lines: 1) == ["pad-pinch"], "\(d.log)")
@@ -133,7 +145,11 @@ struct LiveTests {
         try pad.pinch(.end, fingers: 2)
         try pad.sync()
         let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "PinchEnd" } }
-        #expect(got.map(\.type).filter { $0.hasPrefix("Pinch") } == ["PinchBegin", "PinchUpdate", "PinchUpdate", "PinchUpdate", "PinchUpdate", "PinchEnd"])
+        #expect(
+            got.map(\.type).filter { $0.hasPrefix("Pinch") } == [
+                "PinchBegin", "PinchUpdate", "PinchUpdate", "PinchUpdate", "PinchUpdate",
+                "PinchEnd",
+            ])
         #expect(got.allSatisfy { $0.detail == 2 || !$0.type.hasPrefix("Pinch") })
     }
 
@@ -142,7 +158,11 @@ struct LiveTests {
         let pad = server.touchpad
         try server.mouse.move(toX: 500, y: 400)
         try pad.swipe(.begin, fingers: 3)
-        for _ in 1...6 { try pad.swipe(.update, fingers: 3, dx: -25, dy: 0); try pad.sync(); usleep(8_000) }
+        for _ in 1...6 {
+            try pad.swipe(.update, fingers: 3, dx: -25, dy: 0)
+            try pad.sync()
+            usleep(8_000)
+        }
         try pad.swipe(.end, fingers: 3)
         try pad.sync()
         #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
@@ -154,23 +174,37 @@ struct LiveTests {
         try pad.swipe(.end, fingers: 4)
         try pad.sync()
         let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "SwipeEnd" } }
-        #expect(got.map(\.type).filter { $0.hasPrefix("Swipe") } == ["SwipeBegin", "SwipeUpdate", "SwipeEnd"])
+        #expect(
+            got.map(\.type).filter { $0.hasPrefix("Swipe") } == [
+                "SwipeBegin", "SwipeUpdate", "SwipeEnd",
+            ])
     }
 
     /// libinput's acceleration makes a slow swipe's pointer motion a fraction of the fingers':
     /// the swipe is decided on the unaccelerated deltas the server sends beside the accelerated.
     @Test func aTouchpadSwipeIsDecidedOnTheFingersMotionNotThePointers() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "debug"])
+        let d = try DaemonProcess(
+            display: server.displayName, config: Self.config, extra: ["--log-level", "debug"])
         let pad = server.touchpad
         // Slow: the pointer would go 30 px, the fingers went 150.
         try pad.swipe(.begin, fingers: 3)
-        for _ in 1...6 { try pad.swipe(.update, fingers: 3, dx: -5, dy: 0, unacceleratedDx: -25, unacceleratedDy: 0); try pad.sync(); usleep(8_000) }
+        for _ in 1...6 {
+            try pad.swipe(
+                .update, fingers: 3, dx: -5, dy: 0, unacceleratedDx: -25, unacceleratedDy: 0)
+            try pad.sync()
+            usleep(8_000)
+        }
         try pad.swipe(.end, fingers: 3)
         try pad.sync()
         #expect(try waitForResult(d, lines: 1) == ["three-left 3 left"], "\(d.log)")
         // A flick: the pointer would go 150 px, the fingers went 30.
         try pad.swipe(.begin, fingers: 3)
-        for _ in 1...6 { try pad.swipe(.update, fingers: 3, dx: -25, dy: 0, unacceleratedDx: -5, unacceleratedDy: 0); try pad.sync(); usleep(8_000) }
+        for _ in 1...6 {
+            try pad.swipe(
+                .update, fingers: 3, dx: -25, dy: 0, unacceleratedDx: -5, unacceleratedDy: 0)
+            try pad.sync()
+            usleep(8_000)
+        }
         try pad.swipe(.end, fingers: 3)
         try pad.sync()
         try d.waitFor(#"swipe "three-left": failed: lifted after 30 px < 80 px"#)
@@ -184,8 +218,11 @@ struct LiveTests {
     }
 
     func xtestDrag() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
-        guard let dpy = XOpenDisplay(server.displayName) else { throw TestWindowError("cannot open \(server.displayName)") }
+        let d = try DaemonProcess(
+            display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        guard let dpy = XOpenDisplay(server.displayName) else {
+            throw TestWindowError("cannot open \(server.displayName)")
+        }
         defer { XCloseDisplay(dpy) }
         let screen = XDefaultScreen(dpy)
         XTestFakeMotionEvent(dpy, screen, 700, 400, 0)
@@ -208,37 +245,49 @@ struct LiveTests {
         try mouse.move(toX: 700, y: y)
         try mouse.sync()
         try mouse.button(3, pressed: true)
-        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(pause) }
+        for _ in 1...15 {
+            try mouse.move(dx: -20, dy: 0)
+            try mouse.sync()
+            usleep(pause)
+        }
         guard lift else { return }
         try mouse.button(3, pressed: false)
         try mouse.sync()
     }
 
     @Test func aRightButtonDragIsAStrokeAndARightClickReachesTheApplication() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
+        let d = try DaemonProcess(
+            display: server.displayName, config: Self.config, extra: ["--log-level", "trace"])
         try drawBack()
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
-        #expect(try receivedBeforeASentinelKey().filter { $0.type.hasPrefix("Button") && $0.detail == 3 } == [])
+        #expect(
+            try receivedBeforeASentinelKey().filter {
+                $0.type.hasPrefix("Button") && $0.detail == 3
+            } == [])
 
         window.clear()
         let mouse = server.mouse
         try mouse.click(3)
         try mouse.sync()
         let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
-        #expect(got.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"], "\(d.log)")
+        #expect(
+            got.filter { $0.detail == 3 }.map(\.type) == ["ButtonPress", "ButtonRelease"],
+            "\(d.log)")
     }
 
     @Test func aTouchHeldPastTheTimeoutIsHandedBack() throws {
-        let config = Self.config + """
+        let config =
+            Self.config + """
 
-            [[gesture]]
-            name = "drawn-v"
-            type = "stroke"
-            source = "touchscreen"
-            shape = "v"
-            action = "exec true"
-            """
-        let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace"])
+                [[gesture]]
+                name = "drawn-v"
+                type = "stroke"
+                source = "touchscreen"
+                shape = "v"
+                action = "exec true"
+                """
+        let d = try DaemonProcess(
+            display: server.displayName, config: config, extra: ["--log-level", "trace"])
         try server.touchscreen.touch(.begin, id: 21, x: 300, y: 300)
         try server.touchscreen.sync()
         let got = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchBegin" } }
@@ -246,7 +295,10 @@ struct LiveTests {
         try d.waitFor("reject (timeout)")
         try server.touchscreen.touch(.end, id: 21, x: 300, y: 300)
         try server.touchscreen.sync()
-        #expect(window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchEnd" } }.contains { $0.type == "TouchEnd" })
+        #expect(
+            window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "TouchEnd" } }.contains {
+                $0.type == "TouchEnd"
+            })
     }
 
     @Test func aDaemonTerminatedMidGestureLeavesNoTouchOrPointerFrozen() throws {
@@ -264,7 +316,9 @@ struct LiveTests {
         try holdTwoTouchesAndTheRightButton(server, ids: (31, 32))
         let sent = ContinuousClock.now
         for s in signals { d.child.signal(s) }
-        #expect(d.child.waitForExit(timeout: .seconds(10)), "gestured still runs after \(signals):\n\(d.log)")
+        #expect(
+            d.child.waitForExit(timeout: .seconds(10)),
+            "gestured still runs after \(signals):\n\(d.log)")
         if signals.first == SIGTERM {
             #expect(d.child.exitStatus == 0, "\(d.log)")
             // It gives back what it holds and waits 100 ms for the server to replay it; the aim is
@@ -275,8 +329,12 @@ struct LiveTests {
         try liftTwoTouchesAndTheRightButton(server, ids: (31, 32))
         try server.mouse.click(1)
         try server.mouse.sync()
-        let got = window.drain(waiting: .seconds(10)) { r in r.contains { $0.type == "ButtonRelease" && $0.detail == 1 } }
-        #expect(got.contains { $0.type == "ButtonPress" && $0.detail == 1 }, "\(d.log)\n\(server.logTail())")
+        let got = window.drain(waiting: .seconds(10)) { r in
+            r.contains { $0.type == "ButtonRelease" && $0.detail == 1 }
+        }
+        #expect(
+            got.contains { $0.type == "ButtonPress" && $0.detail == 1 },
+            "\(d.log)\n\(server.logTail())")
         #expect(got.contains { $0.type == "ButtonRelease" && $0.detail == 1 })
         try expectANewTapGoesStraightThrough(server: server, window: window, id: 33)
     }
@@ -301,7 +359,9 @@ struct LiveTests {
     }
 
     /// Nothing is left frozen or held: a tap reaches the window at once, begin and end.
-    static func expectANewTapGoesStraightThrough(server: XServer, window: TestWindow, id: UInt32) throws {
+    static func expectANewTapGoesStraightThrough(server: XServer, window: TestWindow, id: UInt32)
+        throws
+    {
         window.clear()
         try server.touchscreen.touch(.begin, id: id, x: 400, y: 300)
         try server.touchscreen.touch(.end, id: id, x: 400, y: 300)
@@ -311,8 +371,9 @@ struct LiveTests {
     }
 
     @Test func aRecordedTraceReplaysToTheSameRecognitionsAsTheLiveRun() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config,
-                                  command: ["record", "@DIR@/trace.jsonl"])
+        let d = try DaemonProcess(
+            display: server.displayName, config: Self.config,
+            command: ["record", "@DIR@/trace.jsonl"])
         try threeFingerSwipe(at: 600, 400, ids: [41, 42, 43])
         let pad = server.touchpad
         try pad.pinch(.begin, fingers: 3)
@@ -321,36 +382,51 @@ struct LiveTests {
         try pad.sync()
         try d.waitFor("recognized pinch \"pad-pinch\"")
         d.stop()
-        let live = d.log.split(separator: "\n").compactMap { line in line.range(of: "recognized ").map { String(line[$0.upperBound...]) } }
+        let live = d.log.split(separator: "\n").compactMap { line in
+            line.range(of: "recognized ").map { String(line[$0.upperBound...]) }
+        }
         #expect(live == ["swipe \"three-left\"", "pinch \"pad-pinch\""])
 
-        let replay = try DaemonProcess.runToEnd(["replay", "--config", d.directory.appendingPathComponent("config.toml").path,
-                                                 d.directory.appendingPathComponent("trace.jsonl").path])
-        let replayed = replay.split(separator: "\n").filter { $0.contains("\"state\":\"ended\"") }.map { line -> String in
-            let type = line.range(of: #""type":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } } ?? ""
-            let name = line.range(of: #""gesture":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } } ?? ""
-            return "\(type) \"\(name)\""
-        }
+        let replay = try DaemonProcess.runToEnd([
+            "replay", "--config", d.directory.appendingPathComponent("config.toml").path,
+            d.directory.appendingPathComponent("trace.jsonl").path,
+        ])
+        let replayed = replay.split(separator: "\n").filter { $0.contains("\"state\":\"ended\"") }
+            .map { line -> String in
+                let type =
+                    line.range(of: #""type":""#).map {
+                        line[$0.upperBound...].prefix { $0 != "\"" }
+                    } ?? ""
+                let name =
+                    line.range(of: #""gesture":""#).map {
+                        line[$0.upperBound...].prefix { $0 != "\"" }
+                    } ?? ""
+                return "\(type) \"\(name)\""
+            }
         #expect(replayed == live)
         // No binding has an app rule: the window class under the gestures is never read.
-        let trace = try String(contentsOf: d.directory.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        let trace = try String(
+            contentsOf: d.directory.appendingPathComponent("trace.jsonl"), encoding: .utf8)
         #expect(!trace.contains("\"app\""))
     }
 
     @Test func withAnAppRuleTheRecordedTraceNamesTheApplicationUnderEachGesture() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.config + """
+        let d = try DaemonProcess(
+            display: server.displayName,
+            config: Self.config + """
 
-            [[gesture]]
-            name = "in-test"
-            type = "tap"
-            fingers = 4
-            app = "gestured-test"
-            action = "click 1"
-            """, command: ["record", "@DIR@/trace.jsonl"])
+                [[gesture]]
+                name = "in-test"
+                type = "tap"
+                fingers = 4
+                app = "gestured-test"
+                action = "click 1"
+                """, command: ["record", "@DIR@/trace.jsonl"])
         try threeFingerSwipe(at: 600, 400, ids: [44, 45, 46])
         try d.waitFor("recognized swipe \"three-left\"")
         d.stop()
-        let trace = try String(contentsOf: d.directory.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        let trace = try String(
+            contentsOf: d.directory.appendingPathComponent("trace.jsonl"), encoding: .utf8)
         let begins = trace.split(separator: "\n").filter { $0.contains("touch-begin") }
         #expect(begins.count == 3)
         #expect(begins.allSatisfy { $0.contains(#""app":"gestured-test"#) }, "\(trace)")
@@ -360,11 +436,14 @@ struct LiveTests {
 extension DaemonProcess {
     /// Runs a gestured command that ends by itself; returns its stdout.
     static func runToEnd(_ arguments: [String]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gestured-cmd-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gestured-cmd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
-        let child = try ChildProcess.spawn(binary, arguments, standardOutput: out, standardError: err)
+        let out = dir.appendingPathComponent("out")
+        let err = dir.appendingPathComponent("err")
+        let child = try ChildProcess.spawn(
+            binary, arguments, standardOutput: out, standardError: err)
         child.waitForExit(timeout: .seconds(30))
         return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
     }
@@ -379,7 +458,8 @@ struct KilledDaemonTests {
     @Test func aDaemonKilledMidGestureLeavesNoTouchOrPointerFrozen() throws {
         let server = try XServer.start()
         defer { server.stop() }
-        let window = try TestWindow(displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
+        let window = try TestWindow(
+            displayName: server.displayName, name: "gestured-test", width: 1024, height: 768)
         try LiveTests.stopMidGesture([SIGKILL], server: server, window: window)
     }
 }
@@ -388,8 +468,12 @@ struct KilledDaemonTests {
 extension LiveTests {
     @Test func devicesListsEveryInputDeviceWithItsClass() throws {
         let out = try DaemonProcess.runToEnd(["devices", "--display", desktop.server.displayName])
-        #expect(out.hasPrefix("X display \(desktop.server.displayName): The X.Org Foundation, XInput 2.4"))
-        let rows = out.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
+        #expect(
+            out.hasPrefix(
+                "X display \(desktop.server.displayName): The X.Org Foundation, XInput 2.4"))
+        let rows = out.split(separator: "\n").dropFirst().map {
+            $0.split(separator: "\t").map(String.init)
+        }
         let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0[3], $0[1]) })
         #expect(byName["gestured-touchscreen"] == "touchscreen")
         #expect(byName["gestured-touchpad"] == "touchpad")
@@ -416,7 +500,8 @@ extension LiveTests {
         for t in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { gestured_set_mask(&bits, t) }
         var mods = XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)
         bits.withUnsafeMutableBufferPointer { buf in
-            var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            var m = XIEventMask(
+                deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
             _ = XIGrabTouchBegin(d, XIAllMasterDevices, gestured_default_root(d), 0, &m, 1, &mods)
         }
         XSync(d, 0)
@@ -433,7 +518,9 @@ extension LiveTests {
             _ = try DaemonProcess(display: server.displayName, config: LiveTests.config)
             Issue.record("the daemon started without its grab")
         } catch {
-            #expect("\(error)".contains("cannot grab touches on the root window: another client holds it"))
+            #expect(
+                "\(error)".contains(
+                    "cannot grab touches on the root window: another client holds it"))
         }
     }
 }
@@ -462,7 +549,9 @@ struct ScreenChangeTests {
             edge = "right"
             action = "exec echo from-right >> @DIR@/result.txt"
             """
-        let d = try DaemonProcess(display: server.displayName, config: config, extra: ["--log-level", "trace", "--overlay"])
+        let d = try DaemonProcess(
+            display: server.displayName, config: config,
+            extra: ["--log-level", "trace", "--overlay"])
         let overlaySize = { (try? server.run("xwininfo", ["-name", "gestured overlay"])) ?? "" }
         #expect(overlaySize().contains("Width: 1024") && overlaySize().contains("Height: 768"))
         _ = try server.run("xrandr", ["-s", "800x600"])
@@ -472,12 +561,18 @@ struct ScreenChangeTests {
         // 1024 lands at 797 of 800.
         let t = server.touchscreen
         try t.touch(.begin, id: 1, x: 1020, y: 400)
-        for i in 1...5 { try t.touch(.update, id: 1, x: 1020 - Double(i) * 26, y: 400); try t.sync(); usleep(8_000) }
+        for i in 1...5 {
+            try t.touch(.update, id: 1, x: 1020 - Double(i) * 26, y: 400)
+            try t.sync()
+            usleep(8_000)
+        }
         try t.touch(.end, id: 1, x: 890, y: 400)
         try t.sync()
         try d.waitFor("recognized edge \"from-right\"")
         // The overlay covers the new screen.
-        #expect(overlaySize().contains("Width: 800") && overlaySize().contains("Height: 600"), "\(overlaySize())")
+        #expect(
+            overlaySize().contains("Width: 800") && overlaySize().contains("Height: 600"),
+            "\(overlaySize())")
     }
 }
 

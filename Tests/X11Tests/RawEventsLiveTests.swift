@@ -36,7 +36,10 @@ extension LiveTests {
 
         // Each motion once, leftward as the pointer went (by how far, the server's acceleration
         // says): the grab's, not its raw event too.
-        #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == ["press 3", "motion", "motion", "motion", "release 3"])
+        #expect(
+            read.map { $0.hasPrefix("motion") ? "motion" : $0 } == [
+                "press 3", "motion", "motion", "motion", "release 3",
+            ])
         let xs = read.compactMap { $0.hasPrefix("motion ") ? Int($0.dropFirst(7)) : nil }
         #expect(zip([600] + xs, xs).allSatisfy { $0 > $1 }, "\(xs)")
         #expect(selected == [false, true, false, false])
@@ -65,16 +68,26 @@ extension LiveTests {
         read += Self.read(listener) { $0.count == 1 }
         listener.answer(OwnershipDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
-        let replayed = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
+        let replayed = window.drain(waiting: .seconds(10)) {
+            $0.contains { $0.type == "ButtonRelease" }
+        }
 
-        #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == ["press 3", "release 3", "press 3", "motion", "release 3"])
-        #expect(replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
+        #expect(
+            read.map { $0.hasPrefix("motion") ? "motion" : $0 } == [
+                "press 3", "release 3", "press 3", "motion", "release 3",
+            ])
+        #expect(
+            replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == [
+                "ButtonPress 3", "ButtonRelease 3",
+            ])
     }
 
     /// A press's raw events are turned on by the press itself, so it may have moved or been let
     /// go unseen: the server says whether the button is still down. Let go, it was a click and
     /// is the application's at once; still down, it is followed from there.
-    @Test func aPressThatBeatsTheRawEventsBackIsFollowedIfStillDownAndTheApplicationsIfLetGo() throws {
+    @Test func aPressThatBeatsTheRawEventsBackIsFollowedIfStillDownAndTheApplicationsIfLetGo()
+        throws
+    {
         let (x, listener) = try Self.strokeListener(server)
         defer { listener.ungrab() }
         let m = server.mouse
@@ -88,7 +101,9 @@ extension LiveTests {
         try m.sync()
         read += Self.read(listener) { $0.count == 2 }
         x.flush()
-        let clicked = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
+        let clicked = window.drain(waiting: .seconds(10)) {
+            $0.contains { $0.type == "ButtonRelease" }
+        }
         window.clear()
 
         // Let go and pressed again, before gestured reads either: followed, by its raw events.
@@ -103,15 +118,24 @@ extension LiveTests {
         read += Self.read(listener) { $0.count == 2 }
         listener.answer(OwnershipDecision(target: .button(3), accepted: false, why: .unused))
         x.flush()
-        let replayed = window.drain(waiting: .seconds(10)) { $0.contains { $0.type == "ButtonRelease" } }
+        let replayed = window.drain(waiting: .seconds(10)) {
+            $0.contains { $0.type == "ButtonRelease" }
+        }
 
-        #expect(read.map { $0.hasPrefix("motion") ? "motion" : $0 } == [
-            "press 3", "motion", "release 3",
-            "a press of button 3 was let go before gestured could follow it: the application's at once",
-            "press 3", "release 3", "press 3", "motion", "release 3",
-        ])
-        #expect(clicked.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
-        #expect(replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == ["ButtonPress 3", "ButtonRelease 3"])
+        #expect(
+            read.map { $0.hasPrefix("motion") ? "motion" : $0 } == [
+                "press 3", "motion", "release 3",
+                "a press of button 3 was let go before gestured could follow it: the application's at once",
+                "press 3", "release 3", "press 3", "motion", "release 3",
+            ])
+        #expect(
+            clicked.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == [
+                "ButtonPress 3", "ButtonRelease 3",
+            ])
+        #expect(
+            replayed.filter { $0.type.hasPrefix("Button") }.map { "\($0.type) \($0.detail)" } == [
+                "ButtonPress 3", "ButtonRelease 3",
+            ])
     }
 
     /// The right button pressed at (600, 400) and kept, as the engine keeps a stroke; returns
@@ -144,8 +168,10 @@ extension LiveTests {
     /// What the listener decodes until `done` says so, or `waiting` runs out: a press, a
     /// release, or a motion with where it went across (`motion 580`); and what it says of
     /// presses it gave back unfollowed.
-    static func read(_ listener: XInputListener, waiting timeout: Duration = .seconds(2),
-                     until done: ([String]) -> Bool) -> [String] {
+    static func read(
+        _ listener: XInputListener, waiting timeout: Duration = .seconds(2),
+        until done: ([String]) -> Bool
+    ) -> [String] {
         let deadline = ContinuousClock.now + timeout
         var read: [String] = []
         repeat {
@@ -174,7 +200,8 @@ extension LiveTests {
         return (0..<Int(count)).contains { i in
             let m = masks[i]
             let byte = Int(XI_RawMotion >> 3)
-            return m.deviceid > XIAllMasterDevices && Int(m.mask_len) > byte && m.mask[byte] & UInt8(1 << (XI_RawMotion & 7)) != 0
+            return m.deviceid > XIAllMasterDevices && Int(m.mask_len) > byte
+                && m.mask[byte] & UInt8(1 << (XI_RawMotion & 7)) != 0
         }
     }
 }

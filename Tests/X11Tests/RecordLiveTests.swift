@@ -9,15 +9,21 @@ extension LiveTests {
     /// stroke drawn meanwhile, for `gestured learn`.
     @Test func recordWhileTheDaemonRunsRecordsThroughItAndNoActionIsPerformedUntilItStops() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
-        let trace = d.directory.appendingPathComponent("strokes.trace"), said = d.directory.appendingPathComponent("record.out")
-        let record = try ChildProcess.spawn(DaemonProcess.binary, ["record", trace.path, "--display", server.displayName],
-                                            environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: said)
-        try d.waitFor("recording for gestured record (pid \(record.pid)): actions are not performed until it stops")
+        let trace = d.directory.appendingPathComponent("strokes.trace")
+        let said = d.directory.appendingPathComponent("record.out")
+        let record = try ChildProcess.spawn(
+            DaemonProcess.binary, ["record", trace.path, "--display", server.displayName],
+            environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: said)
+        try d.waitFor(
+            "recording for gestured record (pid \(record.pid)): actions are not performed until it stops"
+        )
         try drawBack()
         try d.waitFor("\"back\": would exec")
         let recorded = { (try? String(contentsOf: trace, encoding: .utf8)) ?? "" }
         let deadline = ContinuousClock.now + .seconds(5)
-        while !recorded().contains(#""ev":"button-release""#) && ContinuousClock.now < deadline { usleep(5_000) }
+        while !recorded().contains(#""ev":"button-release""#) && ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
         #expect(recorded().hasPrefix(#"{"trace":"#), "\(recorded())")
         #expect(recorded().contains(#""ev":"button-press","button":3"#), "\(recorded())")
         #expect(result(d) == [])
@@ -26,6 +32,8 @@ extension LiveTests {
         try drawBack()
         #expect(try waitForResult(d, lines: 1) == ["back"], "\(d.log)")
         #expect(d.log.contains("gestured record (pid \(record.pid)) stopped"), "\(d.log)")
-        #expect((try? String(contentsOf: said, encoding: .utf8))?.contains("recording through the daemon running on") == true)
+        #expect(
+            (try? String(contentsOf: said, encoding: .utf8))?.contains(
+                "recording through the daemon running on") == true)
     }
 }

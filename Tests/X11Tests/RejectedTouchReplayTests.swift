@@ -19,28 +19,41 @@ extension LiveTests {
             let parts = line.split(separator: " ")
             guard parts.count == 6 else { return nil }
             func value(_ p: Substring) -> Int? { p.split(separator: "=").last.flatMap { Int($0) } }
-            guard let touch = value(parts[2]), let x = value(parts[3]), let y = value(parts[4]), let time = value(parts[5]) else { return nil }
-            (who, type, self.touch, self.x, self.y, self.time) = (String(parts[0]), String(parts[1]), touch, x, y, time)
+            guard let touch = value(parts[2]), let x = value(parts[3]), let y = value(parts[4]),
+                let time = value(parts[5])
+            else { return nil }
+            (who, type, self.touch, self.x, self.y, self.time) = (
+                String(parts[0]), String(parts[1]), touch, x, y, time
+            )
         }
     }
 
     /// Builds the reproducer with the system's C compiler, into `directory`.
     static func buildReproducer(in directory: URL) throws -> URL {
-        let source = DaemonProcess.root.appendingPathComponent("Tests/X11Tests/Reproducers/rejected-touch-end.c")
+        let source = DaemonProcess.root.appendingPathComponent(
+            "Tests/X11Tests/Reproducers/rejected-touch-end.c")
         let binary = directory.appendingPathComponent("rejected-touch-end")
-        _ = try ExternalCommand.run("cc", [source.path, "-o", binary.path, "-lXi", "-lX11"], timeout: .seconds(60))
+        _ = try ExternalCommand.run(
+            "cc", [source.path, "-o", binary.path, "-lXi", "-lX11"], timeout: .seconds(60))
         return binary
     }
 
-    @Test func aTouchRejectedAfterItsEndComesBackWholeOneTouchAfterTheOtherEndingWhereTheFirstFingerWas() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+    @Test
+    func aTouchRejectedAfterItsEndComesBackWholeOneTouchAfterTheOtherEndingWhereTheFirstFingerWas()
+        throws
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let binary = try LiveTests.buildReproducer(in: directory)
         let output = directory.appendingPathComponent("out.txt")
-        let child = try ChildProcess.spawn(binary, ["2"], environment: ["DISPLAY": server.displayName], standardOutput: output)
+        let child = try ChildProcess.spawn(
+            binary, ["2"], environment: ["DISPLAY": server.displayName], standardOutput: output)
         defer { child.terminate(grace: .seconds(1)) }
-        func lines() -> [Substring] { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n") }
+        func lines() -> [Substring] {
+            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n")
+        }
         func wait(_ done: () -> Bool) -> Bool {
             let deadline = ContinuousClock.now + .seconds(10)
             while !done() && ContinuousClock.now < deadline && child.isRunning { usleep(5_000) }
@@ -67,11 +80,19 @@ extension LiveTests {
         let grab = all.filter { $0.who == "grab" }
         let first = grab.first { $0.type == "begin" }?.touch ?? -1
         // The grab saw the touches as they happened.
-        #expect(grab.filter { $0.type == "end" }.map { "\($0.x),\($0.y)" } == ["100,100", "340,200"], "\(all)")
+        #expect(
+            grab.filter { $0.type == "end" }.map { "\($0.x),\($0.y)" } == ["100,100", "340,200"],
+            "\(all)")
         // The window: each touch whole before the next one begins, not the two together.
-        #expect(app.map { "\($0.type) \($0.touch == first ? 1 : 2)" } == ["begin 1", "end 1", "begin 2", "update 2", "end 2"], "\(lines())")
+        #expect(
+            app.map { "\($0.type) \($0.touch == first ? 1 : 2)" } == [
+                "begin 1", "end 1", "begin 2", "update 2", "end 2",
+            ], "\(lines())")
         // Begin and updates as they happened, from the touch's history.
-        #expect(app.filter { $0.type != "end" }.map { "\($0.x),\($0.y)" } == ["100,100", "300,200", "340,200"], "\(all)")
+        #expect(
+            app.filter { $0.type != "end" }.map { "\($0.x),\($0.y)" } == [
+                "100,100", "300,200", "340,200",
+            ], "\(all)")
         let happened = Set(grab.filter { $0.type != "end" }.map(\.time))
         #expect(app.filter { $0.type != "end" }.allSatisfy { happened.contains($0.time) }, "\(all)")
         // Both ends made at the reject, at the master pointer's last position: where finger 1

@@ -17,7 +17,9 @@ final class MaximizingClient: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(displayName: String, window: Window) throws {
-        guard let d = XOpenDisplay(displayName) else { throw TestWindowError("cannot open \(displayName)") }
+        guard let d = XOpenDisplay(displayName) else {
+            throw TestWindowError("cannot open \(displayName)")
+        }
         display = d
         self.window = window
         XSelectInput(d, window, PropertyChangeMask)
@@ -34,12 +36,18 @@ final class MaximizingClient: @unchecked Sendable {
     private func maximized() -> Bool {
         var actual: Atom = 0
         var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
+        var count: UInt = 0
+        var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, XInternAtom(display, "_NET_WM_STATE", 0), 0, 64, 0, XA_ATOM,
-                                 &actual, &format, &count, &after, &data) == Success, let data else { return false }
+        guard
+            XGetWindowProperty(
+                display, window, XInternAtom(display, "_NET_WM_STATE", 0), 0, 64, 0, XA_ATOM,
+                &actual, &format, &count, &after, &data) == Success, let data
+        else { return false }
         defer { XFree(data) }
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { UnsafeBufferPointer(start: $0, count: Int(count)).contains(vert) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) {
+            UnsafeBufferPointer(start: $0, count: Int(count)).contains(vert)
+        }
     }
 
     private func run() {
@@ -70,42 +78,55 @@ final class MaximizingClient: @unchecked Sendable {
 }
 
 extension TilingLiveTests {
-    @Test func aWindowThatKeepsMaximizingItselfIsGivenUpWithoutHoldingUpATapMadeMeanwhile() throws { try onTwoMonitors { desk in
-        let window = desk.window
-        let client = try MaximizingClient(displayName: desk.server.displayName, window: window.window)
-        defer { client.stop() }
-        let maximized = window.atomName(UInt(XInternAtom(window.display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)))
-        #expect(window.wait { window.longs("_NET_WM_STATE", of: window.window).map(window.atomName).contains(maximized) })
-        let d = try DaemonProcess(display: desk.server.displayName, config: TilingLiveTests.config + """
+    @Test func aWindowThatKeepsMaximizingItselfIsGivenUpWithoutHoldingUpATapMadeMeanwhile() throws {
+        try onTwoMonitors { desk in
+            let window = desk.window
+            let client = try MaximizingClient(
+                displayName: desk.server.displayName, window: window.window)
+            defer { client.stop() }
+            let maximized = window.atomName(
+                UInt(XInternAtom(window.display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)))
+            #expect(
+                window.wait {
+                    window.longs("_NET_WM_STATE", of: window.window).map(window.atomName).contains(
+                        maximized)
+                })
+            let d = try DaemonProcess(
+                display: desk.server.displayName,
+                config: TilingLiveTests.config + """
 
-            [[gesture]]
-            name = "tap"
-            type = "tap"
-            source = "touchscreen"
-            fingers = 1
-            action = "exec echo tap >> @DIR@/result.txt"
-            """)
-        try desk.swipe(-25, 0)
-        // The daemon has asked openbox to restore the window, and waits for it: a tap now.
-        #expect(window.wait { client.putBack.load(ordering: .relaxed) > 0 }, "\(d.log)")
-        let screen = desk.server.touchscreen
-        try screen.touch(.begin, id: 41, x: 300, y: 600)
-        try screen.touch(.end, id: 41, x: 300, y: 600)
-        try screen.sync()
-        let lifted = ContinuousClock.now
-        while d.results.isEmpty && ContinuousClock.now - lifted < .seconds(3) { usleep(1_000) }
-        let tapToEffect = Stopwatch.milliseconds(ContinuousClock.now - lifted)
-        #expect(d.results == ["tap"], "\(d.log)")
-        print("tap to its effect while a tile waits: \(String(format: "%.1f", tapToEffect)) ms; the window put back \(client.putBack.load(ordering: .relaxed)) times")
-        let givenUp = "\"tile-left\": window tile left: window 0x\(String(window.window, radix: 16)) was not restored within 1000 ms"
-        try d.waitFor(givenUp)
-        // The tap was done while the tile waited, not after it.
-        let log = d.log
-        let tapLine = try #require(log.range(of: "\"tap\": exec (pid"), "\(log)")
-        #expect(tapLine.lowerBound < log.range(of: givenUp)!.lowerBound, "\(log)")
-        #expect(!log.contains("later than touch-timeout"), "\(log)")
-        #expect(d.child.isRunning)
-    } }
+                    [[gesture]]
+                    name = "tap"
+                    type = "tap"
+                    source = "touchscreen"
+                    fingers = 1
+                    action = "exec echo tap >> @DIR@/result.txt"
+                    """)
+            try desk.swipe(-25, 0)
+            // The daemon has asked openbox to restore the window, and waits for it: a tap now.
+            #expect(window.wait { client.putBack.load(ordering: .relaxed) > 0 }, "\(d.log)")
+            let screen = desk.server.touchscreen
+            try screen.touch(.begin, id: 41, x: 300, y: 600)
+            try screen.touch(.end, id: 41, x: 300, y: 600)
+            try screen.sync()
+            let lifted = ContinuousClock.now
+            while d.results.isEmpty && ContinuousClock.now - lifted < .seconds(3) { usleep(1_000) }
+            let tapToEffect = Stopwatch.milliseconds(ContinuousClock.now - lifted)
+            #expect(d.results == ["tap"], "\(d.log)")
+            print(
+                "tap to its effect while a tile waits: \(String(format: "%.1f", tapToEffect)) ms; the window put back \(client.putBack.load(ordering: .relaxed)) times"
+            )
+            let givenUp =
+                "\"tile-left\": window tile left: window 0x\(String(window.window, radix: 16)) was not restored within 1000 ms"
+            try d.waitFor(givenUp)
+            // The tap was done while the tile waited, not after it.
+            let log = d.log
+            let tapLine = try #require(log.range(of: "\"tap\": exec (pid"), "\(log)")
+            #expect(tapLine.lowerBound < log.range(of: givenUp)!.lowerBound, "\(log)")
+            #expect(!log.contains("later than touch-timeout"), "\(log)")
+            #expect(d.child.isRunning)
+        }
+    }
 }
 
 extension LiveTests {
@@ -114,10 +135,13 @@ extension LiveTests {
         let before = frame()
         w.askToMaximize()
         #expect(w.wait { frame().width > before.width })
-        let d = try DaemonProcess(display: server.displayName, config: Self.dragConfig("window move"))
+        let d = try DaemonProcess(
+            display: server.displayName, config: Self.dragConfig("window move"))
         // All at once: the motion comes before openbox has restored the window.
         try threeFingerPan(dx: 10, dy: 5, times: 8)
-        #expect(w.wait { frame() == (before.x + 80, before.y + 40, before.width, before.height) }, "\(frame()) from \(before):\n\(d.log)")
+        #expect(
+            w.wait { frame() == (before.x + 80, before.y + 40, before.width, before.height) },
+            "\(frame()) from \(before):\n\(d.log)")
         try d.waitFor("let go of window")
     }
 }

@@ -35,16 +35,20 @@ extension StreamLiveTests {
 
         init(_ d: DaemonProcess, name: String, _ methods: [String]) throws {
             commands = d.directory.appendingPathComponent("\(name).commands")
-            client = try StreamClient(d, name: name, script: "gestured-live-client.py", arguments: [commands.path] + methods)
+            client = try StreamClient(
+                d, name: name, script: "gestured-live-client.py",
+                arguments: [commands.path] + methods)
         }
 
         /// Calls `method` and waits for its reply.
         @discardableResult
         func ask(_ method: String) throws -> [String] {
-            let handle = FileHandle(forWritingAtPath: commands.path) ?? {
-                FileManager.default.createFile(atPath: commands.path, contents: nil)
-                return FileHandle(forWritingAtPath: commands.path)!
-            }()
+            let handle =
+                FileHandle(forWritingAtPath: commands.path)
+                ?? {
+                    FileManager.default.createFile(atPath: commands.path, contents: nil)
+                    return FileHandle(forWritingAtPath: commands.path)!
+                }()
             handle.seekToEndOfFile()
             handle.write(Data((method + "\n").utf8))
             try handle.close()
@@ -55,7 +59,9 @@ extension StreamLiveTests {
 
         /// The replies to the calls made, in order: `called X`, `state ...`, `error ...`.
         var replies: [String] {
-            client.text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("called ") || $0.hasPrefix("state ") || $0.hasPrefix("error ") }
+            client.text.split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("called ") || $0.hasPrefix("state ") || $0.hasPrefix("error ")
+            }
         }
 
         /// Waits for a line that starts with `prefix`; returns it.
@@ -70,7 +76,11 @@ extension StreamLiveTests {
         try mouse.move(toX: 700, y: 400)
         try mouse.sync()
         try mouse.button(3, pressed: true)
-        for _ in 1...15 { try mouse.move(dx: -20, dy: 0); try mouse.sync(); usleep(5_000) }
+        for _ in 1...15 {
+            try mouse.move(dx: -20, dy: 0)
+            try mouse.sync()
+            usleep(5_000)
+        }
         try mouse.button(3, pressed: false)
         try mouse.sync()
     }
@@ -79,13 +89,24 @@ extension StreamLiveTests {
     func pinchOut(ids: [UInt32] = [41, 42, 43]) throws {
         let t = server.touchscreen
         let ways: [(dx: Double, dy: Double)] = [(0, -1), (0.87, 0.5), (-0.87, 0.5)]
-        func at(_ i: Int, _ r: Double) -> (x: Double, y: Double) { (600 + ways[i].dx * r, 400 + ways[i].dy * r) }
-        for i in 0..<3 { let p = at(i, 40); try t.touch(.begin, id: ids[i], x: p.x, y: p.y) }
+        func at(_ i: Int, _ r: Double) -> (x: Double, y: Double) {
+            (600 + ways[i].dx * r, 400 + ways[i].dy * r)
+        }
+        for i in 0..<3 {
+            let p = at(i, 40)
+            try t.touch(.begin, id: ids[i], x: p.x, y: p.y)
+        }
         for step in 1...8 {
-            for i in 0..<3 { let p = at(i, 40 + Double(step) * 12); try t.touch(.update, id: ids[i], x: p.x, y: p.y) }
+            for i in 0..<3 {
+                let p = at(i, 40 + Double(step) * 12)
+                try t.touch(.update, id: ids[i], x: p.x, y: p.y)
+            }
             try t.sync()
         }
-        for i in 0..<3 { let p = at(i, 136); try t.touch(.end, id: ids[i], x: p.x, y: p.y) }
+        for i in 0..<3 {
+            let p = at(i, 136)
+            try t.touch(.end, id: ids[i], x: p.x, y: p.y)
+        }
         try t.sync()
     }
 
@@ -94,30 +115,41 @@ extension StreamLiveTests {
         d.log.components(separatedBy: "\"\(binding)\": exec (pid").count - 1
     }
 
-    @Test func whileAClientListensEachGestureIsReportedAsItsBindingAndNothingIsPerformedUntilItLeaves() throws {
+    @Test
+    func whileAClientListensEachGestureIsReportedAsItsBindingAndNothingIsPerformedUntilItLeaves()
+        throws
+    {
         let d = try DaemonProcess(display: server.displayName, config: Self.controlConfig)
         let before = try ProcessStats.read(pid: d.child.pid).residentKiB
         let window = try LiveClient(d, name: "window", ["Listen"])
         try d.waitFor("listening for the settings window (pid \(window.client.child.pid))")
         #expect(try window.line("StateChanged") == "StateChanged paused=False listening=True")
         try swipe(steps: 6, dx: 25)
-        #expect(try window.line("Seen") == "Seen direction=right fingers=3 source=touchpad type=swipe")
+        #expect(
+            try window.line("Seen") == "Seen direction=right fingers=3 source=touchpad type=swipe")
         try pinchOut()
-        #expect(try window.line("Seen direction=out") == "Seen direction=out fingers=3 source=touchscreen type=pinch")
+        #expect(
+            try window.line("Seen direction=out")
+                == "Seen direction=out fingers=3 source=touchscreen type=pinch")
         // A shape no binding draws: the catalogue has every template.
         try drawLineLeft()
-        #expect(try window.line("Seen button") == "Seen button=3 shape=line-left source=pointer type=stroke")
-        #expect(try window.line("Stroke") .hasPrefix("Stroke pointer "))
+        #expect(
+            try window.line("Seen button")
+                == "Seen button=3 shape=line-left source=pointer type=stroke")
+        #expect(try window.line("Stroke").hasPrefix("Stroke pointer "))
         #expect(try window.ask("GetState").contains("state paused=False listening=True"))
         let listening = try ProcessStats.read(pid: d.child.pid).residentKiB
-        print("listening: resident memory \(before) KiB before, \(listening) KiB with the catalogue after three gestures (libsystemd mapped for the client too)")
+        print(
+            "listening: resident memory \(before) KiB before, \(listening) KiB with the catalogue after three gestures (libsystemd mapped for the client too)"
+        )
 
         // The window goes away: the config is back, and the next swipe performs its action.
         window.client.child.terminate(grace: .seconds(1))
         try d.waitFor("stopped listening: back to 2 gestures")
         try swipe(steps: 6, dx: 25)
         try d.waitFor("\"three-right\": exec (pid")
-        #expect(Self.execs(d, "three-right") == 1, "the swipe made while listening performed: \(d.log)")
+        #expect(
+            Self.execs(d, "three-right") == 1, "the swipe made while listening performed: \(d.log)")
     }
 
     @Test func aClientThatStopsListeningPutsTheConfigBackAndOthersHearTheState() throws {
@@ -128,8 +160,13 @@ extension StreamLiveTests {
         #expect(try panel.line("StateChanged") == "StateChanged paused=False listening=True")
         try window.ask("StopListening")
         try d.waitFor("stopped listening: back to 2 gestures")
-        #expect(try panel.client.waitForLine { $0 == "StateChanged paused=False listening=False" }.filter { $0.hasPrefix("StateChanged") }
-                == ["StateChanged paused=False listening=True", "StateChanged paused=False listening=False"])
+        #expect(
+            try panel.client.waitForLine { $0 == "StateChanged paused=False listening=False" }
+                .filter { $0.hasPrefix("StateChanged") }
+                == [
+                    "StateChanged paused=False listening=True",
+                    "StateChanged paused=False listening=False",
+                ])
         // Only the listening client heard what was seen: none was.
         #expect(!panel.client.text.contains("Seen"))
     }
@@ -139,13 +176,19 @@ extension StreamLiveTests {
         let window = try LiveClient(d, name: "window", ["Watch"])
         let other = try LiveClient(d, name: "other", [])
         try swipe(steps: 6, dx: -25)
-        #expect(try window.line("NotFired three-right") == "NotFired three-right touchpad failed moved left, not right")
+        #expect(
+            try window.line("NotFired three-right")
+                == "NotFired three-right touchpad failed moved left, not right")
         try drawLineLeft()
         let stroke = try window.line("Stroke")
-        #expect(stroke.hasPrefix("Stroke pointer ") && stroke.hasSuffix(" read as \"line-left\" (100 %), which no binding draws")
+        #expect(
+            stroke.hasPrefix("Stroke pointer ")
+                && stroke.hasSuffix(" read as \"line-left\" (100 %), which no binding draws")
                 || stroke.contains("read as \"line-left\""), "\(stroke)")
         #expect(Int(stroke.split(separator: " ")[2]) ?? 0 >= 10, "\(stroke)")
-        #expect(try window.line("NotFired circle").hasPrefix("NotFired circle pointer cancelled read as \"line-left\""))
+        #expect(
+            try window.line("NotFired circle").hasPrefix(
+                "NotFired circle pointer cancelled read as \"line-left\""))
         // A client that did not ask hears none of it.
         try other.ask("GetState")
         #expect(!other.client.text.contains("NotFired") && !other.client.text.contains("Stroke"))
@@ -155,35 +198,45 @@ extension StreamLiveTests {
     /// never reaches (the swipe fails only at the lift, so the stroke is decided after its input
     /// ended and its recognizers were reset): a watcher still gets its points with its reading.
     @Test func aWatcherGetsTheTrailOfATouchscreenStrokeThatWaitedBehindASwipe() throws {
-        let d = try DaemonProcess(display: server.displayName, config: Self.controlConfig + """
+        let d = try DaemonProcess(
+            display: server.displayName,
+            config: Self.controlConfig + """
 
-            [[gesture]]
-            name = "far-right"
-            type = "swipe"
-            source = "touchscreen"
-            fingers = 1
-            direction = "right"
-            distance = 100000
-            action = "exec true"
+                [[gesture]]
+                name = "far-right"
+                type = "swipe"
+                source = "touchscreen"
+                fingers = 1
+                direction = "right"
+                distance = 100000
+                action = "exec true"
 
-            [[gesture]]
-            name = "drawn-v"
-            type = "stroke"
-            source = "touchscreen"
-            shape = "v"
-            require-failure-of = ["far-right"]
-            action = "exec true"
-            """)
+                [[gesture]]
+                name = "drawn-v"
+                type = "stroke"
+                source = "touchscreen"
+                shape = "v"
+                require-failure-of = ["far-right"]
+                action = "exec true"
+                """)
         let window = try LiveClient(d, name: "window", ["Watch"])
         let t = server.touchscreen
         try t.touch(.begin, id: 61, x: 300, y: 200)
-        for i in 1...10 { try t.touch(.update, id: 61, x: 300 + Double(i) * 10, y: 200 + Double(i) * 20); try t.sync() }
-        for i in 1...10 { try t.touch(.update, id: 61, x: 400 + Double(i) * 10, y: 400 - Double(i) * 20); try t.sync() }
+        for i in 1...10 {
+            try t.touch(.update, id: 61, x: 300 + Double(i) * 10, y: 200 + Double(i) * 20)
+            try t.sync()
+        }
+        for i in 1...10 {
+            try t.touch(.update, id: 61, x: 400 + Double(i) * 10, y: 400 - Double(i) * 20)
+            try t.sync()
+        }
         try t.touch(.end, id: 61, x: 500, y: 200)
         try t.sync()
         let stroke = try window.line("Stroke touchscreen")
         #expect(Int(stroke.split(separator: " ")[2]) ?? 0 >= 10, "\(stroke)\n\(d.log)")
-        #expect(window.client.text.components(separatedBy: "Stroke touchscreen").count == 2, "one stroke, told once: \(window.client.text)")
+        #expect(
+            window.client.text.components(separatedBy: "Stroke touchscreen").count == 2,
+            "one stroke, told once: \(window.client.text)")
     }
 
     @Test func aPausedDaemonPerformsNothingUntilAClientResumesIt() throws {
@@ -201,35 +254,63 @@ extension StreamLiveTests {
         try d.waitFor("resumed (pid \(again.client.child.pid)): 2 gestures")
         try swipe(steps: 6, dx: 25)
         try d.waitFor("\"three-right\": exec (pid")
-        #expect(Self.execs(d, "three-right") == 1, "the swipe made while paused performed: \(d.log)")
+        #expect(
+            Self.execs(d, "three-right") == 1, "the swipe made while paused performed: \(d.log)")
         // A call the stream does not know, or with the wrong argument, is refused with its name.
-        let refused = try again.ask("SetPaused"), unknown = try again.ask("Fly")
-        #expect(refused == ["error org.freedesktop.DBus.Error.InvalidArgs SetPaused takes one boolean (b)"])
-        #expect(unknown == ["error org.freedesktop.DBus.Error.UnknownMethod no method Fly on org.gestured.Gestures1 at /org/gestured/Gestures1"])
+        let refused = try again.ask("SetPaused")
+        let unknown = try again.ask("Fly")
+        #expect(
+            refused == [
+                "error org.freedesktop.DBus.Error.InvalidArgs SetPaused takes one boolean (b)"
+            ])
+        #expect(
+            unknown == [
+                "error org.freedesktop.DBus.Error.UnknownMethod no method Fly on org.gestured.Gestures1 at /org/gestured/Gestures1"
+            ])
     }
 
     /// The tray icon, read and clicked by a panel's side of the protocol on a session bus of its own.
     @Test func theTrayIconSaysWhetherGesturedRunsAndAClickPausesAndResumesIt() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.controlConfig)
         let script = StreamClient.folder.appendingPathComponent("sni-client.py").path
-        let settings = DaemonProcess.root.appendingPathComponent(".build/debug/gestured-settings").path
+        let settings = DaemonProcess.root.appendingPathComponent(".build/debug/gestured-settings")
+            .path
         let output = d.directory.appendingPathComponent("sni.out")
-        let child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/dbus-run-session"), ["--", "/usr/bin/python3", script, settings],
-                                           environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: output)
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
+            ["--", "/usr/bin/python3", script, settings],
+            environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: output)
         if !child.waitForExit(timeout: .seconds(60)) {
             child.terminate(grace: .seconds(1))
             Issue.record("sni-client.py did not finish within 60 s")
         }
-        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n")
-            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }.filter { $0.count > 1 || $0 == ["done"] }
+        let lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(
+            separator: "\n"
+        )
+        .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }.filter
+        { $0.count > 1 || $0 == ["done"] }
         #expect(lines.last == ["done"], "\(lines)\n\(d.log)")
-        #expect(lines.contains { $0.first == "registered" && $0[1].hasPrefix("org.kde.StatusNotifierItem-") }, "\(lines)")
-        #expect(lines.contains(["item", "gestured", "ApplicationStatus", "Active", "input-touchpad", "gestured", "Gestures on. Click to pause."]), "\(lines)")
-        #expect(lines.filter { $0.first == "after activate" } == [
-            ["after activate", "gestured", "ApplicationStatus", "NeedsAttention", "media-playback-pause", "gestured (paused)",
-             "Paused: no gesture does anything. Click to resume."],
-            ["after activate", "gestured", "ApplicationStatus", "Active", "input-touchpad", "gestured", "Gestures on. Click to pause."],
-        ], "\(lines)")
+        #expect(
+            lines.contains {
+                $0.first == "registered" && $0[1].hasPrefix("org.kde.StatusNotifierItem-")
+            }, "\(lines)")
+        #expect(
+            lines.contains([
+                "item", "gestured", "ApplicationStatus", "Active", "input-touchpad", "gestured",
+                "Gestures on. Click to pause.",
+            ]), "\(lines)")
+        #expect(
+            lines.filter { $0.first == "after activate" } == [
+                [
+                    "after activate", "gestured", "ApplicationStatus", "NeedsAttention",
+                    "media-playback-pause", "gestured (paused)",
+                    "Paused: no gesture does anything. Click to resume.",
+                ],
+                [
+                    "after activate", "gestured", "ApplicationStatus", "Active", "input-touchpad",
+                    "gestured", "Gestures on. Click to pause.",
+                ],
+            ], "\(lines)")
         #expect(lines.contains(["signals", "NewIcon NewStatus NewToolTip"]), "\(lines)")
         try d.waitFor("paused (pid")
         try d.waitFor("resumed (pid")

@@ -13,16 +13,30 @@ final class StreamAbuser {
     let daemonLog: () -> String
 
     /// Starts it, its output in the daemon `d`'s folder (or a folder of its own).
-    init(_ d: DaemonProcess?, _ mode: String, _ address: String, _ argument: String? = nil, _ second: String? = nil, asNobody: Bool = false,
-         name: String) throws {
-        output = (d?.directory ?? FileManager.default.temporaryDirectory).appendingPathComponent("\(name)-\(UUID().uuidString).out")
-        daemonLog = { [log = d?.logFile] in log.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? "" }
-        let script = [StreamClient.folder.appendingPathComponent("stream-abuser.py").path, mode, address] + [argument, second].compactMap { $0 }
-        child = asNobody
-            ? try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                     ["--reuid", "\(Self.nobody)", "--regid", "\(Self.nobody)", "--clear-groups", "/usr/bin/python3"] + script,
-                                     standardOutput: output)
-            : try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), script, standardOutput: output)
+    init(
+        _ d: DaemonProcess?, _ mode: String, _ address: String, _ argument: String? = nil,
+        _ second: String? = nil, asNobody: Bool = false,
+        name: String
+    ) throws {
+        output = (d?.directory ?? FileManager.default.temporaryDirectory).appendingPathComponent(
+            "\(name)-\(UUID().uuidString).out")
+        daemonLog = { [log = d?.logFile] in
+            log.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        }
+        let script =
+            [StreamClient.folder.appendingPathComponent("stream-abuser.py").path, mode, address]
+            + [argument, second].compactMap { $0 }
+        child =
+            asNobody
+            ? try ChildProcess.spawn(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                [
+                    "--reuid", "\(Self.nobody)", "--regid", "\(Self.nobody)", "--clear-groups",
+                    "/usr/bin/python3",
+                ] + script,
+                standardOutput: output)
+            : try ChildProcess.spawn(
+                URL(fileURLWithPath: "/usr/bin/python3"), script, standardOutput: output)
     }
 
     var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
@@ -31,8 +45,11 @@ final class StreamAbuser {
     func waitFor(_ line: String, timeout: Duration = .seconds(30)) throws {
         let deadline = ContinuousClock.now + timeout
         while !text.split(separator: "\n").contains(Substring(line)) {
-            if ContinuousClock.now > deadline || !child.isRunning && !text.split(separator: "\n").contains(Substring(line)) {
-                throw TestWindowError("the abuser did not print \(line):\n\(text)\ngestured's log:\n\(daemonLog())")
+            if ContinuousClock.now > deadline
+                || !child.isRunning && !text.split(separator: "\n").contains(Substring(line))
+            {
+                throw TestWindowError(
+                    "the abuser did not print \(line):\n\(text)\ngestured's log:\n\(daemonLog())")
             }
             usleep(2_000)
         }
@@ -53,10 +70,15 @@ extension StreamLiveTests {
     }
 
     /// Waits until `count` lines of the log hold `text`.
-    static func waitForLines(_ d: DaemonProcess, _ text: String, count: Int, timeout: Duration = .seconds(10)) throws {
+    static func waitForLines(
+        _ d: DaemonProcess, _ text: String, count: Int, timeout: Duration = .seconds(10)
+    ) throws {
         let deadline = ContinuousClock.now + timeout
         while lines(d, text).count < count {
-            if ContinuousClock.now > deadline { throw TestWindowError("gestured did not log \(count) lines with \"\(text)\":\n\(d.log)") }
+            if ContinuousClock.now > deadline {
+                throw TestWindowError(
+                    "gestured did not log \(count) lines with \"\(text)\":\n\(d.log)")
+            }
             usleep(5_000)
         }
     }
@@ -64,9 +86,11 @@ extension StreamLiveTests {
     @Test func anotherUsersConnectFloodIsRefusedInAFewLinesThatCountEveryConnection() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         let before = try ProcessStats.read(pid: d.child.pid).cpuTicks
-        let flood = try StreamAbuser(d, "connect-flood", Self.touchegg, "2", asNobody: true, name: "flood")
+        let flood = try StreamAbuser(
+            d, "connect-flood", Self.touchegg, "2", asNobody: true, name: "flood")
         #expect(flood.child.waitForExit(timeout: .seconds(10)))
-        let connected = try #require(Int(flood.text.trimmingCharacters(in: .whitespacesAndNewlines)), "\(flood.text)")
+        let connected = try #require(
+            Int(flood.text.trimmingCharacters(in: .whitespacesAndNewlines)), "\(flood.text)")
         let cpu = try ProcessStats.read(pid: d.child.pid).cpuTicks - before
         // Every connection that got in is refused, and counted: one line for the first, then
         // one every few seconds with the count of the rest.
@@ -80,7 +104,10 @@ extension StreamLiveTests {
         let deadline = ContinuousClock.now + .seconds(15)
         while counted() < connected && ContinuousClock.now < deadline { usleep(10_000) }
         #expect(counted() == connected, "\(connected) connected:\n\(d.log)")
-        #expect(Self.lines(d, "refused pid ").map { $0.contains("of user \(StreamAbuser.nobody)") } == [true], "\(d.log)")
+        #expect(
+            Self.lines(d, "refused pid ").map { $0.contains("of user \(StreamAbuser.nobody)") } == [
+                true
+            ], "\(d.log)")
         #expect(Self.lines(d, "touchegg stream: refused ").count <= 3, "\(d.log)")
         // A hundred refusals a second at most, each three system calls: nowhere near the two
         // seconds of a core that a refusal as fast as they come takes.
@@ -90,11 +117,15 @@ extension StreamLiveTests {
         _ = try StreamClient(d, name: "shell")
     }
 
-    @Test func gesturedsOwnStreamIsASocketInAFolderOnlyItsUserOpensWhateverHoldsTheOldAddress() throws {
-        let squatter = try StreamAbuser(nil, "squat", "unix:abstract=gestured",
-                                        asNobody: true, name: "squat")
+    @Test func gesturedsOwnStreamIsASocketInAFolderOnlyItsUserOpensWhateverHoldsTheOldAddress()
+        throws
+    {
+        let squatter = try StreamAbuser(
+            nil, "squat", "unix:abstract=gestured",
+            asNobody: true, name: "squat")
         try squatter.waitFor("ready")
-        let config = Self.config.replacingOccurrences(of: "touchegg-stream = true", with: "gestured-stream = true")
+        let config = Self.config.replacingOccurrences(
+            of: "touchegg-stream = true", with: "gestured-stream = true")
         let d = try DaemonProcess(display: server.displayName, config: config)
         let folder = d.directory.appendingPathComponent("gestured").path
         try d.waitFor("gestured stream on unix:path=\(folder)/stream")
@@ -102,7 +133,8 @@ extension StreamLiveTests {
         #expect(lstat(folder, &s) == 0 && s.st_mode & 0o777 == 0o700 && s.st_uid == getuid())
         #expect(lstat(folder + "/stream", &s) == 0 && s.st_mode & S_IFMT == S_IFSOCK)
         // Another user cannot connect; the user's client, checking the server's uid, does.
-        let stranger = try StreamAbuser(d, "try-connect", "unix:path=\(folder)/stream", asNobody: true, name: "stranger")
+        let stranger = try StreamAbuser(
+            d, "try-connect", "unix:path=\(folder)/stream", asNobody: true, name: "stranger")
         try stranger.waitFor("PermissionError")
         let client = try StreamClient(d, name: "panel", script: "gestured-stream-client.py")
         try swipe(steps: 6, dx: 25, dy: 0)
@@ -114,35 +146,45 @@ extension StreamLiveTests {
         let deadline = ContinuousClock.now + .seconds(5)
         while started == nil {
             do {
-                started = try DaemonProcess(display: server.displayName, config: config, environment: ["XDG_RUNTIME_DIR": d.directory.path])
-            } catch where "\(error)".contains("already running") && ContinuousClock.now < deadline {}
+                started = try DaemonProcess(
+                    display: server.displayName, config: config,
+                    environment: ["XDG_RUNTIME_DIR": d.directory.path])
+            } catch  where "\(error)".contains("already running") && ContinuousClock.now < deadline
+            {}
         }
         let next = try #require(started)
         try next.waitFor("gestured stream on unix:path=\(folder)/stream")
     }
 
-    @Test func withoutXDGRuntimeDirGesturedsOwnStreamIsInATemporaryFolderOfTheUserAndTheLogSaysSo() throws {
-        let config = Self.config.replacingOccurrences(of: "touchegg-stream = true", with: "gestured-stream = true")
-        let d = try DaemonProcess(display: server.displayName, config: config, environment: ["XDG_RUNTIME_DIR": ""])
+    @Test func withoutXDGRuntimeDirGesturedsOwnStreamIsInATemporaryFolderOfTheUserAndTheLogSaysSo()
+        throws
+    {
+        let config = Self.config.replacingOccurrences(
+            of: "touchegg-stream = true", with: "gestured-stream = true")
+        let d = try DaemonProcess(
+            display: server.displayName, config: config, environment: ["XDG_RUNTIME_DIR": ""])
         let folder = "/tmp/gestured-\(getuid())"
         try d.waitFor("gestured stream on unix:path=\(folder)/stream")
-        #expect(Self.lines(d, "XDG_RUNTIME_DIR").map(DaemonProcess.message) == [
-            "gestured stream: XDG_RUNTIME_DIR is not set (or not an absolute path): serving in \(folder), a folder only you can open",
-        ])
+        #expect(
+            Self.lines(d, "XDG_RUNTIME_DIR").map(DaemonProcess.message) == [
+                "gestured stream: XDG_RUNTIME_DIR is not set (or not an absolute path): serving in \(folder), a folder only you can open"
+            ])
         var s = stat()
         #expect(lstat(folder, &s) == 0 && s.st_mode & 0o777 == 0o700 && s.st_uid == getuid())
     }
 
     @Test func anotherUsersProgramOnToucheggsAddressIsNamedAndCalledNotTheUsersOwn() throws {
-        let squatter = try StreamAbuser(nil, "squat", Self.touchegg,
-                                        asNobody: true, name: "squat")
+        let squatter = try StreamAbuser(
+            nil, "squat", Self.touchegg,
+            asNobody: true, name: "squat")
         try squatter.waitFor("ready")
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         try d.waitFor("touchegg stream: cannot serve")
-        #expect(Self.lines(d, "touchegg stream: cannot serve").map(DaemonProcess.message) == [
-            "touchegg stream: cannot serve unix:abstract=touchegg: taken by pid \(squatter.child.pid) (python3) of user 65534 (nobody), "
-                + "NOT one of yours: clients connecting to unix:abstract=touchegg hear that program, not gestured; running without it",
-        ], "\(d.log)")
+        #expect(
+            Self.lines(d, "touchegg stream: cannot serve").map(DaemonProcess.message) == [
+                "touchegg stream: cannot serve unix:abstract=touchegg: taken by pid \(squatter.child.pid) (python3) of user 65534 (nobody), "
+                    + "NOT one of yours: clients connecting to unix:abstract=touchegg hear that program, not gestured; running without it"
+            ], "\(d.log)")
     }
 
     @Test func aClientThatCallsAndNeverReadsTheRepliesIsDroppedAndItsQueueNeverGrows() throws {
@@ -164,7 +206,8 @@ extension StreamLiveTests {
         try holder.waitFor("ready", timeout: .seconds(60))
         try d.waitFor("touchegg stream: 64 clients, the most it takes: more wait until one leaves")
         try d.waitUntilWaitingForInput()
-        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(d.child.pid)/fd").count
+        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(d.child.pid)/fd")
+            .count
         // sd-bus keeps a deadline for the clients it holds, a minute away at the most. A listener
         // that did not rest would wake the daemon for the waiting connections as fast as it
         // turns (thousands of times in the 300 ms); resting, it sleeps through them. Alone it
@@ -174,8 +217,10 @@ extension StreamLiveTests {
         let before = try ProcessStats.read(pid: d.child.pid)
         usleep(300_000)
         let after = try ProcessStats.read(pid: d.child.pid)
-        #expect(after.wakeUps - before.wakeUps <= 30 && after.cpuTicks - before.cpuTicks <= 2,
-                "woke \(after.wakeUps - before.wakeUps) times, \(after.cpuTicks - before.cpuTicks) ticks:\n\(d.log)")
+        #expect(
+            after.wakeUps - before.wakeUps <= 30 && after.cpuTicks - before.cpuTicks <= 2,
+            "woke \(after.wakeUps - before.wakeUps) times, \(after.cpuTicks - before.cpuTicks) ticks:\n\(d.log)"
+        )
         holder.child.terminate(grace: .seconds(1))
         try d.waitFor("touchegg stream: taking clients again")
         _ = try StreamClient(d, name: "shell")
@@ -188,7 +233,9 @@ extension StreamLiveTests {
         _ = try ExternalCommand.run("prlimit", ["--pid", "\(d.child.pid)", "--nofile=40:40"])
         let holder = try StreamAbuser(d, "hold", Self.touchegg, "60", name: "holder")
         try holder.waitFor("ready")
-        try d.waitFor("touchegg stream: accept: Too many open files; taking no client for a second at a time until it works")
+        try d.waitFor(
+            "touchegg stream: accept: Too many open files; taking no client for a second at a time until it works"
+        )
         let before = try ProcessStats.read(pid: d.child.pid).cpuTicks
         usleep(1_500_000)
         let cpu = try ProcessStats.read(pid: d.child.pid).cpuTicks - before
@@ -210,20 +257,28 @@ extension StreamLiveTests {
             action = "exec true"
             """
         let d = try DaemonProcess(display: server.displayName, config: config)
-        let flooders = try (1...4).map { try StreamAbuser(d, "pings", Self.touchegg, name: "pings\($0)") }
+        let flooders = try (1...4).map {
+            try StreamAbuser(d, "pings", Self.touchegg, name: "pings\($0)")
+        }
         for f in flooders { try f.waitFor("ready") }
         let t = server.touchscreen
         var slowest = Duration.zero
         for i in 1...10 {
             let start = ContinuousClock.now
-            for (n, id) in [UInt32(51), 52, 53].enumerated() { try t.touch(.begin, id: id, x: 500 + Double(n) * 60, y: 400) }
+            for (n, id) in [UInt32(51), 52, 53].enumerated() {
+                try t.touch(.begin, id: id, x: 500 + Double(n) * 60, y: 400)
+            }
             try t.sync()
-            for (n, id) in [UInt32(51), 52, 53].enumerated() { try t.touch(.end, id: id, x: 500 + Double(n) * 60, y: 400) }
+            for (n, id) in [UInt32(51), 52, 53].enumerated() {
+                try t.touch(.end, id: id, x: 500 + Double(n) * 60, y: 400)
+            }
             try t.sync()
             try Self.waitForLines(d, "recognized tap \"tap3\"", count: i, timeout: .seconds(5))
             slowest = max(slowest, ContinuousClock.now - start)
         }
-        print("ping flood: 10 taps recognized, the slowest \(slowest) from its touches to its log line")
+        print(
+            "ping flood: 10 taps recognized, the slowest \(slowest) from its touches to its log line"
+        )
         #expect(Self.lines(d, "later than touch-timeout").isEmpty, "\(d.log)")
         // Starved, taps waited 1.3 to 4.1 s; served first, the slowest takes some 20 ms here.
         #expect(slowest < .seconds(1), "the slowest tap took \(slowest)")

@@ -16,11 +16,16 @@ final class StreamClient {
 
     /// Starts a client (`script`, in this folder) and waits until the daemon `d` says it is
     /// connected. Its XDG_RUNTIME_DIR is the daemon's.
-    init(_ d: DaemonProcess, name: String, script: String = "touchegg-client.py", arguments: [String] = []) throws {
+    init(
+        _ d: DaemonProcess, name: String, script: String = "touchegg-client.py",
+        arguments: [String] = []
+    ) throws {
         output = d.directory.appendingPathComponent("\(name).out")
         daemonLog = { [log = d.logFile] in (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-        child = try ChildProcess.spawn(URL(fileURLWithPath: "/usr/bin/python3"), [Self.folder.appendingPathComponent(script).path] + arguments,
-                                       environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: output)
+        child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [Self.folder.appendingPathComponent(script).path] + arguments,
+            environment: ["XDG_RUNTIME_DIR": d.directory.path], standardOutput: output)
         try d.waitFor("(pid \(child.pid)) connected", timeout: .seconds(10))
         // The daemon knows the client once it has authenticated, which may be before the
         // client subscribes: signals before that are not handed to it.
@@ -29,14 +34,19 @@ final class StreamClient {
 
     var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
     /// The signals heard, one line each.
-    var signals: [String] { text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("On") } }
+    var signals: [String] {
+        text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("On") }
+    }
 
     /// Waits until the client has heard `count` OnGestureEnd signals, or printed `closed`.
     @discardableResult
     func waitForEnds(_ count: Int, timeout: Duration = .seconds(10)) throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         while signals.filter({ $0.hasPrefix("OnGestureEnd") }).count < count {
-            if ContinuousClock.now > deadline { throw TestWindowError("the client heard no \(count) ends:\n\(text)\ngestured's log:\n\(daemonLog())") }
+            if ContinuousClock.now > deadline {
+                throw TestWindowError(
+                    "the client heard no \(count) ends:\n\(text)\ngestured's log:\n\(daemonLog())")
+            }
             usleep(2_000)
         }
         return signals
@@ -44,12 +54,16 @@ final class StreamClient {
 
     /// Waits until the client has printed a line that `done` accepts; returns every line but
     /// `subscribed`.
-    func waitForLine(timeout: Duration = .seconds(10), _ done: (String) -> Bool) throws -> [String] {
+    func waitForLine(timeout: Duration = .seconds(10), _ done: (String) -> Bool) throws -> [String]
+    {
         let deadline = ContinuousClock.now + timeout
         while true {
             let all = text.split(separator: "\n").map(String.init)
             if all.contains(where: done) { return all.filter { $0 != "subscribed" } }
-            if ContinuousClock.now > deadline { throw TestWindowError("the client did not print the line:\n\(text)\ngestured's log:\n\(daemonLog())") }
+            if ContinuousClock.now > deadline {
+                throw TestWindowError(
+                    "the client did not print the line:\n\(text)\ngestured's log:\n\(daemonLog())")
+            }
             usleep(2_000)
         }
     }
@@ -95,7 +109,9 @@ struct StreamLiveTests {
 
     /// A three-finger touchpad swipe of `steps` moves of `dx` pixels each, `every` so often
     /// (a touchpad reports every 7 to 14 ms; the tests go faster).
-    func swipe(fingers: Int = 3, steps: Int, dx: Double, dy: Double = 1, every pace: Duration = .zero) throws {
+    func swipe(
+        fingers: Int = 3, steps: Int, dx: Double, dy: Double = 1, every pace: Duration = .zero
+    ) throws {
         let pad = server.touchpad
         try server.mouse.move(toX: 500, y: 400)
         try pad.swipe(.begin, fingers: fingers)
@@ -109,20 +125,32 @@ struct StreamLiveTests {
     }
 
     /// The fields of a signal line: member, then type, direction, percentage, fingers, device, elapsed.
-    static func fields(_ line: String) -> (member: String, type: Int, direction: Int, percentage: Double, fingers: Int, device: Int) {
+    static func fields(_ line: String) -> (
+        member: String, type: Int, direction: Int, percentage: Double, fingers: Int, device: Int
+    ) {
         let f = line.split(separator: " ").map(String.init)
         return (f[0], Int(f[1])!, Int(f[2])!, Double(f[3])!, Int(f[4])!, Int(f[5])!)
     }
 
     /// One Begin, Updates with rising percentage, one End; all a three-finger touchpad swipe left.
-    static func expectOneSwipeLeft(_ signals: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectOneSwipeLeft(
+        _ signals: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let f = signals.map(fields)
-        #expect(f.map(\.member) == ["OnGestureBegin"] + Array(repeating: "OnGestureUpdate", count: max(0, f.count - 2)) + ["OnGestureEnd"],
-                "\(signals)", sourceLocation: sourceLocation)
-        #expect(f.allSatisfy { $0.type == 1 && $0.direction == 3 && $0.fingers == 3 && $0.device == 1 }, "\(signals)", sourceLocation: sourceLocation)
+        #expect(
+            f.map(\.member) == ["OnGestureBegin"]
+                + Array(repeating: "OnGestureUpdate", count: max(0, f.count - 2)) + [
+                    "OnGestureEnd"
+                ],
+            "\(signals)", sourceLocation: sourceLocation)
+        #expect(
+            f.allSatisfy { $0.type == 1 && $0.direction == 3 && $0.fingers == 3 && $0.device == 1 },
+            "\(signals)", sourceLocation: sourceLocation)
         let percentages = f.map(\.percentage)
-        #expect(zip(percentages, percentages.dropFirst()).allSatisfy { $0 <= $1 } && percentages.last! > percentages.first!,
-                "\(percentages)", sourceLocation: sourceLocation)
+        #expect(
+            zip(percentages, percentages.dropFirst()).allSatisfy { $0 <= $1 }
+                && percentages.last! > percentages.first!,
+            "\(percentages)", sourceLocation: sourceLocation)
     }
 
     @Test func anUnboundSwipeStreamsBeginRisingUpdatesAndEndAndABoundOneNothing() throws {
@@ -136,14 +164,18 @@ struct StreamLiveTests {
         let got = try client.waitForEnds(1)
         Self.expectOneSwipeLeft(got)
         #expect(got.first.map(Self.fields)?.percentage ?? 0 > 0)
-        #expect(got.last.map(Self.fields)?.percentage == 100, "200 px is the touchpad's commit distance: \(got)")
+        #expect(
+            got.last.map(Self.fields)?.percentage == 100,
+            "200 px is the touchpad's commit distance: \(got)")
     }
 
     @Test func aThreeFingerTouchscreenSwipeLeftStreamsAsATouchscreenSwipe() throws {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         let client = try StreamClient(d, name: "shell")
         let t = server.touchscreen
-        let starts: [(id: UInt32, x: Double, y: Double)] = [(31, 600, 400), (32, 660, 400), (33, 720, 400)]
+        let starts: [(id: UInt32, x: Double, y: Double)] = [
+            (31, 600, 400), (32, 660, 400), (33, 720, 400),
+        ]
         for s in starts { try t.touch(.begin, id: s.id, x: s.x, y: s.y) }
         for step in 1...8 {
             for s in starts { try t.touch(.update, id: s.id, x: s.x - Double(step) * 20, y: s.y) }
@@ -152,8 +184,12 @@ struct StreamLiveTests {
         for s in starts { try t.touch(.end, id: s.id, x: s.x - 160, y: s.y) }
         try t.sync()
         let f = try client.waitForEnds(1).map(Self.fields)
-        #expect(f.first?.member == "OnGestureBegin" && f.last?.member == "OnGestureEnd" && f.count >= 3, "\(f)")
-        #expect(f.allSatisfy { $0.type == 1 && $0.direction == 3 && $0.fingers == 3 && $0.device == 2 }, "\(f)")
+        #expect(
+            f.first?.member == "OnGestureBegin" && f.last?.member == "OnGestureEnd" && f.count >= 3,
+            "\(f)")
+        #expect(
+            f.allSatisfy { $0.type == 1 && $0.direction == 3 && $0.fingers == 3 && $0.device == 2 },
+            "\(f)")
         // 160 px of the screen's 300 to the commit point.
         #expect(f.last?.percentage == 160.0 / 3, "\(f)")
     }
@@ -163,18 +199,35 @@ struct StreamLiveTests {
         let client = try StreamClient(d, name: "shell")
         let t = server.touchscreen
         // Three fingers around (600, 400), 40 px out, moving out by 12 px a frame.
-        let fingers: [(id: UInt32, dx: Double, dy: Double)] = [(41, 0, -1), (42, 0.87, 0.5), (43, -0.87, 0.5)]
-        func at(_ f: (id: UInt32, dx: Double, dy: Double), _ r: Double) -> (x: Double, y: Double) { (600 + f.dx * r, 400 + f.dy * r) }
-        for f in fingers { let p = at(f, 40); try t.touch(.begin, id: f.id, x: p.x, y: p.y) }
+        let fingers: [(id: UInt32, dx: Double, dy: Double)] = [
+            (41, 0, -1), (42, 0.87, 0.5), (43, -0.87, 0.5),
+        ]
+        func at(_ f: (id: UInt32, dx: Double, dy: Double), _ r: Double) -> (x: Double, y: Double) {
+            (600 + f.dx * r, 400 + f.dy * r)
+        }
+        for f in fingers {
+            let p = at(f, 40)
+            try t.touch(.begin, id: f.id, x: p.x, y: p.y)
+        }
         for step in 1...8 {
-            for f in fingers { let p = at(f, 40 + Double(step) * 12); try t.touch(.update, id: f.id, x: p.x, y: p.y) }
+            for f in fingers {
+                let p = at(f, 40 + Double(step) * 12)
+                try t.touch(.update, id: f.id, x: p.x, y: p.y)
+            }
             try t.sync()
         }
-        for f in fingers { let p = at(f, 136); try t.touch(.end, id: f.id, x: p.x, y: p.y) }
+        for f in fingers {
+            let p = at(f, 136)
+            try t.touch(.end, id: f.id, x: p.x, y: p.y)
+        }
         try t.sync()
         let f = try client.waitForEnds(1).map(Self.fields)
-        #expect(f.first?.member == "OnGestureBegin" && f.last?.member == "OnGestureEnd" && f.count >= 3, "\(f)\n\(d.log)")
-        #expect(f.allSatisfy { $0.type == 2 && $0.direction == 6 && $0.fingers == 3 && $0.device == 2 }, "\(f)\n\(d.log)")
+        #expect(
+            f.first?.member == "OnGestureBegin" && f.last?.member == "OnGestureEnd" && f.count >= 3,
+            "\(f)\n\(d.log)")
+        #expect(
+            f.allSatisfy { $0.type == 2 && $0.direction == 6 && $0.fingers == 3 && $0.device == 2 },
+            "\(f)\n\(d.log)")
     }
 
     @Test func severalClientsHearTheSameAndAClientThatLeavesCanComeBack() throws {
@@ -200,8 +253,10 @@ struct StreamLiveTests {
         #expect(!d.log.contains("touchegg stream"))
         func write(_ text: String) throws {
             let next = d.directory.appendingPathComponent("config.toml.next")
-            try text.replacingOccurrences(of: "@DIR@", with: d.directory.path).write(to: next, atomically: false, encoding: .utf8)
-            guard rename(next.path, d.directory.appendingPathComponent("config.toml").path) == 0 else { throw TestWindowError("rename failed") }
+            try text.replacingOccurrences(of: "@DIR@", with: d.directory.path).write(
+                to: next, atomically: false, encoding: .utf8)
+            guard rename(next.path, d.directory.appendingPathComponent("config.toml").path) == 0
+            else { throw TestWindowError("rename failed") }
         }
         try write(Self.config)
         try d.waitFor("touchegg stream on unix:abstract=touchegg")
@@ -219,7 +274,8 @@ struct StreamLiveTests {
         let d = try DaemonProcess(display: server.displayName, config: Self.config)
         func mapsLibsystemd() throws -> Bool {
             // Read to the end: /proc reports a size of 0, and a read of the size's worth stops short.
-            let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(d.child.pid)/maps")).readDataToEndOfFile()
+            let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(d.child.pid)/maps"))
+                .readDataToEndOfFile()
             return String(decoding: maps, as: UTF8.self).contains("libsystemd.so")
         }
         try d.waitFor("touchegg stream on")
@@ -259,7 +315,8 @@ struct StreamLiveTests {
     }
 
     @Test func gesturedsOwnStreamCarriesEveryGestureBoundOrStreamedWithItsProgress() throws {
-        let config = Self.config.replacingOccurrences(of: "touchegg-stream = true", with: "touchegg-stream = true\ngestured-stream = true")
+        let config = Self.config.replacingOccurrences(
+            of: "touchegg-stream = true", with: "touchegg-stream = true\ngestured-stream = true")
         let d = try DaemonProcess(display: server.displayName, config: config)
         let client = try StreamClient(d, name: "panel", script: "gestured-stream-client.py")
         try swipe(steps: 6, dx: 25, dy: 0)
@@ -269,12 +326,13 @@ struct StreamLiveTests {
         _ = try client.waitForLine { $0.hasPrefix("three-right") }
         try swipe(steps: 3, dx: -40, dy: 0)
         let lines = try client.waitForLine { $0.hasPrefix("touchegg-swipe pan touchpad ended") }
-        #expect(lines == [
-            "three-right swipe touchpad ended right 0.5 3",
-            "touchegg-swipe pan touchpad began left 0.2 3",
-            "touchegg-swipe pan touchpad changed left 0.4 3",
-            "touchegg-swipe pan touchpad changed left 0.6 3",
-            "touchegg-swipe pan touchpad ended left 0.6 3",
-        ])
+        #expect(
+            lines == [
+                "three-right swipe touchpad ended right 0.5 3",
+                "touchegg-swipe pan touchpad began left 0.2 3",
+                "touchegg-swipe pan touchpad changed left 0.4 3",
+                "touchegg-swipe pan touchpad changed left 0.6 3",
+                "touchegg-swipe pan touchpad ended left 0.6 3",
+            ])
     }
 }

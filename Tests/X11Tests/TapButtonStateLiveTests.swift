@@ -36,9 +36,13 @@ extension LiveTests {
             if n > 0 { usleep(60_000) }
             let ids = (0..<tap.fingers).map { id + UInt32($0) }
             id += UInt32(tap.fingers)
-            for (i, touch) in ids.enumerated() { try t.touch(.begin, id: touch, x: 400 + Double(i) * 60, y: 300) }
+            for (i, touch) in ids.enumerated() {
+                try t.touch(.begin, id: touch, x: 400 + Double(i) * 60, y: 300)
+            }
             try t.sync()
-            for (i, touch) in ids.enumerated() { try t.touch(.end, id: touch, x: 400 + Double(i) * 60, y: 300) }
+            for (i, touch) in ids.enumerated() {
+                try t.touch(.end, id: touch, x: 400 + Double(i) * 60, y: 300)
+            }
             try t.sync()
         }
     }
@@ -55,20 +59,29 @@ extension LiveTests {
         #expect(d.results(waitingFor: 1) == ["tapped"], "\(d.log)")
         // The server counts the touch as held from its begin until its end is processed: once
         // gestured has kept it, nothing may stay held.
-        #expect(w.wait(.seconds(10)) { w.buttonsHeld() == 0 },
-                "XQueryPointer says \(String(w.buttonsHeld(), radix: 16)) after the tap:\n\(d.log)")
+        #expect(
+            w.wait(.seconds(10)) { w.buttonsHeld() == 0 },
+            "XQueryPointer says \(String(w.buttonsHeld(), radix: 16)) after the tap:\n\(d.log)")
         // Kept: no touch, and no click of its own making, reached the window.
         #expect(w.drain().filter { $0.type != "Motion" } == [])
 
         // Where the last tap put it: making the master take the touchscreen's state moved nothing.
-        let at = w.pointerPosition(), origin = w.rootPosition()
-        #expect(at.x + origin.x == 400 && at.y + origin.y == 300, "the pointer is at \(at) in the window at \(origin)")
+        let at = w.pointerPosition()
+        let origin = w.rootPosition()
+        #expect(
+            at.x + origin.x == 400 && at.y + origin.y == 300,
+            "the pointer is at \(at) in the window at \(origin)")
         w.clear()
         // Absolute moves, which the server's pointer acceleration leaves as they are.
         for i in 1...4 { try server.mouse.move(toX: Double(400 + 10 * i), y: Double(300 + 5 * i)) }
         try server.mouse.sync()
-        let motion = w.drain(waiting: .seconds(10)) { $0.filter { $0.type == "Motion" }.count >= 4 }.filter { $0.type == "Motion" }
-        #expect(motion.map(\.detail) == [0, 0, 0, 0], "the mouse moved with buttons held: \(motion)")
-        #expect(motion.map { "\(Int($0.x) - at.x),\(Int($0.y) - at.y)" } == ["10,5", "20,10", "30,15", "40,20"])
+        let motion = w.drain(waiting: .seconds(10)) { $0.filter { $0.type == "Motion" }.count >= 4 }
+            .filter { $0.type == "Motion" }
+        #expect(
+            motion.map(\.detail) == [0, 0, 0, 0], "the mouse moved with buttons held: \(motion)")
+        #expect(
+            motion.map { "\(Int($0.x) - at.x),\(Int($0.y) - at.y)" } == [
+                "10,5", "20,10", "30,15", "40,20",
+            ])
     }
 }

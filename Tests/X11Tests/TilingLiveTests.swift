@@ -22,12 +22,17 @@ struct TilingLiveTests {
         _ = try server.startWindowManager()
         // The dummy output's own monitor covers both halves: the left one takes its output, which
         // replaces it.
-        let output = try server.run("xrandr", ["--listmonitors"]).split(separator: "\n").dropFirst().first?
+        let output =
+            try server.run("xrandr", ["--listmonitors"]).split(separator: "\n").dropFirst().first?
             .split(separator: " ").last.map(String.init) ?? "DUMMY0"
-        _ = try server.run("xrandr", ["--setmonitor", "gestured-left", "1024/271x768/203+0+0", output])
-        _ = try server.run("xrandr", ["--setmonitor", "gestured-right", "1024/271x768/203+1024+0", "none"])
+        _ = try server.run(
+            "xrandr", ["--setmonitor", "gestured-left", "1024/271x768/203+0+0", output])
+        _ = try server.run(
+            "xrandr", ["--setmonitor", "gestured-right", "1024/271x768/203+1024+0", "none"])
         let monitors = try server.run("xrandr", ["--listmonitors"])
-        guard monitors.hasPrefix("Monitors: 2") else { throw TestWindowError("two monitors wanted:\n\(monitors)") }
+        guard monitors.hasPrefix("Monitors: 2") else {
+            throw TestWindowError("two monitors wanted:\n\(monitors)")
+        }
         try body(try Desk(server))
     }
 
@@ -37,9 +42,12 @@ struct TilingLiveTests {
 
         init(_ server: XServer) throws {
             self.server = server
-            window = try TestWindow(displayName: server.displayName, name: "gestured-tile", width: 300, height: 200)
+            window = try TestWindow(
+                displayName: server.displayName, name: "gestured-tile", width: 300, height: 200)
             _ = TilingLiveTests.openPanel(window.display)
-            guard window.raiseAndWait() else { throw TestWindowError("openbox did not show the window") }
+            guard window.raiseAndWait() else {
+                throw TestWindowError("openbox did not show the window")
+            }
         }
 
         /// The window's frame on the screen, `_NET_FRAME_EXTENTS` taken into account.
@@ -56,7 +64,11 @@ struct TilingLiveTests {
             try server.mouse.sync()
             let pad = server.touchpad
             try pad.swipe(.begin, fingers: fingers)
-            for _ in 1...6 { try pad.swipe(.update, fingers: fingers, dx: dx, dy: dy); try pad.sync(); usleep(8_000) }
+            for _ in 1...6 {
+                try pad.swipe(.update, fingers: fingers, dx: dx, dy: dy)
+                try pad.sync()
+                usleep(8_000)
+            }
             try pad.swipe(.end, fingers: fingers)
             try pad.sync()
         }
@@ -73,8 +85,10 @@ struct TilingLiveTests {
         let w = XCreateSimpleWindow(d, root, 1024, 0, 1024, 30, 0, 0, 0x404040)
         func set(_ property: String, _ type: Atom, _ values: [Int]) {
             var v = values
-            XChangeProperty(d, w, XInternAtom(d, property, 0), type, 32, PropModeReplace,
-                            v.withUnsafeMutableBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, Int32(v.count))
+            XChangeProperty(
+                d, w, XInternAtom(d, property, 0), type, 32, PropModeReplace,
+                v.withUnsafeMutableBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) },
+                Int32(v.count))
         }
         set("_NET_WM_WINDOW_TYPE", XA_ATOM, [Int(XInternAtom(d, "_NET_WM_WINDOW_TYPE_DOCK", 0))])
         set("_NET_WM_STRUT_PARTIAL", XA_CARDINAL, [0, 0, 30, 0, 0, 0, 0, 0, 1024, 2047, 0, 0])
@@ -118,33 +132,49 @@ struct TilingLiveTests {
         action = "window to-monitor next"
         """
 
-    @Test func tilesFillTheWorkAreaOfTheWindowsOwnMonitorAndASecondTileGoesOnToTheNext() throws { try onTwoMonitors { desk in
-        let window = desk.window
-        XMoveWindow(window.display, window.window, 1300, 200)
-        XSync(window.display, 0)
-        #expect(window.wait { desk.frame().x > 1024 })
-        let d = try desk.daemon()
+    @Test func tilesFillTheWorkAreaOfTheWindowsOwnMonitorAndASecondTileGoesOnToTheNext() throws {
+        try onTwoMonitors { desk in
+            let window = desk.window
+            XMoveWindow(window.display, window.window, 1300, 200)
+            XSync(window.display, 0)
+            #expect(window.wait { desk.frame().x > 1024 })
+            let d = try desk.daemon()
 
-        try desk.swipe(-25, 0)
-        desk.expectFrame((1024, 30, 512, 738), d, "left on the right monitor, under its panel")
-        try desk.swipe(-25, 0)
-        desk.expectFrame((512, 0, 512, 768), d, "left again: the right half of the left monitor, which has no panel")
-        try desk.swipe(25, 0)
-        desk.expectFrame((1024, 30, 512, 738), d, "right from the right half: the left half of the right monitor")
-        try desk.swipe(0, -25)
-        desk.expectFrame((1536, 30, 512, 369), d, "top-right of the right monitor's work area")
-        try desk.swipe(fingers: 4, 0, 25)
-        desk.expectFrame((512, 0, 512, 369), d, "to the next monitor, at the same place in its work area")
-    } }
+            try desk.swipe(-25, 0)
+            desk.expectFrame((1024, 30, 512, 738), d, "left on the right monitor, under its panel")
+            try desk.swipe(-25, 0)
+            desk.expectFrame(
+                (512, 0, 512, 768), d,
+                "left again: the right half of the left monitor, which has no panel")
+            try desk.swipe(25, 0)
+            desk.expectFrame(
+                (1024, 30, 512, 738), d,
+                "right from the right half: the left half of the right monitor")
+            try desk.swipe(0, -25)
+            desk.expectFrame((1536, 30, 512, 369), d, "top-right of the right monitor's work area")
+            try desk.swipe(fingers: 4, 0, 25)
+            desk.expectFrame(
+                (512, 0, 512, 369), d, "to the next monitor, at the same place in its work area")
+        }
+    }
 
-    @Test func aMaximizedWindowIsRestoredBeforeItIsTiled() throws { try onTwoMonitors { desk in
-        let window = desk.window
-        let d = try desk.daemon()
-        window.askToMaximize()
-        let maximized = window.atomName(UInt(XInternAtom(window.display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)))
-        #expect(window.wait { window.longs("_NET_WM_STATE", of: window.window).map(window.atomName).contains(maximized) })
-        try desk.swipe(25, 0)
-        desk.expectFrame((512, 0, 512, 768), d, "right half of the left monitor")
-        #expect(!window.longs("_NET_WM_STATE", of: window.window).map(window.atomName).contains(maximized))
-    } }
+    @Test func aMaximizedWindowIsRestoredBeforeItIsTiled() throws {
+        try onTwoMonitors { desk in
+            let window = desk.window
+            let d = try desk.daemon()
+            window.askToMaximize()
+            let maximized = window.atomName(
+                UInt(XInternAtom(window.display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)))
+            #expect(
+                window.wait {
+                    window.longs("_NET_WM_STATE", of: window.window).map(window.atomName).contains(
+                        maximized)
+                })
+            try desk.swipe(25, 0)
+            desk.expectFrame((512, 0, 512, 768), d, "right half of the left monitor")
+            #expect(
+                !window.longs("_NET_WM_STATE", of: window.window).map(window.atomName).contains(
+                    maximized))
+        }
+    }
 }

@@ -1,11 +1,12 @@
 import CXInput2
-import Glibc
 import GestureActions
 import GestureCore
-@testable import GestureX11
+import Glibc
 import Testing
 import X11TestSupport
 import XServerSupport
+
+@testable import GestureX11
 
 /// The connection's events come through `XEventReader`, one read of the socket at a time, and
 /// X errors still reach the log, on the test X server.
@@ -37,21 +38,29 @@ extension LiveTests {
         let w = Self.propertyWindow(x)
         let count = 1000
         try sendPropertyNotifies(to: w, count: count)
-        var reads: [Int] = [], notified = 0, inOrder = true
+        var reads: [Int] = []
+        var notified = 0
+        var inOrder = true
         while notified < count {
             var socket = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&socket, 1, 2000) == 1 else { break }
-            var read = 0, reading = true
-            while x.events.next(reading: reading, { event in
-                guard case .other(let e) = event, e.type == PropertyNotify else { return }
-                inOrder = inOrder && e.xproperty.window == w && e.xproperty.atom == XA_CUT_BUFFER0
-                read += 1
-            }) { reading = false }
+            var read = 0
+            var reading = true
+            while x.events.next(
+                reading: reading,
+                { event in
+                    guard case .other(let e) = event, e.type == PropertyNotify else { return }
+                    inOrder =
+                        inOrder && e.xproperty.window == w && e.xproperty.atom == XA_CUT_BUFFER0
+                    read += 1
+                })
+            { reading = false }
             reads.append(read)
             notified += read
         }
         #expect(notified == count && inOrder)
-        #expect(reads.allSatisfy { $0 <= 4096 / 32 } && reads.count >= count * 32 / 4096, "\(reads)")
+        #expect(
+            reads.allSatisfy { $0 <= 4096 / 32 } && reads.count >= count * 32 / 4096, "\(reads)")
     }
 
     /// An error of a request that has a reply: Xlib hands it to the error handler, which logs
@@ -62,12 +71,18 @@ extension LiveTests {
         let lines = xErrorsLogged {
             let gone = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
             XDestroyWindow(x.display, gone)
-            var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+            var type: Atom = 0
+            var format: Int32 = 0
+            var items: UInt = 0
+            var after: UInt = 0
             var data: UnsafeMutablePointer<UInt8>?
-            let status = XGetWindowProperty(x.display, gone, XA_WM_NAME, 0, 1, 0, Atom(AnyPropertyType), &type, &format, &items, &after, &data)
+            let status = XGetWindowProperty(
+                x.display, gone, XA_WM_NAME, 0, 1, 0, Atom(AnyPropertyType), &type, &format, &items,
+                &after, &data)
             #expect(status != Success)
         }
-        #expect(lines.count == 1 && lines.first?.hasPrefix("X error: BadWindow") == true, "\(lines)")
+        #expect(
+            lines.count == 1 && lines.first?.hasPrefix("X error: BadWindow") == true, "\(lines)")
         #expect(x.serverTime() > 0)
     }
 
@@ -79,7 +94,9 @@ extension LiveTests {
             XIAllowTouchEvents(x.display, XIAllMasterDevices, 12345, x.root, Int32(XIRejectTouch))
             x.sync()
         }
-        #expect(lines.count == 1 && lines.first?.contains("(request \(x.xiOpcode).") == true, "\(lines)")
+        #expect(
+            lines.count == 1 && lines.first?.contains("(request \(x.xiOpcode).") == true, "\(lines)"
+        )
     }
 }
 
@@ -108,7 +125,9 @@ extension LiveTests {
         let stillWaiting = !x.socketIsEmpty
         _ = listener.giveBackAll()
         listener.ungrab()
-        #expect(begun.count == 1 && ended.count == 1 && ended[0].hasPrefix("touchEnd"), "\(begun) \(ended)")
+        #expect(
+            begun.count == 1 && ended.count == 1 && ended[0].hasPrefix("touchEnd"),
+            "\(begun) \(ended)")
         #expect(stillWaiting, "the drain read all that waited")
     }
 
@@ -125,12 +144,17 @@ extension LiveTests {
         let x = try XConnection(name: server.displayName)
         let performer = ActionPerformer(x, asking: try XConnection(name: server.displayName))
         try sendPropertyNotifies(to: Self.propertyWindow(x), count: 1000)
-        let shown = performer.ask.firstCardinals(of: x.root, [performer.ask.atom("_NET_CURRENT_DESKTOP")])[0] ?? 0
-        let result = performer.perform(.desktop(.number(shown + 1), wrap: false), ActionContext(location: nil, time: 0))
-        let pressed = performer.perform(.keys([KeyChord(modifiers: [], key: "Shift_L")]), ActionContext(location: nil, time: 0))
+        let shown =
+            performer.ask.firstCardinals(of: x.root, [performer.ask.atom("_NET_CURRENT_DESKTOP")])[
+                0] ?? 0
+        let result = performer.perform(
+            .desktop(.number(shown + 1), wrap: false), ActionContext(location: nil, time: 0))
+        let pressed = performer.perform(
+            .keys([KeyChord(modifiers: [], key: "Shift_L")]), ActionContext(location: nil, time: 0))
         var queued = 0
         while x.events.next(reading: false, { _ in }) { queued += 1 }
-        #expect(result.map { $0.hasPrefix("desktop \(shown + 1) of ") } == .success(true), "\(result)")
+        #expect(
+            result.map { $0.hasPrefix("desktop \(shown + 1) of ") } == .success(true), "\(result)")
         #expect(pressed.map { $0 == "pressed Shift_L" } == .success(true), "\(pressed)")
         // One buffer for each flush, the switch's and the chord's: XCB reads as it writes.
         #expect(queued <= 2 * 4096 / 32, "\(queued) events read by the actions' round trips")
@@ -171,7 +195,9 @@ extension LiveTests {
         listener.ungrab()
         let other = try #require(XOpenDisplay(server.displayName))
         defer { XCloseDisplay(other) }
-        #expect(XGrabKeyboard(other, x.root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) == GrabSuccess)
+        #expect(
+            XGrabKeyboard(other, x.root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime))
+                == GrabSuccess)
         let whileGrabbed = ask.keyboardHeldElsewhere(serverNow: Double(ask.serverTime()))
         XUngrabKeyboard(other, Time(CurrentTime))
         XSync(other, 0)

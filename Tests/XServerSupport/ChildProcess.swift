@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process spawned with posix_spawn and a *clean* signal state.
@@ -28,8 +29,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// Starts `executable` with stdin from /dev/null and stdout/stderr appended
     /// to the given files (stderr to `standardOutput` when nil). `environment`
     /// is added to (and overrides) the current process environment.
-    public static func spawn(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                             standardOutput: URL, standardError: URL? = nil) throws -> ChildProcess {
+    public static func spawn(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+        standardOutput: URL, standardError: URL? = nil
+    ) throws -> ChildProcess {
         let commandLine = ([executable.path] + arguments).joined(separator: " ")
         let outFD = try openForAppend(standardOutput)
         defer { Glibc.close(outFD) }
@@ -67,7 +70,9 @@ public final class ChildProcess: @unchecked Sendable {
             usleep(10_000)
             result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
         }
-        guard result == 0 else { throw XServerError.spawnFailed(command: commandLine, errno: result) }
+        guard result == 0 else {
+            throw XServerError.spawnFailed(command: commandLine, errno: result)
+        }
         let child = ChildProcess(pid: pid, commandLine: commandLine)
         Thread.detachNewThread { child.reap() }
         return child
@@ -83,7 +88,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// "exited with status N" or "was killed by signal N"; nil while running.
     public var exitDescription: String? {
         lock.withLock {
-            waitStatus.map { ($0 & 0x7F) == 0 ? "exited with status \(($0 >> 8) & 0xFF)" : "was killed by signal \($0 & 0x7F)" }
+            waitStatus.map {
+                ($0 & 0x7F) == 0
+                    ? "exited with status \(($0 >> 8) & 0xFF)" : "was killed by signal \($0 & 0x7F)"
+            }
         }
     }
 
@@ -91,10 +99,14 @@ public final class ChildProcess: @unchecked Sendable {
     @discardableResult
     public func waitForExit(timeout: Duration) -> Bool {
         if !isRunning { return true }
-        guard exited.wait(timeout: .now() + .nanoseconds(Int(timeout.components.seconds) * 1_000_000_000
-                                                          + Int(timeout.components.attoseconds / 1_000_000_000))) == .success
+        guard
+            exited.wait(
+                timeout: .now()
+                    + .nanoseconds(
+                        Int(timeout.components.seconds) * 1_000_000_000
+                            + Int(timeout.components.attoseconds / 1_000_000_000))) == .success
         else { return false }
-        exited.signal()  // keep it signalled for later waiters
+        exited.signal() // keep it signalled for later waiters
         return true
     }
 
@@ -121,7 +133,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     private static func openForAppend(_ file: URL) throws -> Int32 {
         let fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw XServerError.spawnFailed(command: "open(\(file.path))", errno: errno) }
+        guard fd >= 0 else {
+            throw XServerError.spawnFailed(command: "open(\(file.path))", errno: errno)
+        }
         return fd
     }
 }

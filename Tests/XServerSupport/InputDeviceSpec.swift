@@ -13,7 +13,9 @@ public struct InputDeviceSpec: Sendable, Hashable {
     }
 
     /// A direct-touch screen with `touchCount` simultaneous touches (driver default 15).
-    public static func touchscreen(_ name: String = "gestured-touchscreen", touchCount: Int = 10) -> InputDeviceSpec {
+    public static func touchscreen(_ name: String = "gestured-touchscreen", touchCount: Int = 10)
+        -> InputDeviceSpec
+    {
         InputDeviceSpec(name: name, type: .touch, options: ["TouchCount": String(touchCount)])
     }
 
@@ -23,8 +25,11 @@ public struct InputDeviceSpec: Sendable, Hashable {
     }
 
     /// A relative mouse with `buttonCount` buttons (driver default 7).
-    public static func mouse(_ name: String = "gestured-pointer", buttonCount: Int = 7) -> InputDeviceSpec {
-        InputDeviceSpec(name: name, type: .pointer, options: ["PointerButtonCount": String(buttonCount)])
+    public static func mouse(_ name: String = "gestured-pointer", buttonCount: Int = 7)
+        -> InputDeviceSpec
+    {
+        InputDeviceSpec(
+            name: name, type: .pointer, options: ["PointerButtonCount": String(buttonCount)])
     }
 
     /// A keyboard with the server's default XKB rules (evdev/pc105/us).
@@ -33,5 +38,7 @@ public struct InputDeviceSpec: Sendable, Hashable {
     }
 
     /// Touchscreen, touchpad (gestures), mouse and keyboard, in that order.
-    public static let standard: [InputDeviceSpec] = [.touchscreen(), .touchpad(), .mouse(), .keyboard()]
+    public static let standard: [InputDeviceSpec] = [
+        .touchscreen(), .touchpad(), .mouse(), .keyboard(),
+    ]
 }

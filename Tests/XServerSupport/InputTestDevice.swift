@@ -13,14 +13,14 @@ import Foundation
 /// server maps onto the whole screen as `pixel = value * size / 65536`.
 public final class InputTestDevice: @unchecked Sendable {
     public enum TouchPhase: UInt32, Sendable {
-        case begin = 18, update = 19, end = 20  // XI_TouchBegin/Update/End
+        case begin = 18, update = 19, end = 20 // XI_TouchBegin/Update/End
     }
 
     public enum GesturePhase: UInt16, Sendable {
-        case begin = 0, update = 1, end = 2  // offset from XI_Gesture{Pinch,Swipe}Begin
+        case begin = 0, update = 1, end = 2 // offset from XI_Gesture{Pinch,Swipe}Begin
 
-        var pinchType: UInt16 { 27 + rawValue }  // XI_GesturePinchBegin = 27
-        var swipeType: UInt16 { 30 + rawValue }  // XI_GestureSwipeBegin = 30
+        var pinchType: UInt16 { 27 + rawValue } // XI_GesturePinchBegin = 27
+        var swipeType: UInt16 { 30 + rawValue } // XI_GestureSwipeBegin = 30
     }
 
     /// Wheel valuator increment set up by the driver (SetScrollValuator(..., 120, ...)).
@@ -50,15 +50,23 @@ public final class InputTestDevice: @unchecked Sendable {
         (socket, serverVersion) = try Self.connect(socketPath, device: spec.name, timeout: timeout)
     }
 
-    private static func connect(_ socketPath: String, device: String, timeout: Duration) throws -> (UnixSocket, (UInt16, UInt16)) {
+    private static func connect(_ socketPath: String, device: String, timeout: Duration) throws -> (
+        UnixSocket, (UInt16, UInt16)
+    ) {
         let socket = try UnixSocket.connect(path: socketPath)
-        let hello = InputTestMessage.clientVersion(major: InputTestMessage.protocolMajor, minor: InputTestMessage.protocolMinor)
+        let hello = InputTestMessage.clientVersion(
+            major: InputTestMessage.protocolMajor, minor: InputTestMessage.protocolMinor)
         try socket.write(hello.bytes, timeout: timeout)
-        let reply = try Self.readResponse(from: socket, expecting: .serverVersion, device: device, timeout: timeout)
+        let reply = try Self.readResponse(
+            from: socket, expecting: .serverVersion, device: device, timeout: timeout)
         let major = reply[8...].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
         let minor = reply[10...].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
-        guard major == InputTestMessage.protocolMajor, minor >= InputTestMessage.protocolMinor else {
-            throw XServerError.protocolViolation(device: device, details: "driver speaks protocol \(major).\(minor), need 1.1 (xserver 21.1 or newer)")
+        guard major == InputTestMessage.protocolMajor, minor >= InputTestMessage.protocolMinor
+        else {
+            throw XServerError.protocolViolation(
+                device: device,
+                details:
+                    "driver speaks protocol \(major).\(minor), need 1.1 (xserver 21.1 or newer)")
         }
         return (socket, (major, minor))
     }
@@ -80,7 +88,9 @@ public final class InputTestDevice: @unchecked Sendable {
     // MARK: Touch (DeviceType "Touch")
 
     /// One touch point event at screen coordinates; `pressure` is 0...2047 (axis 4).
-    public func touch(_ phase: TouchPhase, id: UInt32, x: Double, y: Double, pressure: Double? = nil) throws {
+    public func touch(
+        _ phase: TouchPhase, id: UInt32, x: Double, y: Double, pressure: Double? = nil
+    ) throws {
         try require(.touch, for: "touch")
         var values = absoluteAxes(x: x, y: y)
         values[4] = pressure
@@ -91,30 +101,41 @@ public final class InputTestDevice: @unchecked Sendable {
 
     /// A swipe gesture event. `dx`/`dy` are the motion since the previous event;
     /// unaccelerated deltas default to the accelerated ones.
-    public func swipe(_ phase: GesturePhase, fingers: Int, dx: Double = 0, dy: Double = 0,
-                      unacceleratedDx: Double? = nil, unacceleratedDy: Double? = nil,
-                      cancelled: Bool = false) throws {
+    public func swipe(
+        _ phase: GesturePhase, fingers: Int, dx: Double = 0, dy: Double = 0,
+        unacceleratedDx: Double? = nil, unacceleratedDy: Double? = nil,
+        cancelled: Bool = false
+    ) throws {
         try require(.pointerGesture, for: "swipe gesture")
-        try send(.gestureSwipe(gestureType: phase.swipeType, fingers: UInt16(fingers), flags: cancelled ? 1 : 0,
-                               dx: dx, dy: dy, unacceleratedDx: unacceleratedDx ?? dx, unacceleratedDy: unacceleratedDy ?? dy))
+        try send(
+            .gestureSwipe(
+                gestureType: phase.swipeType, fingers: UInt16(fingers), flags: cancelled ? 1 : 0,
+                dx: dx, dy: dy, unacceleratedDx: unacceleratedDx ?? dx,
+                unacceleratedDy: unacceleratedDy ?? dy))
     }
 
     /// A pinch gesture event. `scale` is absolute since the gesture began (1 = unchanged),
     /// `angleDelta` is degrees since the previous event.
-    public func pinch(_ phase: GesturePhase, fingers: Int, dx: Double = 0, dy: Double = 0,
-                      unacceleratedDx: Double? = nil, unacceleratedDy: Double? = nil,
-                      scale: Double = 1, angleDelta: Double = 0, cancelled: Bool = false) throws {
+    public func pinch(
+        _ phase: GesturePhase, fingers: Int, dx: Double = 0, dy: Double = 0,
+        unacceleratedDx: Double? = nil, unacceleratedDy: Double? = nil,
+        scale: Double = 1, angleDelta: Double = 0, cancelled: Bool = false
+    ) throws {
         try require(.pointerGesture, for: "pinch gesture")
-        try send(.gesturePinch(gestureType: phase.pinchType, fingers: UInt16(fingers), flags: cancelled ? 1 : 0,
-                               dx: dx, dy: dy, unacceleratedDx: unacceleratedDx ?? dx, unacceleratedDy: unacceleratedDy ?? dy,
-                               scale: scale, angleDelta: angleDelta))
+        try send(
+            .gesturePinch(
+                gestureType: phase.pinchType, fingers: UInt16(fingers), flags: cancelled ? 1 : 0,
+                dx: dx, dy: dy, unacceleratedDx: unacceleratedDx ?? dx,
+                unacceleratedDy: unacceleratedDy ?? dy,
+                scale: scale, angleDelta: angleDelta))
     }
 
     // MARK: Pointer (any DeviceType but "Keyboard")
 
     public func button(_ number: Int, pressed: Bool) throws {
         try requirePointer(for: "button")
-        try send(.button(absolute: false, button: Int32(number), pressed: pressed, valuators: .init()))
+        try send(
+            .button(absolute: false, button: Int32(number), pressed: pressed, valuators: .init()))
     }
 
     /// Press and release `number` (1 left, 2 middle, 3 right, 4/5 wheel up/down).
@@ -168,7 +189,8 @@ public final class InputTestDevice: @unchecked Sendable {
         try lock.withLock {
             let limit = timeout ?? ioTimeout
             try socket.write(InputTestMessage.waitForSync.bytes, timeout: limit)
-            _ = try Self.readResponse(from: socket, expecting: .syncFinished, device: name, timeout: limit)
+            _ = try Self.readResponse(
+                from: socket, expecting: .syncFinished, device: name, timeout: limit)
         }
     }
 
@@ -179,26 +201,37 @@ public final class InputTestDevice: @unchecked Sendable {
     }
 
     private func absoluteAxes(x: Double, y: Double) -> [Int: Double] {
-        [0: x * (Self.absoluteAxisMax + 1) / Double(screen.width),
-         1: y * (Self.absoluteAxisMax + 1) / Double(screen.height)]
+        [
+            0: x * (Self.absoluteAxisMax + 1) / Double(screen.width),
+            1: y * (Self.absoluteAxisMax + 1) / Double(screen.height),
+        ]
     }
 
     private func require(_ needed: InputTestDeviceType, for event: String) throws {
-        guard type == needed else { throw XServerError.unsupportedEvent(event: event, device: name, type: type) }
+        guard type == needed else {
+            throw XServerError.unsupportedEvent(event: event, device: name, type: type)
+        }
     }
 
     private func requirePointer(for event: String) throws {
-        guard type.isPointer else { throw XServerError.unsupportedEvent(event: event, device: name, type: type) }
+        guard type.isPointer else {
+            throw XServerError.unsupportedEvent(event: event, device: name, type: type)
+        }
     }
 
-    private static func readResponse(from socket: UnixSocket, expecting expected: InputTestMessage.ResponseType,
-                                     device: String, timeout: Duration) throws -> [UInt8] {
+    private static func readResponse(
+        from socket: UnixSocket, expecting expected: InputTestMessage.ResponseType,
+        device: String, timeout: Duration
+    ) throws -> [UInt8] {
         let header = try socket.read(exactly: InputTestMessage.responseHeaderSize, timeout: timeout)
         let length = header.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
         let type = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self) }
         guard type == expected.rawValue, length == expected.size else {
             throw XServerError.protocolViolation(
-                device: device, details: "expected response \(expected) (\(expected.size) bytes), got type \(type) with length \(length)")
+                device: device,
+                details:
+                    "expected response \(expected) (\(expected.size) bytes), got type \(type) with length \(length)"
+            )
         }
         return header + (try socket.read(exactly: Int(length) - header.count, timeout: timeout))
     }

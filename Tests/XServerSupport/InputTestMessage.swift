@@ -13,7 +13,8 @@ enum InputTestMessage {
 
     /// `enum xf86ITEventType`.
     enum EventType: UInt32 {
-        case clientVersion = 0, waitForSync, motion, proximity, button, key, touch, gesturePinch, gestureSwipe
+        case clientVersion = 0, waitForSync, motion, proximity, button, key, touch, gesturePinch,
+            gestureSwipe
 
         /// `sizeof(xf86ITEvent*)`; checked against the C header in ProtocolLayoutTests.
         var size: Int {
@@ -64,12 +65,14 @@ enum InputTestMessage {
     /// `touchType` is XI_TouchBegin (18), XI_TouchUpdate (19) or XI_TouchEnd (20).
     case touch(id: UInt32, touchType: UInt32, valuators: Valuators)
     /// `gestureType` is XI_GesturePinchBegin/Update/End (27/28/29).
-    case gesturePinch(gestureType: UInt16, fingers: UInt16, flags: UInt32,
-                      dx: Double, dy: Double, unacceleratedDx: Double, unacceleratedDy: Double,
-                      scale: Double, angleDelta: Double)
+    case gesturePinch(
+        gestureType: UInt16, fingers: UInt16, flags: UInt32,
+        dx: Double, dy: Double, unacceleratedDx: Double, unacceleratedDy: Double,
+        scale: Double, angleDelta: Double)
     /// `gestureType` is XI_GestureSwipeBegin/Update/End (30/31/32).
-    case gestureSwipe(gestureType: UInt16, fingers: UInt16, flags: UInt32,
-                      dx: Double, dy: Double, unacceleratedDx: Double, unacceleratedDy: Double)
+    case gestureSwipe(
+        gestureType: UInt16, fingers: UInt16, flags: UInt32,
+        dx: Double, dy: Double, unacceleratedDx: Double, unacceleratedDy: Double)
 
     var eventType: EventType {
         switch self {
@@ -92,42 +95,47 @@ enum InputTestMessage {
         out.append(UInt32(type.size))
         out.append(type.rawValue)
         switch self {
-        case let .clientVersion(major, minor):
+        case .clientVersion(let major, let minor):
             out.append(major)
             out.append(minor)
         case .waitForSync:
             break
-        case let .motion(absolute, valuators):
+        case .motion(let absolute, let valuators):
             out.append(UInt32(absolute ? 1 : 0))
             out.append(valuators)
-        case let .proximity(inProximity, valuators):
+        case .proximity(let inProximity, let valuators):
             out.append(UInt32(inProximity ? 1 : 0))
             out.append(valuators)
-        case let .button(absolute, button, pressed, valuators):
+        case .button(let absolute, let button, let pressed, let valuators):
             out.append(Int32(absolute ? 1 : 0))
             out.append(button)
             out.append(UInt32(pressed ? 1 : 0))
             out.append(valuators)
-        case let .key(keycode, pressed):
+        case .key(let keycode, let pressed):
             out.append(keycode)
             out.append(UInt32(pressed ? 1 : 0))
-        case let .touch(id, touchType, valuators):
+        case .touch(let id, let touchType, let valuators):
             out.append(id)
             out.append(touchType)
             out.append(valuators)
-        case let .gesturePinch(gestureType, fingers, flags, dx, dy, udx, udy, scale, angle):
+        case .gesturePinch(
+            let gestureType, let fingers, let flags, let dx, let dy, let udx, let udy, let scale,
+            let angle):
             out.append(gestureType)
             out.append(fingers)
             out.append(flags)
             for value in [dx, dy, udx, udy, scale, angle] { out.append(value) }
-        case let .gestureSwipe(gestureType, fingers, flags, dx, dy, udx, udy):
+        case .gestureSwipe(
+            let gestureType, let fingers, let flags, let dx, let dy, let udx, let udy):
             out.append(gestureType)
             out.append(fingers)
             out.append(flags)
             for value in [dx, dy, udx, udy] { out.append(value) }
         }
         out.pad(toMultipleOf: type.alignment)
-        precondition(out.bytes.count == type.size, "inputtest \(type) encoded to \(out.bytes.count) bytes, expected \(type.size)")
+        precondition(
+            out.bytes.count == type.size,
+            "inputtest \(type) encoded to \(out.bytes.count) bytes, expected \(type.size)")
         return out.bytes
     }
 
@@ -148,13 +156,15 @@ enum InputTestMessage {
         }
 
         mutating func append(_ valuators: Valuators) {
-            pad(toMultipleOf: 8)  // the struct contains doubles, so it is 8-aligned
+            pad(toMultipleOf: 8) // the struct contains doubles, so it is 8-aligned
             let start = bytes.count
             var mask = [UInt8](repeating: 0, count: (InputTestMessage.maxValuators + 7) / 8)
             var values = [Double](repeating: 0, count: InputTestMessage.maxValuators)
             var unaccelerated = values
             for (axis, value) in valuators.values {
-                precondition((0..<InputTestMessage.maxValuators).contains(axis), "valuator axis \(axis) out of range")
+                precondition(
+                    (0..<InputTestMessage.maxValuators).contains(axis),
+                    "valuator axis \(axis) out of range")
                 mask[axis / 8] |= 1 << UInt8(axis % 8)
                 values[axis] = value
                 unaccelerated[axis] = valuators.unaccelerated?[axis] ?? value

@@ -21,15 +21,21 @@ struct ServerDirectory {
     }
 
     static func create() throws -> ServerDirectory {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/" + prefix + "XXXXXX").utf8CString)
+        var template = Array(
+            (FileManager.default.temporaryDirectory.path + "/" + prefix + "XXXXXX").utf8CString)
         guard let path = mkdtemp(&template) else {
-            throw XServerError.socket(operation: "mkdtemp()", path: FileManager.default.temporaryDirectory.path, errno: errno)
+            throw XServerError.socket(
+                operation: "mkdtemp()", path: FileManager.default.temporaryDirectory.path,
+                errno: errno)
         }
         let directory = ServerDirectory(url: URL(fileURLWithPath: String(cString: path)))
-        try FileManager.default.createDirectory(at: directory.configDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.configDirectory, withIntermediateDirectories: true)
         // Xorg logs "(EE) Unable to locate/open config directory" for a -configdir without any *.conf.
         try "# Intentionally empty: keeps Xorg from reading /etc/X11/xorg.conf.d.\n"
-            .write(to: directory.configDirectory.appendingPathComponent("00-empty.conf"), atomically: false, encoding: .utf8)
+            .write(
+                to: directory.configDirectory.appendingPathComponent("00-empty.conf"),
+                atomically: false, encoding: .utf8)
         try directory.recordPids(xorg: nil)
         return directory
     }
@@ -51,7 +57,9 @@ struct ServerDirectory {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
             let directory = ServerDirectory(url: temporary.appendingPathComponent(name))
-            guard let text = try? String(contentsOf: directory.pidFile, encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOf: directory.pidFile, encoding: .utf8) else {
+                continue
+            }
             var pids: [String: Int32] = [:]
             for line in text.split(separator: "\n") {
                 let parts = line.split(separator: " ")
@@ -59,8 +67,9 @@ struct ServerDirectory {
             }
             guard let owner = pids["owner"], kill(owner, 0) != 0, errno == ESRCH else { continue }
             if let xorg = pids["xorg"],
-               let command = try? String(contentsOfFile: "/proc/\(xorg)/cmdline", encoding: .utf8),
-               command.contains(directory.configFile.path) {
+                let command = try? String(contentsOfFile: "/proc/\(xorg)/cmdline", encoding: .utf8),
+                command.contains(directory.configFile.path)
+            {
                 kill(xorg, SIGKILL)
             }
             directory.remove()

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Minimal blocking AF_UNIX stream socket with deadline-bounded reads and
@@ -19,13 +20,17 @@ final class UnixSocket {
     /// Connects once; throws `.socket` with the errno (ENOENT, ECONNREFUSED, ...) on failure.
     static func connect(path: String) throws -> UnixSocket {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw XServerError.socket(operation: "socket()", path: path, errno: errno) }
+        guard fd >= 0 else {
+            throw XServerError.socket(operation: "socket()", path: path, errno: errno)
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard path.utf8.count < capacity else {
             Glibc.close(fd)
-            throw XServerError.socket(operation: "connect() (path longer than \(capacity - 1) bytes)", path: path, errno: ENAMETOOLONG)
+            throw XServerError.socket(
+                operation: "connect() (path longer than \(capacity - 1) bytes)", path: path,
+                errno: ENAMETOOLONG)
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: path.utf8)
@@ -48,7 +53,9 @@ final class UnixSocket {
     var peerProcessID: pid_t? {
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            return nil
+        }
         return credentials.pid
     }
 
@@ -63,7 +70,8 @@ final class UnixSocket {
         let deadline = ContinuousClock.now + timeout
         var offset = 0
         while offset < bytes.count {
-            try waitFor(events: Int16(POLLOUT), deadline: deadline, timeout: timeout, operation: "write")
+            try waitFor(
+                events: Int16(POLLOUT), deadline: deadline, timeout: timeout, operation: "write")
             let sent = bytes[offset...].withUnsafeBytes {
                 send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
@@ -81,7 +89,8 @@ final class UnixSocket {
         var buffer = [UInt8](repeating: 0, count: count)
         var offset = 0
         while offset < count {
-            try waitFor(events: Int16(POLLIN), deadline: deadline, timeout: timeout, operation: "read")
+            try waitFor(
+                events: Int16(POLLIN), deadline: deadline, timeout: timeout, operation: "read")
             let received = buffer[offset...].withUnsafeMutableBytes {
                 recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
             }
@@ -90,26 +99,34 @@ final class UnixSocket {
                 throw XServerError.socket(operation: "recv()", path: path, errno: errno)
             }
             if received == 0 {
-                throw XServerError.socket(operation: "recv() (peer closed the connection)", path: path, errno: ECONNRESET)
+                throw XServerError.socket(
+                    operation: "recv() (peer closed the connection)", path: path, errno: ECONNRESET)
             }
             offset += received
         }
         return buffer
     }
 
-    private func waitFor(events: Int16, deadline: ContinuousClock.Instant, timeout: Duration, operation: String) throws {
-        guard fd >= 0 else { throw XServerError.socket(operation: operation, path: path, errno: EBADF) }
+    private func waitFor(
+        events: Int16, deadline: ContinuousClock.Instant, timeout: Duration, operation: String
+    ) throws {
+        guard fd >= 0 else {
+            throw XServerError.socket(operation: operation, path: path, errno: EBADF)
+        }
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else {
-                throw XServerError.timeout(what: "socket \(operation) on \(path)", after: timeout, details: "peer did not respond")
+                throw XServerError.timeout(
+                    what: "socket \(operation) on \(path)", after: timeout,
+                    details: "peer did not respond")
             }
             var descriptor = pollfd(fd: fd, events: events, revents: 0)
             let milliseconds = Int32(min(remaining.milliseconds, Int64(Int32.max)))
             let ready = poll(&descriptor, 1, max(milliseconds, 1))
             if ready > 0 { return }
             if ready < 0 && errno != EINTR {
-                throw XServerError.socket(operation: "poll() before \(operation)", path: path, errno: errno)
+                throw XServerError.socket(
+                    operation: "poll() before \(operation)", path: path, errno: errno)
             }
         }
     }

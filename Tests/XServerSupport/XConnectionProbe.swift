@@ -20,16 +20,22 @@ enum XConnectionProbe {
     static func probe(display: Int, serverPID: pid_t? = nil, timeout: Duration) throws -> Outcome {
         let socket = try UnixSocket.connect(path: socketPath(display: display))
         defer { socket.close() }
-        if let serverPID, socket.peerProcessID != serverPID { return .otherServer(socket.peerProcessID) }
+        if let serverPID, socket.peerProcessID != serverPID {
+            return .otherServer(socket.peerProcessID)
+        }
         // xConnClientPrefix: byteOrder 'l', pad, major 11, minor 0, no auth name/data, pad.
         var request: [UInt8] = [0x6C, 0]
-        for value: UInt16 in [11, 0, 0, 0, 0] { request += [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        for value: UInt16 in [11, 0, 0, 0, 0] {
+            request += [UInt8(value & 0xFF), UInt8(value >> 8)]
+        }
         try socket.write(request, timeout: timeout)
         // xConnSetupPrefix: success(1), reasonLength(1), major(2), minor(2), additional length in 4-byte units(2).
         let prefix = try socket.read(exactly: 8, timeout: timeout)
         if prefix[0] == 1 { return .accepted }
         let reasonLength = Int(prefix[1])
-        let reason = reasonLength > 0 ? (try? socket.read(exactly: reasonLength, timeout: timeout)) ?? [] : []
+        let reason =
+            reasonLength > 0
+            ? (try? socket.read(exactly: reasonLength, timeout: timeout)) ?? [] : []
         return .refused(String(decoding: reason, as: UTF8.self))
     }
 }

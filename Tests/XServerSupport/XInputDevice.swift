@@ -18,11 +18,12 @@ public struct XInputDevice: Sendable, Hashable {
     static func parse(listShort output: String) -> [XInputDevice] {
         output.split(separator: "\n").compactMap { line in
             guard let idRange = line.range(of: "\tid="),
-                  let open = line.range(of: "[", range: idRange.upperBound..<line.endIndex),
-                  let close = line.range(of: "]", range: open.upperBound..<line.endIndex),
-                  let id = Int(line[idRange.upperBound...].prefix { $0.isNumber }) else { return nil }
+                let open = line.range(of: "[", range: idRange.upperBound..<line.endIndex),
+                let close = line.range(of: "]", range: open.upperBound..<line.endIndex),
+                let id = Int(line[idRange.upperBound...].prefix { $0.isNumber })
+            else { return nil }
             let name = line[..<idRange.lowerBound]
-                .drop { !$0.isLetter && !$0.isNumber }  // box-drawing prefix "⎜   ↳ "
+                .drop { !$0.isLetter && !$0.isNumber } // box-drawing prefix "⎜   ↳ "
                 .trimmingCharacters(in: .whitespaces)
             let bracket = line[open.upperBound..<close.lowerBound]
             let words = bracket.split(separator: " ")

@@ -37,8 +37,10 @@ public final class XServer: @unchecked Sendable {
     private var stopped = false
     private var manager: WindowManager?
 
-    private init(display: Int, screen: ScreenSize, devices: [InputTestDevice], startupDuration: Duration,
-                 serverDirectory: ServerDirectory, process: ChildProcess) {
+    private init(
+        display: Int, screen: ScreenSize, devices: [InputTestDevice], startupDuration: Duration,
+        serverDirectory: ServerDirectory, process: ChildProcess
+    ) {
         self.display = display
         self.screen = screen
         self.devices = devices
@@ -63,7 +65,9 @@ public final class XServer: @unchecked Sendable {
     /// The first device of `type`; traps if the server was started without one.
     public func device(ofType type: InputTestDeviceType) -> InputTestDevice {
         guard let device = devices.first(where: { $0.type == type }) else {
-            preconditionFailure("XServer on :\(display) has no inputtest device of type \(type.rawValue); pass one to XServer.start(devices:)")
+            preconditionFailure(
+                "XServer on :\(display) has no inputtest device of type \(type.rawValue); pass one to XServer.start(devices:)"
+            )
         }
         return device
     }
@@ -79,7 +83,9 @@ public final class XServer: @unchecked Sendable {
     }
 
     /// Runs an X client (xprop, xinput, xdotool, ...) against this display and returns its stdout.
-    public func run(_ command: String, _ arguments: [String], timeout: Duration = .seconds(10)) throws -> String {
+    public func run(_ command: String, _ arguments: [String], timeout: Duration = .seconds(10))
+        throws -> String
+    {
         try ExternalCommand.run(command, arguments, environment: environment, timeout: timeout)
     }
 
@@ -108,15 +114,19 @@ public final class XServer: @unchecked Sendable {
         if ProcessInfo.processInfo.environment[refusingVariable] == "1" {
             throw XServerError.refused(variable: refusingVariable)
         }
-        precondition(Set(devices.map(\.name)).count == devices.count, "inputtest device names must be unique")
+        precondition(
+            Set(devices.map(\.name)).count == devices.count, "inputtest device names must be unique"
+        )
         try installation.verify(needsKeyboard: devices.contains { $0.type == .keyboard })
         ServerDirectory.reapOrphans()
         let directory = try ServerDirectory.create()
-        let socketPaths = Dictionary(uniqueKeysWithValues: devices.enumerated().map {
-            ($0.element.name, directory.socketPath(index: $0.offset, for: $0.element))
-        })
+        let socketPaths = Dictionary(
+            uniqueKeysWithValues: devices.enumerated().map {
+                ($0.element.name, directory.socketPath(index: $0.offset, for: $0.element))
+            })
         let configuration = XorgConfiguration(
-            screen: screen, devices: devices, socketPaths: socketPaths, modulesDirectory: installation.modulesDirectory)
+            screen: screen, devices: devices, socketPaths: socketPaths,
+            modulesDirectory: installation.modulesDirectory)
         try configuration.text.write(to: directory.configFile, atomically: false, encoding: .utf8)
 
         let clock = ContinuousClock()
@@ -128,50 +138,65 @@ public final class XServer: @unchecked Sendable {
             let started = clock.now
             let process = try ChildProcess.spawn(
                 URL(fileURLWithPath: installation.xorg),
-                [":\(number)", "-config", directory.configFile.path, "-configdir", directory.configDirectory.path,
-                 "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts", "-logfile", directory.xorgLog.path],
+                [
+                    ":\(number)", "-config", directory.configFile.path, "-configdir",
+                    directory.configDirectory.path,
+                    "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts", "-logfile",
+                    directory.xorgLog.path,
+                ],
                 standardOutput: directory.xorgOutput)
             try directory.recordPids(xorg: process.pid)
             do {
-                try waitUntilAccepting(display: number, process: process, directory: directory,
-                                       deadline: deadline, timeout: timeout)
+                try waitUntilAccepting(
+                    display: number, process: process, directory: directory,
+                    deadline: deadline, timeout: timeout)
                 let connected = try devices.map { spec in
                     let socketPath = socketPaths[spec.name]!
                     do {
-                        return try InputTestDevice(spec: spec, socketPath: socketPath, screen: screen,
-                                                   timeout: clock.now.duration(to: deadline))
+                        return try InputTestDevice(
+                            spec: spec, socketPath: socketPath, screen: screen,
+                            timeout: clock.now.duration(to: deadline))
                     } catch {
                         throw XServerError.serverFailed(
-                            display: number, reason: "inputtest device '\(spec.name)' is not usable at \(socketPath): \(error)",
+                            display: number,
+                            reason:
+                                "inputtest device '\(spec.name)' is not usable at \(socketPath): \(error)",
                             logFile: directory.xorgLog.path, logTail: logDigest(directory))
                     }
                 }
-                let server = XServer(display: number, screen: screen, devices: connected,
-                                     startupDuration: started.duration(to: clock.now), serverDirectory: directory,
-                                     process: process)
+                let server = XServer(
+                    display: number, screen: screen, devices: connected,
+                    startupDuration: started.duration(to: clock.now), serverDirectory: directory,
+                    process: process)
                 running.withLock { $0[":\(number)"] = directory }
                 return server
             } catch let error as XServerError {
                 process.terminate()
                 DisplayNumberPool.release(number)
                 let output = (try? String(contentsOf: directory.xorgOutput, encoding: .utf8)) ?? ""
-                if case .serverFailed = error, output.contains("Server is already active for display \(number)") {
-                    continue  // another process took this display first; try the next number
+                if case .serverFailed = error,
+                    output.contains("Server is already active for display \(number)")
+                {
+                    continue // another process took this display first; try the next number
                 }
                 throw error
             }
         }
-        throw XServerError.serverFailed(display: display ?? 0, reason: "every display number tried was taken by another server",
-                                        logFile: directory.xorgLog.path, logTail: logDigest(directory))
+        throw XServerError.serverFailed(
+            display: display ?? 0, reason: "every display number tried was taken by another server",
+            logFile: directory.xorgLog.path, logTail: logDigest(directory))
     }
 
     /// Starts openbox on this display and waits until it manages windows
     /// (see `WindowManager` for why _NET_SUPPORTING_WM_CHECK alone is not enough).
     @discardableResult
-    public func startWindowManager(configFile: URL? = nil, timeout: Duration = .seconds(10)) throws -> WindowManager {
+    public func startWindowManager(configFile: URL? = nil, timeout: Duration = .seconds(10)) throws
+        -> WindowManager
+    {
         if let windowManager { return windowManager }
-        let started = try WindowManager.startOpenbox(server: self, configFile: configFile, log: serverDirectory.windowManagerLog,
-                                                     home: serverDirectory.url, timeout: timeout)
+        let started = try WindowManager.startOpenbox(
+            server: self, configFile: configFile, log: serverDirectory.windowManagerLog,
+            home: serverDirectory.url, timeout: timeout)
         lock.withLock { manager = started }
         return started
     }
@@ -195,25 +220,33 @@ public final class XServer: @unchecked Sendable {
 
     // MARK: Private
 
-    private static func waitUntilAccepting(display: Int, process: ChildProcess, directory: ServerDirectory,
-                                           deadline: ContinuousClock.Instant, timeout: Duration) throws {
+    private static func waitUntilAccepting(
+        display: Int, process: ChildProcess, directory: ServerDirectory,
+        deadline: ContinuousClock.Instant, timeout: Duration
+    ) throws {
         func failure(_ reason: String) -> XServerError {
-            .serverFailed(display: display, reason: reason, logFile: directory.xorgLog.path,
-                          logTail: logDigest(directory))
+            .serverFailed(
+                display: display, reason: reason, logFile: directory.xorgLog.path,
+                logTail: logDigest(directory))
         }
         while true {
             guard process.isRunning else {
-                throw failure("Xorg \(process.exitDescription ?? "exited") before accepting connections")
+                throw failure(
+                    "Xorg \(process.exitDescription ?? "exited") before accepting connections")
             }
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else {
-                throw XServerError.timeout(what: "Xorg on :\(display) to accept connections", after: timeout,
-                                           details: "log \(directory.xorgLog.path): " + logDigest(directory))
+                throw XServerError.timeout(
+                    what: "Xorg on :\(display) to accept connections", after: timeout,
+                    details: "log \(directory.xorgLog.path): " + logDigest(directory))
             }
             do {
-                switch try XConnectionProbe.probe(display: display, serverPID: process.pid, timeout: remaining) {
+                switch try XConnectionProbe.probe(
+                    display: display, serverPID: process.pid, timeout: remaining)
+                {
                 case .accepted: return
-                case let .refused(reason): throw failure("server refused the X connection setup: \(reason)")
+                case .refused(let reason):
+                    throw failure("server refused the X connection setup: \(reason)")
                 case .otherServer:
                     // Ours should exit: "already active".
                     process.waitForExit(timeout: .milliseconds(10))
@@ -246,21 +279,24 @@ public final class XServer: @unchecked Sendable {
     /// The "(EE)" lines of an Xorg log (minus the harmless dbus-core complaint
     /// and blank markers) followed by its last lines; falls back to Xorg's stderr.
     static func logDigest(_ directory: ServerDirectory) -> String {
-        guard let log = try? String(contentsOf: directory.xorgLog, encoding: .utf8), !log.isEmpty else {
+        guard let log = try? String(contentsOf: directory.xorgLog, encoding: .utf8), !log.isEmpty
+        else {
             return tail(of: [directory.xorgOutput], lines: 30)
         }
         let errors = log.split(separator: "\n").filter {
             $0.contains("(EE)") && !$0.contains("dbus-core") && !$0.contains("(EE) error,")
                 && !$0.trimmingCharacters(in: .whitespaces).hasSuffix("(EE)")
         }.suffix(20)
-        let summary = errors.isEmpty ? "" : "errors:\n" + errors.joined(separator: "\n") + "\nlast lines:\n"
+        let summary =
+            errors.isEmpty ? "" : "errors:\n" + errors.joined(separator: "\n") + "\nlast lines:\n"
         return summary + tail(of: [directory.xorgLog], lines: 12)
     }
 
     static func tail(of files: [URL], lines: Int) -> String {
         for file in files {
             if let text = try? String(contentsOf: file, encoding: .utf8), !text.isEmpty {
-                return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+                return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
+                    .joined(separator: "\n")
             }
         }
         return "(no output in \(files.map(\.path).joined(separator: ", ")))"

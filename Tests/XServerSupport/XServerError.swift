@@ -29,30 +29,37 @@ public enum XServerError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .missingFile(what, path, package):
-            return "\(what) not found at \(path); install the Debian package '\(package)' (apt-get install \(package))"
-        case let .missingExecutable(name, searched, package):
+        case .missingFile(let what, let path, let package):
+            return
+                "\(what) not found at \(path); install the Debian package '\(package)' (apt-get install \(package))"
+        case .missingExecutable(let name, let searched, let package):
             return "executable '\(name)' not found in \(searched.joined(separator: ":")); "
                 + "install the Debian package '\(package)' (apt-get install \(package))"
-        case let .serverFailed(display, reason, logFile, logTail):
+        case .serverFailed(let display, let reason, let logFile, let logTail):
             return "Xorg on :\(display) failed: \(reason). From its log \(logFile):\n\(logTail)"
-        case let .timeout(what, after, details):
-            return "timed out after \(after) waiting for \(what)" + (details.isEmpty ? "" : ": \(details)")
-        case let .socket(operation, path, code):
-            return "\(operation) on socket \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
-        case let .protocolViolation(device, details):
+        case .timeout(let what, let after, let details):
+            return "timed out after \(after) waiting for \(what)"
+                + (details.isEmpty ? "" : ": \(details)")
+        case .socket(let operation, let path, let code):
+            return
+                "\(operation) on socket \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
+        case .protocolViolation(let device, let details):
             return "inputtest device '\(device)': \(details)"
-        case let .unsupportedEvent(event, device, type):
-            return "device '\(device)' has DeviceType \(type.rawValue), which cannot send \(event) events"
-        case let .spawnFailed(command, code):
-            return "could not start `\(command)`: \(String(cString: strerror(code))) (errno \(code))"
-        case let .commandFailed(command, status, output):
+        case .unsupportedEvent(let event, let device, let type):
+            return
+                "device '\(device)' has DeviceType \(type.rawValue), which cannot send \(event) events"
+        case .spawnFailed(let command, let code):
+            return
+                "could not start `\(command)`: \(String(cString: strerror(code))) (errno \(code))"
+        case .commandFailed(let command, let status, let output):
             return "command `\(command)` exited with status \(status): \(output)"
-        case let .refused(variable):
-            return "this test starts an X server, and \(variable)=1 (`make check`) runs only the tests that need none: "
+        case .refused(let variable):
+            return
+                "this test starts an X server, and \(variable)=1 (`make check`) runs only the tests that need none: "
                 + "put it in Tests/X11Tests, which `make test` runs"
-        case let .noFreeDisplay(range):
-            return "no free X display number in \(range) (checked /tmp/.X11-unix/X<n> and /tmp/.X<n>-lock)"
+        case .noFreeDisplay(let range):
+            return
+                "no free X display number in \(range) (checked /tmp/.X11-unix/X<n> and /tmp/.X<n>-lock)"
         }
     }
 }

@@ -15,7 +15,7 @@ struct XorgConfiguration {
         // inside the HorizSync/VertRefresh ranges below.
         let (hTotal, vTotal) = (width + 160, height + 30)
         let clock = Double(hTotal * vTotal * 60) / 1_000_000
-        let videoRam = max(16_384, width * height * 4 / 1024 + 1024)  // kB for a 32 bpp framebuffer
+        let videoRam = max(16_384, width * height * 4 / 1024 + 1024) // kB for a 32 bpp framebuffer
         var lines = [
             "Section \"Files\"",
             "  ModulePath \(quoted(modulesDirectory))",
@@ -61,14 +61,21 @@ struct XorgConfiguration {
                 "  Option \"DeviceType\" \(quoted(device.type.rawValue))",
                 "  Option \"SocketPath\" \(quoted(socketPaths[device.name]!))",
             ]
-            lines += device.options.sorted { $0.key < $1.key }.map { "  Option \(quoted($0.key)) \(quoted($0.value))" }
+            lines += device.options.sorted { $0.key < $1.key }.map {
+                "  Option \(quoted($0.key)) \(quoted($0.value))"
+            }
             lines.append("EndSection")
         }
-        lines += ["Section \"ServerLayout\"", "  Identifier \"harness\"", "  Screen \"dummy-screen\""]
-        let firstPointer = (devices.first { $0.type == .pointer } ?? devices.first { $0.type.isPointer })?.name
+        lines += [
+            "Section \"ServerLayout\"", "  Identifier \"harness\"", "  Screen \"dummy-screen\"",
+        ]
+        let firstPointer =
+            (devices.first { $0.type == .pointer } ?? devices.first { $0.type.isPointer })?.name
         let firstKeyboard = devices.first { $0.type == .keyboard }?.name
         for device in devices {
-            let role = device.name == firstPointer ? " \"CorePointer\"" : device.name == firstKeyboard ? " \"CoreKeyboard\"" : ""
+            let role =
+                device.name == firstPointer
+                ? " \"CorePointer\"" : device.name == firstKeyboard ? " \"CoreKeyboard\"" : ""
             lines.append("  InputDevice \(quoted(device.name))\(role)")
         }
         lines.append("EndSection")
@@ -76,6 +83,8 @@ struct XorgConfiguration {
     }
 
     private func quoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\""
+            + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"") + "\""
     }
 }

@@ -16,7 +16,8 @@ public struct XorgInstallation: Sendable, Hashable {
     }
 
     public static let debian = XorgInstallation(
-        xorg: "/usr/lib/xorg/Xorg", modulesDirectory: "/usr/lib/xorg/modules", xkbcomp: "/usr/bin/xkbcomp")
+        xorg: "/usr/lib/xorg/Xorg", modulesDirectory: "/usr/lib/xorg/modules",
+        xkbcomp: "/usr/bin/xkbcomp")
 
     public var inputTestDriver: String { modulesDirectory + "/input/inputtest_drv.so" }
     public var dummyVideoDriver: String { modulesDirectory + "/drivers/dummy_drv.so" }

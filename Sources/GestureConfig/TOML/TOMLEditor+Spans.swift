@@ -44,7 +44,9 @@ extension TOMLEditor {
         }
 
         func isBlank(_ range: Range<Int>) -> Bool {
-            bytes[range].allSatisfy { $0 == .space || $0 == .tab || $0 == .newline || $0 == .carriageReturn }
+            bytes[range].allSatisfy {
+                $0 == .space || $0 == .tab || $0 == .newline || $0 == .carriageReturn
+            }
         }
 
         /// The table to edit, nil when it is not written; refused when it is written inline or
@@ -58,16 +60,22 @@ extension TOMLEditor {
                 value = index < items.count ? items[index] : nil
             }
             guard let value else { return nil }
-            guard let table = value.table else { throw TOMLEditError("\(value.position): \(which) is not a table") }
+            guard let table = value.table else {
+                throw TOMLEditError("\(value.position): \(which) is not a table")
+            }
             let at = offset(table.position)
             guard at < bytes.count, bytes[at] == .openBracket else {
-                throw TOMLEditError("\(table.position): \(which) is written inline or with dotted keys; edit it in the file")
+                throw TOMLEditError(
+                    "\(table.position): \(which) is written inline or with dotted keys; edit it in the file"
+                )
             }
             return table
         }
 
         /// The span of the value written for `key`, found by reading it again from its start.
-        func valueSpan(_ value: TOMLValue, key: String, in table: TOMLEditor.Table) throws(TOMLEditError) -> Range<Int> {
+        func valueSpan(_ value: TOMLValue, key: String, in table: TOMLEditor.Table)
+            throws(TOMLEditError) -> Range<Int>
+        {
             if let t = value.table, bytes[offset(t.position)] != .openBrace {
                 throw TOMLEditError("\(t.position): \(table).\(key) is a table, not a value")
             }
@@ -78,7 +86,9 @@ extension TOMLEditor {
                 do { _ = try parser.value(depth: 1) } catch { return nil }
                 return parser.i
             }
-            guard let end else { throw TOMLEditError("\(value.position): \(table).\(key) could not be read again") }
+            guard let end else {
+                throw TOMLEditError("\(value.position): \(table).\(key) could not be read again")
+            }
             return start..<end
         }
 
@@ -89,8 +99,14 @@ extension TOMLEditor {
                 guard let value = table[key] else { continue }
                 // Tables under it that headers of their own define are not its lines.
                 if let t = value.table, bytes[offset(t.position)] == .openBracket { continue }
-                if let items = value.array, let first = items.first?.table, bytes[offset(first.position)] == .openBracket { continue }
-                let span = (try? valueSpan(value, key: key, in: .named(""))) ?? (offset(value.position)..<offset(value.position))
+                if let items = value.array, let first = items.first?.table,
+                    bytes[offset(first.position)] == .openBracket
+                {
+                    continue
+                }
+                let span =
+                    (try? valueSpan(value, key: key, in: .named("")))
+                    ?? (offset(value.position)..<offset(value.position))
                 end = max(end, lineEnd(after: span.upperBound))
             }
             return end

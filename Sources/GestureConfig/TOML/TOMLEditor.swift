@@ -39,7 +39,8 @@ public struct TOMLEditor: Sendable {
             case .integer(let n): String(n)
             case .number(let x): NumberText.plain(x)
             case .bool(let b): b ? "true" : "false"
-            case .strings(let list): "[" + list.map { Literal.string($0).text }.joined(separator: ", ") + "]"
+            case .strings(let list):
+                "[" + list.map { Literal.string($0).text }.joined(separator: ", ") + "]"
             }
         }
     }
@@ -57,7 +58,9 @@ public struct TOMLEditor: Sendable {
     /// Writes `key = value` in `table`: over the old value's span when the key is there, else
     /// as a new line after the table's last key (a missing `[name]` table is added before the
     /// first array of tables, or at the end).
-    public mutating func set(_ key: String, to value: Literal, in table: Table) throws(TOMLEditError) {
+    public mutating func set(_ key: String, to value: Literal, in table: Table)
+        throws(TOMLEditError)
+    {
         let doc = try Spans(text)
         if let found = try doc.table(table) {
             if let entry = found[key] {
@@ -69,7 +72,9 @@ public struct TOMLEditor: Sendable {
             }
             return
         }
-        guard case .named(let name) = table else { throw TOMLEditError("there is no \(table) to edit") }
+        guard case .named(let name) = table else {
+            throw TOMLEditError("there is no \(table) to edit")
+        }
         let block = "[\(Self.keyText(name))]\n" + Self.keyText(key) + " = " + value.text + "\n"
         if let first = doc.firstArrayHeader() {
             insert(block + "\n", at: first, newlineBefore: false)
@@ -86,7 +91,8 @@ public struct TOMLEditor: Sendable {
         guard let keyAt = found.keyPosition(key) else { return }
         let start = doc.lineStart(of: doc.offset(keyAt))
         guard doc.isBlank(start..<doc.offset(keyAt)) else {
-            throw TOMLEditError("\(keyAt): \(key) shares its line with something else and cannot be removed alone")
+            throw TOMLEditError(
+                "\(keyAt): \(key) shares its line with something else and cannot be removed alone")
         }
         replace(start..<doc.lineEnd(after: span.upperBound), with: "")
     }
@@ -99,8 +105,12 @@ public struct TOMLEditor: Sendable {
     }
 
     /// Adds a `[[name]]` table with these keys, after the `index`th one (at the end without one).
-    public mutating func addItem(_ array: String, _ entries: [(String, Literal)], after index: Int? = nil) throws(TOMLEditError) {
-        let block = "[[\(Self.keyText(array))]]\n" + entries.map { Self.keyText($0.0) + " = " + $0.1.text + "\n" }.joined()
+    public mutating func addItem(
+        _ array: String, _ entries: [(String, Literal)], after index: Int? = nil
+    ) throws(TOMLEditError) {
+        let block =
+            "[[\(Self.keyText(array))]]\n"
+            + entries.map { Self.keyText($0.0) + " = " + $0.1.text + "\n" }.joined()
         try insertItem(block, array, after: index)
     }
 
@@ -120,13 +130,17 @@ public struct TOMLEditor: Sendable {
     public mutating func removeItem(_ array: String, at index: Int) throws(TOMLEditError) {
         let doc = try Spans(text)
         var span = try doc.itemSpan(array, index)
-        if span.upperBound < doc.bytes.count, doc.isBlank(span.upperBound..<doc.lineEnd(after: span.upperBound)) {
+        if span.upperBound < doc.bytes.count,
+            doc.isBlank(span.upperBound..<doc.lineEnd(after: span.upperBound))
+        {
             span = span.lowerBound..<doc.lineEnd(after: span.upperBound)
         }
         replace(span, with: "")
     }
 
-    private mutating func insertItem(_ block: String, _ array: String, after index: Int?) throws(TOMLEditError) {
+    private mutating func insertItem(_ block: String, _ array: String, after index: Int?)
+        throws(TOMLEditError)
+    {
         let doc = try Spans(text)
         if let index {
             let span = try doc.itemSpan(array, index)
@@ -141,12 +155,15 @@ public struct TOMLEditor: Sendable {
     /// The document's line ending: new lines are written with it.
     private var newline: String {
         let bytes = Array(text.utf8)
-        return zip(bytes, bytes.dropFirst()).contains { $0 == (.carriageReturn, .newline) } ? "\r\n" : "\n"
+        return zip(bytes, bytes.dropFirst()).contains { $0 == (.carriageReturn, .newline) }
+            ? "\r\n" : "\n"
     }
 
     /// Lines written by an edit, with the document's line ending.
     private func lines(_ new: String) -> String {
-        newline == "\n" ? new : new.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        newline == "\n"
+            ? new
+            : new.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
     }
 
     private mutating func replace(_ range: Range<Int>, with new: String) {
@@ -158,7 +175,8 @@ public struct TOMLEditor: Sendable {
     /// `newlineBefore`: the place may be the end of a document without a final newline.
     private mutating func insert(_ new: String, at offset: Int, newlineBefore: Bool) {
         let bytes = Array(text.utf8)
-        let needs = newlineBefore && offset > 0 && offset == bytes.count && bytes[offset - 1] != .newline
+        let needs =
+            newlineBefore && offset > 0 && offset == bytes.count && bytes[offset - 1] != .newline
         replace(offset..<offset, with: lines((needs ? "\n" : "") + new))
     }
 
@@ -168,7 +186,7 @@ public struct TOMLEditor: Sendable {
         var tail = ""
         if !bytes.isEmpty {
             if bytes.last != .newline { tail += "\n" }
-            let lastLine = bytes[(bytes.dropLast().lastIndex(of: .newline) ?? -1) + 1 ..< bytes.count]
+            let lastLine = bytes[(bytes.dropLast().lastIndex(of: .newline) ?? -1) + 1..<bytes.count]
             if !lastLine.allSatisfy({ $0 == .newline || $0 == .carriageReturn }) { tail += "\n" }
         }
         text += lines(tail + block)

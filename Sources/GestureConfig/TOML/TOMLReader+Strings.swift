@@ -26,7 +26,8 @@ extension TOMLReader.Parser {
             case .newline, .carriageReturn:
                 throw error("expected a closing '\"' before the end of the line", at: i)
             case let c where c.isControl:
-                throw controlCharacter(at: i, in: "a string (write it as an escape: \\u\(Self.hex(c, digits: 4)))")
+                throw controlCharacter(
+                    at: i, in: "a string (write it as an escape: \\u\(Self.hex(c, digits: 4)))")
             default:
                 i += 1
             }
@@ -59,7 +60,9 @@ extension TOMLReader.Parser {
     /// dropped, CRLF reads as LF, and up to two delimiters may end the text before the closing
     /// three. In the basic kind a backslash escapes, or at a line's end joins the line to the next
     /// non-blank text.
-    mutating func multilineString(_ delimiter: UInt8, at opening: TOMLPosition) throws(TOMLError) -> String {
+    mutating func multilineString(_ delimiter: UInt8, at opening: TOMLPosition) throws(TOMLError)
+        -> String
+    {
         let basic = delimiter == .quote
         i += 3
         skipNewline()
@@ -79,7 +82,9 @@ extension TOMLReader.Parser {
                 i += n
             case .backslash where basic:
                 out.append(contentsOf: bytes[run..<i])
-                if peek(1) == .space || peek(1) == .tab || peek(1) == .newline || peek(1) == .carriageReturn {
+                if peek(1) == .space || peek(1) == .tab || peek(1) == .newline
+                    || peek(1) == .carriageReturn
+                {
                     try lineEndingBackslash()
                 } else {
                     try escape(into: &out)
@@ -93,13 +98,19 @@ extension TOMLReader.Parser {
                 i += 2
                 run = i
             case let c where c.isControl:
-                throw controlCharacter(at: i, in: basic ? "a string (write it as an escape: \\u\(Self.hex(c, digits: 4)))" : "a literal string")
+                throw controlCharacter(
+                    at: i,
+                    in: basic
+                        ? "a string (write it as an escape: \\u\(Self.hex(c, digits: 4)))"
+                        : "a literal string")
             default:
                 i += 1
             }
         }
         let closing = basic ? "'\"\"\"'" : "\"'''\""
-        throw error("expected \(closing) to close the multi-line string that starts at line \(opening.line)", at: i)
+        throw error(
+            "expected \(closing) to close the multi-line string that starts at line \(opening.line)",
+            at: i)
     }
 
     /// The newline right after an opening `"""` or `'''`, if there is one.
@@ -117,7 +128,9 @@ extension TOMLReader.Parser {
         i += 1
         skipSpaces()
         guard atNewline else {
-            throw error("a backslash followed by spaces must end the line, but \(found(at: i)) follows", at: i)
+            throw error(
+                "a backslash followed by spaces must end the line, but \(found(at: i)) follows",
+                at: i)
         }
         while i < end {
             switch bytes[i] {
@@ -132,16 +145,17 @@ extension TOMLReader.Parser {
     mutating func escape(into out: inout [UInt8]) throws(TOMLError) {
         let start = i
         let c = peek(1)
-        let simple: UInt8? = switch c {
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "t"): 0x09
-        case UInt8(ascii: "n"): 0x0A
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "r"): 0x0D
-        case .quote: .quote
-        case .backslash: .backslash
-        default: nil
-        }
+        let simple: UInt8? =
+            switch c {
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "t"): 0x09
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "r"): 0x0D
+            case .quote: .quote
+            case .backslash: .backslash
+            default: nil
+            }
         if let simple, i + 1 < end {
             out.append(simple)
             i += 2
@@ -149,21 +163,28 @@ extension TOMLReader.Parser {
         }
         guard c == UInt8(ascii: "u") || c == UInt8(ascii: "U"), i + 1 < end else {
             if i + 1 >= end || atNewlineAfterBackslash || c.isControl {
-                throw error("a backslash must begin an escape such as \\n, \\\" or \\\\ (found \(found(at: i + 1)))", at: start)
+                throw error(
+                    "a backslash must begin an escape such as \\n, \\\" or \\\\ (found \(found(at: i + 1)))",
+                    at: start)
             }
-            throw error("invalid escape \"\\\(found(at: i + 1).dropFirst().dropLast())\" (a backslash is written \\\\)", at: start)
+            throw error(
+                "invalid escape \"\\\(found(at: i + 1).dropFirst().dropLast())\" (a backslash is written \\\\)",
+                at: start)
         }
         let digits = c == UInt8(ascii: "u") ? 4 : 8
         var value: UInt32 = 0
         for k in 2..<(2 + digits) {
             guard let digit = peek(k).hexValue else {
-                throw error("expected \(digits) hexadecimal digits after \\\(c == UInt8(ascii: "u") ? "u" : "U"), found \(found(at: i + k))",
-                            at: i + k)
+                throw error(
+                    "expected \(digits) hexadecimal digits after \\\(c == UInt8(ascii: "u") ? "u" : "U"), found \(found(at: i + k))",
+                    at: i + k)
             }
             value = value << 4 | UInt32(digit)
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw error("\\\(string((start + 1)..<(start + 2 + digits))) is not a Unicode scalar value", at: start)
+            throw error(
+                "\\\(string((start + 1)..<(start + 2 + digits))) is not a Unicode scalar value",
+                at: start)
         }
         out.append(contentsOf: String(Character(scalar)).utf8)
         i += 2 + digits

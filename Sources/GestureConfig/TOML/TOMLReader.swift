@@ -52,12 +52,14 @@ extension TOMLReader {
         var sectionCount = 0
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            let bom =
+                bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             self.bytes = bytes
             end = bytes.count
             i = bom
             locator = Locator(bytes: bytes, start: bom)
-            root = TableBuilder(position: TOMLPosition(line: 1, column: 1), origin: .header, depth: 0)
+            root = TableBuilder(
+                position: TOMLPosition(line: 1, column: 1), origin: .header, depth: 0)
             current = root
         }
 
@@ -82,17 +84,21 @@ extension TOMLReader {
         }
 
         /// `key = value`, at the key, into `table` or the tables its dots lead to.
-        mutating func keyValue(into table: TableBuilder, section: Int, path: [String]) throws(TOMLError) {
+        mutating func keyValue(into table: TableBuilder, section: Int, path: [String])
+            throws(TOMLError)
+        {
             let parts = try key()
             skipSpaces()
             guard peek() == .equals else {
-                throw error("expected \"=\" after the key \(quoted(parts)), found \(found(at: i))", at: i)
+                throw error(
+                    "expected \"=\" after the key \(quoted(parts)), found \(found(at: i))", at: i)
             }
             i += 1
             skipSpaces()
             let target = try dottedTarget(parts, in: table, section: section, path: path)
             let value = try value(depth: target.depth + 1)
-            target.add(parts[parts.count - 1].key, at: parts[parts.count - 1].position, .value(value))
+            target.add(
+                parts[parts.count - 1].key, at: parts[parts.count - 1].position, .value(value))
         }
 
         /// `[a.b]` or `[[a.b]]`, at the first bracket.
@@ -107,12 +113,16 @@ extension TOMLReader {
             if isArray {
                 guard peek() == .closeBracket, peek(1) == .closeBracket else {
                     let at = peek() == .closeBracket ? i + 1 : i
-                    throw error("expected \"]]\" to close the header [[\(tableName(parts))]], found \(found(at: at))", at: at)
+                    throw error(
+                        "expected \"]]\" to close the header [[\(tableName(parts))]], found \(found(at: at))",
+                        at: at)
                 }
                 i += 2
             } else {
                 guard peek() == .closeBracket else {
-                    throw error("expected \"]\" to close the header [\(tableName(parts))], found \(found(at: i))", at: i)
+                    throw error(
+                        "expected \"]\" to close the header [\(tableName(parts))], found \(found(at: i))",
+                        at: i)
                 }
                 i += 1
             }
@@ -144,17 +154,22 @@ extension TOMLReader {
             let text: String
             switch peek() {
             case .quote:
-                if peek(1) == .quote, peek(2) == .quote { throw error("a key cannot be a multi-line string", at: i) }
+                if peek(1) == .quote, peek(2) == .quote {
+                    throw error("a key cannot be a multi-line string", at: i)
+                }
                 text = try basicString()
             case .apostrophe:
-                if peek(1) == .apostrophe, peek(2) == .apostrophe { throw error("a key cannot be a multi-line string", at: i) }
+                if peek(1) == .apostrophe, peek(2) == .apostrophe {
+                    throw error("a key cannot be a multi-line string", at: i)
+                }
                 text = try literalString()
             case let c where c.isBareKey:
                 let start = i
                 while i < end, bytes[i].isBareKey { i += 1 }
                 text = string(start..<i)
             default:
-                throw error("expected a key\(afterDot ? " after \".\"" : ""), found \(found(at: i))", at: i)
+                throw error(
+                    "expected a key\(afterDot ? " after \".\"" : ""), found \(found(at: i))", at: i)
             }
             return KeyPart(key: TOMLKey(text), position: position)
         }
@@ -166,10 +181,13 @@ extension TOMLReader {
             let kind: TOMLValue.Kind
             switch peek() {
             case .quote:
-                kind = .string(peek(1) == .quote && peek(2) == .quote ? try multilineString(.quote, at: position) : try basicString())
+                kind = .string(
+                    peek(1) == .quote && peek(2) == .quote
+                        ? try multilineString(.quote, at: position) : try basicString())
             case .apostrophe:
-                kind = .string(peek(1) == .apostrophe && peek(2) == .apostrophe
-                    ? try multilineString(.apostrophe, at: position) : try literalString())
+                kind = .string(
+                    peek(1) == .apostrophe && peek(2) == .apostrophe
+                        ? try multilineString(.apostrophe, at: position) : try literalString())
             case .openBracket:
                 try checkDepth(depth, at: i)
                 kind = .array(try array(depth: depth))
@@ -182,7 +200,9 @@ extension TOMLReader {
             case UInt8(ascii: "f") where word(is: "false"):
                 i += 5
                 kind = .bool(false)
-            case let c where c.isDigit || c == .plus || c == .minus || c == UInt8(ascii: "i") || c == UInt8(ascii: "n"):
+            case let c
+            where c.isDigit || c == .plus || c == .minus || c == UInt8(ascii: "i")
+                || c == UInt8(ascii: "n"):
                 kind = try numberOrDatetime()
             default:
                 throw noValue()
@@ -209,13 +229,17 @@ extension TOMLReader {
                     i += 1
                     return items
                 default:
-                    throw error("expected \",\" or \"]\" after an array element, found \(found(at: i))", at: i)
+                    throw error(
+                        "expected \",\" or \"]\" after an array element, found \(found(at: i))",
+                        at: i)
                 }
             }
         }
 
         /// `{ key = value, ... }`, at the brace: on one line, no trailing comma, closed for good.
-        mutating func inlineTable(at position: TOMLPosition, depth: Int) throws(TOMLError) -> TOMLTable {
+        mutating func inlineTable(at position: TOMLPosition, depth: Int) throws(TOMLError)
+            -> TOMLTable
+        {
             i += 1
             let table = TableBuilder(position: position, origin: .header, depth: depth)
             sectionCount += 1
@@ -227,7 +251,11 @@ extension TOMLReader {
             }
             while true {
                 skipSpaces()
-                if atNewline { throw error("expected a key, found \(found(at: i)) (an inline table must be on one line)", at: i) }
+                if atNewline {
+                    throw error(
+                        "expected a key, found \(found(at: i)) (an inline table must be on one line)",
+                        at: i)
+                }
                 try keyValue(into: table, section: section, path: [])
                 skipSpaces()
                 switch peek() {
@@ -235,20 +263,26 @@ extension TOMLReader {
                     let comma = i
                     i += 1
                     skipSpaces()
-                    if peek() == .closeBrace { throw error("a trailing comma is not allowed in an inline table", at: comma) }
+                    if peek() == .closeBrace {
+                        throw error("a trailing comma is not allowed in an inline table", at: comma)
+                    }
                 case .closeBrace:
                     i += 1
                     return table.freeze()
                 default:
                     let hint = atNewline ? " (an inline table must be on one line)" : ""
-                    throw error("expected \",\" or \"}\" after a value in an inline table, found \(found(at: i))\(hint)", at: i)
+                    throw error(
+                        "expected \",\" or \"}\" after a value in an inline table, found \(found(at: i))\(hint)",
+                        at: i)
                 }
             }
         }
 
         mutating func checkDepth(_ depth: Int, at offset: Int) throws(TOMLError) {
             if depth > TOMLReader.maximumDepth {
-                throw error("tables and arrays nest deeper than \(TOMLReader.maximumDepth) levels", at: offset)
+                throw error(
+                    "tables and arrays nest deeper than \(TOMLReader.maximumDepth) levels",
+                    at: offset)
             }
         }
 
@@ -265,7 +299,9 @@ extension TOMLReader {
             var j = i
             while j < end, bytes[j].isBareKey || bytes[j] == .dot { j += 1 }
             if j > i, bytes[i] | 0x20 >= UInt8(ascii: "a"), bytes[i] | 0x20 <= UInt8(ascii: "z") {
-                return error("expected a value, found \"\(string(i..<j))\" (a string is written in quotes)", at: i)
+                return error(
+                    "expected a value, found \"\(string(i..<j))\" (a string is written in quotes)",
+                    at: i)
             }
             return error("expected a value, found \(found(at: i))", at: i)
         }
@@ -276,7 +312,9 @@ extension TOMLReader {
             while i < end, bytes[i] == .space || bytes[i] == .tab { i += 1 }
         }
 
-        var atNewline: Bool { peek() == .newline || (peek() == .carriageReturn && peek(1) == .newline) }
+        var atNewline: Bool {
+            peek() == .newline || (peek() == .carriageReturn && peek(1) == .newline)
+        }
 
         /// A `#` comment, up to (not over) the line end.
         mutating func skipComment() throws(TOMLError) {
@@ -311,7 +349,9 @@ extension TOMLReader {
             } else if bytes[i] == .carriageReturn, peek(1) == .newline {
                 i += 2
             } else {
-                throw error("expected the end of the line\(what.isEmpty ? "" : " after \(what)"), found \(found(at: i))", at: i)
+                throw error(
+                    "expected the end of the line\(what.isEmpty ? "" : " after \(what)"), found \(found(at: i))",
+                    at: i)
             }
         }
 
@@ -333,14 +373,18 @@ extension TOMLReader {
             if bytes[offset] == .carriageReturn {
                 return error("a carriage return must be followed by a line feed", at: offset)
             }
-            return error("the control character \(unicodeName(bytes[offset])) is not allowed in \(place)", at: offset)
+            return error(
+                "the control character \(unicodeName(bytes[offset])) is not allowed in \(place)",
+                at: offset)
         }
 
         /// "the end of the line", `"x"`, or the control character's code.
         func found(at offset: Int) -> String {
             guard offset < end else { return "the end of the document" }
             let c = bytes[offset]
-            if c == .newline || (c == .carriageReturn && offset + 1 < end && bytes[offset + 1] == .newline) {
+            if c == .newline
+                || (c == .carriageReturn && offset + 1 < end && bytes[offset + 1] == .newline)
+            {
                 return "the end of the line"
             }
             if c == .carriageReturn { return "a carriage return without a line feed" }
@@ -352,12 +396,16 @@ extension TOMLReader {
 
         func unicodeName(_ c: UInt8) -> String { "U+" + Self.hex(c, digits: 4) }
 
-        static func hex(_ value: some BinaryInteger, digits: Int) -> String { TOMLText.hex(value, digits: digits) }
+        static func hex(_ value: some BinaryInteger, digits: Int) -> String {
+            TOMLText.hex(value, digits: digits)
+        }
 
         /// A key as it would be written, in quotes: `"a.b"`.
         func quoted(_ parts: some Collection<KeyPart>) -> String { "\"\(tableName(parts))\"" }
 
-        func tableName(_ parts: some Collection<KeyPart>) -> String { Self.keyText(parts.map(\.text)) }
+        func tableName(_ parts: some Collection<KeyPart>) -> String {
+            Self.keyText(parts.map(\.text))
+        }
 
         static func keyText(_ path: [String]) -> String {
             path.map { part in
@@ -382,23 +430,35 @@ extension TOMLReader {
                 var high: UInt8 = 0xBF
                 switch c {
                 case 0xC2...0xDF: need = 1
-                case 0xE0: need = 2; low = 0xA0
+                case 0xE0:
+                    need = 2
+                    low = 0xA0
                 case 0xE1...0xEC, 0xEE, 0xEF: need = 2
-                case 0xED: need = 2; high = 0x9F
-                case 0xF0: need = 3; low = 0x90
+                case 0xED:
+                    need = 2
+                    high = 0x9F
+                case 0xF0:
+                    need = 3
+                    low = 0x90
                 case 0xF1...0xF3: need = 3
-                case 0xF4: need = 3; high = 0x8F
+                case 0xF4:
+                    need = 3
+                    high = 0x8F
                 default: need = -1
                 }
                 var valid = need > 0 && k + need < end
                 if valid {
                     for n in 1...need {
                         let byte = bytes[k + n]
-                        if n == 1 ? !(low...high).contains(byte) : !(0x80...0xBF).contains(byte) { valid = false }
+                        if n == 1 ? !(low...high).contains(byte) : !(0x80...0xBF).contains(byte) {
+                            valid = false
+                        }
                     }
                 }
                 guard valid else {
-                    throw error("invalid UTF-8: the byte 0x\(Self.hex(c, digits: 2)) does not begin a character", at: k)
+                    throw error(
+                        "invalid UTF-8: the byte 0x\(Self.hex(c, digits: 2)) does not begin a character",
+                        at: k)
                 }
                 k += need + 1
             }
@@ -464,7 +524,8 @@ extension UInt8 {
 
     var isDigit: Bool { self >= 0x30 && self <= 0x39 }
     var isBareKey: Bool {
-        isDigit || (self | 0x20 >= 0x61 && self | 0x20 <= 0x7A) || self == .minus || self == .underscore
+        isDigit || (self | 0x20 >= 0x61 && self | 0x20 <= 0x7A) || self == .minus
+            || self == .underscore
     }
     /// Control characters other than tab: never allowed raw, except line ends where lines end.
     var isControl: Bool { (self < 0x20 && self != .tab) || self == 0x7F }

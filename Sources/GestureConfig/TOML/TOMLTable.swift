@@ -27,7 +27,9 @@ public final class TOMLTable: Sendable {
     public subscript(key: String) -> TOMLValue? { index[TOMLKey(key)].map { entries[$0].value } }
 
     /// Where the key itself is written (for a dotted key `a.b`, where `b` is).
-    public func keyPosition(_ key: String) -> TOMLPosition? { index[TOMLKey(key)].map { entries[$0].keyPosition } }
+    public func keyPosition(_ key: String) -> TOMLPosition? {
+        index[TOMLKey(key)].map { entries[$0].keyPosition }
+    }
 
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
@@ -47,7 +49,9 @@ struct TOMLKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
         if done == nil { for byte in text.utf8 { hasher.combine(byte) } }
     }
 }

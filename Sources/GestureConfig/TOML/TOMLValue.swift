@@ -23,31 +23,31 @@ public struct TOMLValue: Sendable {
     }
 
     public var string: String? {
-        if case let .string(s) = kind { s } else { nil }
+        if case .string(let s) = kind { s } else { nil }
     }
 
     public var int: Int? {
-        if case let .integer(n) = kind { n } else { nil }
+        if case .integer(let n) = kind { n } else { nil }
     }
 
     /// Floats only: an integer is not silently a float (the loader asks for either where both do).
     public var double: Double? {
-        if case let .float(x) = kind { x } else { nil }
+        if case .float(let x) = kind { x } else { nil }
     }
 
     public var bool: Bool? {
-        if case let .bool(b) = kind { b } else { nil }
+        if case .bool(let b) = kind { b } else { nil }
     }
 
     public var datetime: String? {
-        if case let .datetime(s) = kind { s } else { nil }
+        if case .datetime(let s) = kind { s } else { nil }
     }
 
     public var array: [TOMLValue]? {
-        if case let .array(a) = kind { a } else { nil }
+        if case .array(let a) = kind { a } else { nil }
     }
 
     public var table: TOMLTable? {
-        if case let .table(t) = kind { t } else { nil }
+        if case .table(let t) = kind { t } else { nil }
     }
 }

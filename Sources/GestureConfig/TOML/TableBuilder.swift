@@ -68,17 +68,24 @@ final class TableBuilder {
 
     /// The index is handed over as it is: a table's keys are hashed once.
     func freeze() -> TOMLTable {
-        TOMLTable(position: position, keys: keys, entries: slots.map { TOMLTable.Entry(keyPosition: $0.keyPosition, value: $0.node.frozen) },
-                  index: index)
+        TOMLTable(
+            position: position, keys: keys,
+            entries: slots.map {
+                TOMLTable.Entry(keyPosition: $0.keyPosition, value: $0.node.frozen)
+            },
+            index: index)
     }
 }
 
 extension TableBuilder.Node {
     var frozen: TOMLValue {
         switch self {
-        case let .value(v): v
-        case let .table(t): TOMLValue(.table(t.freeze()), at: t.position)
-        case let .tables(a): TOMLValue(.array(a.items.map { TOMLValue(.table($0.freeze()), at: $0.position) }), at: a.position)
+        case .value(let v): v
+        case .table(let t): TOMLValue(.table(t.freeze()), at: t.position)
+        case .tables(let a):
+            TOMLValue(
+                .array(a.items.map { TOMLValue(.table($0.freeze()), at: $0.position) }),
+                at: a.position)
         }
     }
 }

@@ -1,6 +1,7 @@
 import CAdwaita
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A command run without blocking the window (GSubprocess): `done` gets its exit status and
@@ -17,10 +18,14 @@ enum Command {
         var out: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<GError>?
         let ok = g_subprocess_communicate_utf8_finish(process, result, &out, nil, &error) != 0
-        let text = out.map { String(cString: $0) } ?? error.map { String(cString: $0.pointee.message) } ?? ""
+        let text =
+            out.map { String(cString: $0) } ?? error.map { String(cString: $0.pointee.message) }
+            ?? ""
         g_free(out)
         if let error { g_error_free(error) }
-        let status = ok && g_subprocess_get_if_exited(process) != 0 ? g_subprocess_get_exit_status(process) : -1
+        let status =
+            ok && g_subprocess_get_if_exited(process) != 0
+            ? g_subprocess_get_exit_status(process) : -1
         g_object_unref(UnsafeMutableRawPointer(process))
         done.call(status, text)
     }
@@ -41,13 +46,17 @@ enum Command {
         var args: [UnsafePointer<CChar>?] = argv.map { UnsafePointer(strdup($0)) } + [nil]
         defer { for a in args { free(UnsafeMutablePointer(mutating: a)) } }
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_MERGE.rawValue)
+        let flags = GSubprocessFlags(
+            rawValue: G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue
+                | G_SUBPROCESS_FLAGS_STDERR_MERGE.rawValue)
         guard let process = g_subprocess_newv(&args, flags, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot run \(argv[0])"
+            let message =
+                error.map { String(cString: $0.pointee.message) } ?? "cannot run \(argv[0])"
             if let error { g_error_free(error) }
             done(-1, message)
             return
         }
-        g_subprocess_communicate_utf8_async(process, nil, nil, finished, Unmanaged.passRetained(Done(done)).toOpaque())
+        g_subprocess_communicate_utf8_async(
+            process, nil, nil, finished, Unmanaged.passRetained(Done(done)).toOpaque())
     }
 }

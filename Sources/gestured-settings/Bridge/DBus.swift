@@ -1,6 +1,7 @@
 import CAdwaita
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// gestured's own stream as the window uses it, through GIO's GDBusConnection (GTK's own D-Bus):
@@ -44,15 +45,18 @@ final class StreamConnection {
     /// is another user's.
     static func connect(_ address: String) -> Result<StreamConnection, Failure> {
         var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue)
-        guard let c = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+        let flags = GDBusConnectionFlags(
+            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue)
+        guard let c = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
+        else {
             let why = error.map { String(cString: $0.pointee.message) } ?? "cannot connect"
             if let error { g_error_free(error) }
             return .failure(Failure(why))
         }
         let connection = c
         let stream = g_dbus_connection_get_stream(connection)!
-        let socket = g_socket_connection_get_socket(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GSocketConnection.self))
+        let socket = g_socket_connection_get_socket(
+            UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GSocketConnection.self))
         var uid: Int64 = -1
         if let credentials = g_socket_get_credentials(socket, nil) {
             uid = Int64(g_credentials_get_unix_user(credentials, nil))
@@ -107,14 +111,19 @@ final class StreamConnection {
     }
 
     /// Calls `member` (with one boolean, when given); `done` gets the reply's values.
-    func call(_ member: String, _ flag: Bool? = nil, _ done: @escaping (Result<[Value], Failure>) -> Void = { _ in }) {
+    func call(
+        _ member: String, _ flag: Bool? = nil,
+        _ done: @escaping (Result<[Value], Failure>) -> Void = { _ in }
+    ) {
         var parameters: OpaquePointer?
         if let flag {
             var child: OpaquePointer? = g_variant_new_boolean(flag ? 1 : 0)
             parameters = g_variant_new_tuple(&child, 1)
         }
-        g_dbus_connection_call(connection, nil, Self.path, Self.interface, member, parameters, nil,
-                               G_DBUS_CALL_FLAGS_NONE, 5000, nil, Self.replied, Unmanaged.passRetained(Reply(done)).toOpaque())
+        g_dbus_connection_call(
+            connection, nil, Self.path, Self.interface, member, parameters, nil,
+            G_DBUS_CALL_FLAGS_NONE, 5000, nil, Self.replied,
+            Unmanaged.passRetained(Reply(done)).toOpaque())
     }
 
     // MARK: Signals
@@ -126,7 +135,8 @@ final class StreamConnection {
 
     private static let signalled: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
         guard let parameters else { return }
-        Unmanaged<Listener>.fromOpaque(data!).takeUnretainedValue().heard(StreamConnection.values(of: parameters))
+        Unmanaged<Listener>.fromOpaque(data!).takeUnretainedValue().heard(
+            StreamConnection.values(of: parameters))
     }
 
     private static let forget: GDestroyNotify = { data in
@@ -135,14 +145,18 @@ final class StreamConnection {
 
     /// Calls `heard` with the arguments of each `member` signal, until the connection goes.
     func subscribe(_ member: String, _ heard: @escaping ([Value]) -> Void) {
-        let id = g_dbus_connection_signal_subscribe(connection, nil, Self.interface, member, Self.path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
-                                                    Self.signalled, Unmanaged.passRetained(Listener(heard)).toOpaque(), Self.forget)
+        let id = g_dbus_connection_signal_subscribe(
+            connection, nil, Self.interface, member, Self.path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            Self.signalled, Unmanaged.passRetained(Listener(heard)).toOpaque(), Self.forget)
         subscriptions.append(id)
     }
 
     /// Calls `gone` once when the daemon closes the connection (it stopped, or its stream went off).
     func onClosed(_ gone: @escaping () -> Void) {
-        on(UnsafeMutablePointer<UInt8>(connection), "closed", arguments: 2) { _ in gone(); return 0 }
+        on(UnsafeMutablePointer<UInt8>(connection), "closed", arguments: 2) { _ in
+            gone()
+            return 0
+        }
     }
 
     // MARK: GVariant
@@ -165,7 +179,11 @@ final class StreamConnection {
         case "i": return .number(Double(g_variant_get_int32(v)))
         case "b": return .flag(g_variant_get_boolean(v) != 0)
         case "a{ss}":
-            return .table(children(v).map { e in defer { g_variant_unref(e) }; return (string(e, 0), string(e, 1)) })
+            return .table(
+                children(v).map { e in
+                    defer { g_variant_unref(e) }
+                    return (string(e, 0), string(e, 1))
+                })
         case "a{sv}":
             var out: [String: Double] = [:]
             for e in children(v) {
@@ -178,7 +196,11 @@ final class StreamConnection {
             }
             return .values(out)
         case "a(dd)":
-            return .points(children(v).map { p in defer { g_variant_unref(p) }; return (double(p, 0), double(p, 1)) })
+            return .points(
+                children(v).map { p in
+                    defer { g_variant_unref(p) }
+                    return (double(p, 0), double(p, 1))
+                })
         default:
             return .other
         }

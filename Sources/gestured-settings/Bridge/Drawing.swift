@@ -17,10 +17,13 @@ enum Drawing {
         guard !all.isEmpty else { return }
         var (scale, dx, dy) = (1.0, 0.0, 0.0)
         if painter.fitted {
-            let xs = all.map(\.0), ys = all.map(\.1)
+            let xs = all.map(\.0)
+            let ys = all.map(\.1)
             let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
             let margin = 12.0
-            scale = min((Double(width) - 2 * margin) / max(maxX - minX, 1), (Double(height) - 2 * margin) / max(maxY - minY, 1), 4)
+            scale = min(
+                (Double(width) - 2 * margin) / max(maxX - minX, 1),
+                (Double(height) - 2 * margin) / max(maxY - minY, 1), 4)
             dx = (Double(width) - (maxX - minX) * scale) / 2 - minX * scale
             dy = (Double(height) - (maxY - minY) * scale) / 2 - minY * scale
         }
@@ -45,18 +48,24 @@ enum Drawing {
     }
 
     /// A drawing area showing strokes; set them with the returned function (the last drawn strong).
-    static func area(width: Int32, height: Int32, name: String, fitted: Bool = true) -> (Widget, ([[(Double, Double)]]) -> Void) {
+    static func area(width: Int32, height: Int32, name: String, fitted: Bool = true) -> (
+        Widget, ([[(Double, Double)]]) -> Void
+    ) {
         let area = widget(gtk_drawing_area_new())
         gtk_drawing_area_set_content_width(cast(area), width)
         gtk_drawing_area_set_content_height(cast(area), height)
         setAccessibleName(area, name)
         let painter = Painter()
         painter.fitted = fitted
-        gtk_drawing_area_set_draw_func(cast(area), paint, Unmanaged.passRetained(painter).toOpaque(), release)
-        return (area, { strokes in
-            painter.strokes = strokes
-            gtk_widget_queue_draw(area)
-        })
+        gtk_drawing_area_set_draw_func(
+            cast(area), paint, Unmanaged.passRetained(painter).toOpaque(), release)
+        return (
+            area,
+            { strokes in
+                painter.strokes = strokes
+                gtk_widget_queue_draw(area)
+            }
+        )
     }
 
     // MARK: Drags
@@ -66,30 +75,39 @@ enum Drawing {
         var start = (0.0, 0.0)
         let moved: ([(Double, Double)]) -> Void
         let ended: ([(Double, Double)]) -> Void
-        init(moved: @escaping ([(Double, Double)]) -> Void, ended: @escaping ([(Double, Double)]) -> Void) {
+        init(
+            moved: @escaping ([(Double, Double)]) -> Void,
+            ended: @escaping ([(Double, Double)]) -> Void
+        ) {
             self.moved = moved
             self.ended = ended
         }
     }
 
-    private static let dragBegin: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
-        let d = Unmanaged<Drag>.fromOpaque(data!).takeUnretainedValue()
-        d.start = (x, y)
-        d.points = [(x, y)]
-        d.moved(d.points)
-    }
+    private static let dragBegin:
+        @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void =
+            { _, x, y, data in
+                let d = Unmanaged<Drag>.fromOpaque(data!).takeUnretainedValue()
+                d.start = (x, y)
+                d.points = [(x, y)]
+                d.moved(d.points)
+            }
 
-    private static let dragUpdate: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
-        let d = Unmanaged<Drag>.fromOpaque(data!).takeUnretainedValue()
-        d.points.append((d.start.0 + x, d.start.1 + y))
-        d.moved(d.points)
-    }
+    private static let dragUpdate:
+        @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void =
+            { _, x, y, data in
+                let d = Unmanaged<Drag>.fromOpaque(data!).takeUnretainedValue()
+                d.points.append((d.start.0 + x, d.start.1 + y))
+                d.moved(d.points)
+            }
 
-    private static let dragEnd: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
-        let d = Unmanaged<Drag>.fromOpaque(data!).takeUnretainedValue()
-        d.points.append((d.start.0 + x, d.start.1 + y))
-        d.ended(d.points)
-    }
+    private static let dragEnd:
+        @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void =
+            { _, x, y, data in
+                let d = Unmanaged<Drag>.fromOpaque(data!).takeUnretainedValue()
+                d.points.append((d.start.0 + x, d.start.1 + y))
+                d.ended(d.points)
+            }
 
     private static let dragRelease: GClosureNotify = { data, _ in
         if let data { Unmanaged<Drag>.fromOpaque(data).release() }
@@ -97,13 +115,22 @@ enum Drawing {
 
     /// Follows drags in `area` with the first button (a finger, a pen): `moved` with the points so
     /// far, `ended` with the whole stroke, in the area's pixels.
-    static func onDrag(_ area: Widget, moved: @escaping ([(Double, Double)]) -> Void, ended: @escaping ([(Double, Double)]) -> Void) {
+    static func onDrag(
+        _ area: Widget, moved: @escaping ([(Double, Double)]) -> Void,
+        ended: @escaping ([(Double, Double)]) -> Void
+    ) {
         let gesture = gtk_gesture_drag_new()!
         let drag = Unmanaged.passRetained(Drag(moved: moved, ended: ended)).toOpaque()
         let object = UnsafeMutableRawPointer(gesture)
-        g_signal_connect_data(object, "drag-begin", unsafeBitCast(dragBegin, to: GCallback.self), drag, dragRelease, GConnectFlags(rawValue: 0))
-        g_signal_connect_data(object, "drag-update", unsafeBitCast(dragUpdate, to: GCallback.self), drag, nil, GConnectFlags(rawValue: 0))
-        g_signal_connect_data(object, "drag-end", unsafeBitCast(dragEnd, to: GCallback.self), drag, nil, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            object, "drag-begin", unsafeBitCast(dragBegin, to: GCallback.self), drag, dragRelease,
+            GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            object, "drag-update", unsafeBitCast(dragUpdate, to: GCallback.self), drag, nil,
+            GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            object, "drag-end", unsafeBitCast(dragEnd, to: GCallback.self), drag, nil,
+            GConnectFlags(rawValue: 0))
         gtk_widget_add_controller(area, gesture)
     }
 }

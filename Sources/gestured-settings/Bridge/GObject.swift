@@ -13,7 +13,9 @@ func cast<T, U>(_ p: UnsafeMutablePointer<U>) -> UnsafeMutablePointer<T> {
 }
 
 @inline(__always)
-func cast<T>(_ p: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> { p.assumingMemoryBound(to: T.self) }
+func cast<T>(_ p: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> {
+    p.assumingMemoryBound(to: T.self)
+}
 
 // Final GObject types (GtkSwitch, AdwEntryRow, GtkStringList...) have no struct in their
 // headers, so Swift sees their pointers as OpaquePointer.
@@ -54,40 +56,61 @@ private let release: GClosureNotify = { data, _ in
 }
 
 /// (instance, user data): "clicked", "activate", "apply", "value-changed", "activated".
-private let thunk0: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
+private let thunk0: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
+    _, data in
     Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().call(nil)
 }
 
 /// (instance, argument, user data): "notify::x" (a GParamSpec), "response" (a string).
-private let thunk1: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, arg, data in
-    Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().call(arg)
-}
+private let thunk1:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) ->
+        Int32 = { _, arg, data in
+            Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().call(arg)
+        }
 
 /// (instance, argument, argument, user data): GDBusConnection's "closed".
-private let thunk2: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = {
-    _, arg, _, data in
-    Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().call(arg)
-}
+private let thunk2:
+    @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UnsafeMutableRawPointer?
+    ) -> Int32 = {
+        _, arg, _, data in
+        Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().call(arg)
+    }
 
-private let keyThunk: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, GdkModifierType, UnsafeMutableRawPointer?) -> Int32 = {
-    _, keyval, keycode, state, data in
-    Unmanaged<KeyHandler>.fromOpaque(data!).takeUnretainedValue().call(keyval, keycode, state) ? 1 : 0
-}
+private let keyThunk:
+    @convention(c) (
+        UnsafeMutableRawPointer?, UInt32, UInt32, GdkModifierType, UnsafeMutableRawPointer?
+    ) -> Int32 = {
+        _, keyval, keycode, state, data in
+        Unmanaged<KeyHandler>.fromOpaque(data!).takeUnretainedValue().call(keyval, keycode, state)
+            ? 1 : 0
+    }
 
 /// Connects `signal` of `object` to `action`, which gets the signal's one argument (if any) and
 /// returns what the signal returns (0 for void signals and "not handled").
 @discardableResult
-func on<U>(_ object: UnsafeMutablePointer<U>, _ signal: String, arguments: Int = 0,
-           _ action: @escaping (UnsafeMutableRawPointer?) -> Int32) -> UInt {
+func on<U>(
+    _ object: UnsafeMutablePointer<U>, _ signal: String, arguments: Int = 0,
+    _ action: @escaping (UnsafeMutableRawPointer?) -> Int32
+) -> UInt {
     let handler = Unmanaged.passRetained(Handler(action)).toOpaque()
-    let thunk = arguments == 0 ? unsafeBitCast(thunk0, to: GCallback.self)
-        : arguments == 1 ? unsafeBitCast(thunk1, to: GCallback.self) : unsafeBitCast(thunk2, to: GCallback.self)
-    return g_signal_connect_data(UnsafeMutableRawPointer(object), signal, thunk, handler, release, GConnectFlags(rawValue: 0))
+    let thunk =
+        arguments == 0
+        ? unsafeBitCast(thunk0, to: GCallback.self)
+        : arguments == 1
+            ? unsafeBitCast(thunk1, to: GCallback.self) : unsafeBitCast(thunk2, to: GCallback.self)
+    return g_signal_connect_data(
+        UnsafeMutableRawPointer(object), signal, thunk, handler, release, GConnectFlags(rawValue: 0)
+    )
 }
 
 /// A void signal without arguments.
 func on<U>(_ object: UnsafeMutablePointer<U>, _ signal: String, _ action: @escaping () -> Void) {
-    on(object, signal) { _ in action(); return 0 }
+    on(object, signal) { _ in
+        action()
+        return 0
+    }
 }
 
 /// The same for an object whose type Swift sees as opaque (GdkFrameClock).
@@ -96,17 +119,27 @@ func on(_ object: OpaquePointer, _ signal: String, _ action: @escaping () -> Voi
 }
 
 /// A property change, "notify::name".
-func onNotify<U>(_ object: UnsafeMutablePointer<U>, _ property: String, _ action: @escaping () -> Void) {
-    on(object, "notify::" + property, arguments: 1) { _ in action(); return 0 }
+func onNotify<U>(
+    _ object: UnsafeMutablePointer<U>, _ property: String, _ action: @escaping () -> Void
+) {
+    on(object, "notify::" + property, arguments: 1) { _ in
+        action()
+        return 0
+    }
 }
 
 /// Keys pressed in `widget` (a GtkEventControllerKey on it); `action` returns whether it took the key.
-func onKeyPressed(_ widget: Widget, capture: Bool = false, _ action: @escaping (UInt32, UInt32, GdkModifierType) -> Bool) {
+func onKeyPressed(
+    _ widget: Widget, capture: Bool = false,
+    _ action: @escaping (UInt32, UInt32, GdkModifierType) -> Bool
+) {
     let controller = gtk_event_controller_key_new()!
     if capture { gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE) }
     let handler = Unmanaged.passRetained(KeyHandler(action)).toOpaque()
-    g_signal_connect_data(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(keyThunk, to: GCallback.self), handler, release,
-                          GConnectFlags(rawValue: 0))
+    g_signal_connect_data(
+        UnsafeMutableRawPointer(controller), "key-pressed",
+        unsafeBitCast(keyThunk, to: GCallback.self), handler, release,
+        GConnectFlags(rawValue: 0))
     gtk_widget_add_controller(widget, controller)
 }
 
@@ -134,7 +167,9 @@ private let tickRelease: @convention(c) (UnsafeMutableRawPointer?) -> Void = { d
 
 /// Calls `action` every `milliseconds` while it returns true.
 func every(milliseconds: UInt32, _ action: @escaping () -> Bool) {
-    g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, tickThunk, Unmanaged.passRetained(Tick(action)).toOpaque(), tickRelease)
+    g_timeout_add_full(
+        G_PRIORITY_DEFAULT, milliseconds, tickThunk,
+        Unmanaged.passRetained(Tick(action)).toOpaque(), tickRelease)
 }
 
 // MARK: Properties and accessibility

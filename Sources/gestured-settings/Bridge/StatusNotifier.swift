@@ -1,6 +1,7 @@
 import CAdwaita
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A StatusNotifierItem on the session bus (the tray and panel icon of KDE, Xfce, Cinnamon,
@@ -50,18 +51,23 @@ final class StatusNotifier {
     private let activated: () -> Void
 
     /// Connects to the session bus and serves the item; nil, with why, without a session bus.
-    static func serve(id: String, look: Look, activated: @escaping () -> Void) -> Result<StatusNotifier, StreamConnection.Failure> {
+    static func serve(id: String, look: Look, activated: @escaping () -> Void) -> Result<
+        StatusNotifier, StreamConnection.Failure
+    > {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             let why = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
             if let error { g_error_free(error) }
             return .failure(StreamConnection.Failure(why))
         }
-        let item = StatusNotifier(bus, name: "org.kde.StatusNotifierItem-\(getpid())-1", look: look, activated: activated)
+        let item = StatusNotifier(
+            bus, name: "org.kde.StatusNotifierItem-\(getpid())-1", look: look, activated: activated)
         return item.register(id: id).map { item }
     }
 
-    private init(_ connection: OpaquePointer, name: String, look: Look, activated: @escaping () -> Void) {
+    private init(
+        _ connection: OpaquePointer, name: String, look: Look, activated: @escaping () -> Void
+    ) {
         self.connection = connection
         self.name = name
         self.look = look
@@ -73,7 +79,9 @@ final class StatusNotifier {
     private func register(id: String) -> Result<Void, StreamConnection.Failure> {
         self.id = id
         var error: UnsafeMutablePointer<GError>?
-        guard let info = g_dbus_node_info_new_for_xml(Self.xml, &error), let interface = info.pointee.interfaces?[0] else {
+        guard let info = g_dbus_node_info_new_for_xml(Self.xml, &error),
+            let interface = info.pointee.interfaces?[0]
+        else {
             if let error { g_error_free(error) }
             return .failure(StreamConnection.Failure("the item's interface does not parse"))
         }
@@ -90,27 +98,34 @@ final class StatusNotifier {
             if let error { g_error_free(error) }
             return .failure(StreamConnection.Failure(why))
         }
-        g_bus_own_name_on_connection(connection, name, G_BUS_NAME_OWNER_FLAGS_NONE, nil, nil, nil, nil)
+        g_bus_own_name_on_connection(
+            connection, name, G_BUS_NAME_OWNER_FLAGS_NONE, nil, nil, nil, nil)
         // Registered with the watcher now, and again whenever a watcher (a panel) comes.
-        g_bus_watch_name_on_connection(connection, Self.watcher, G_BUS_NAME_WATCHER_FLAGS_NONE, Self.watcherAppeared, nil, me, nil)
+        g_bus_watch_name_on_connection(
+            connection, Self.watcher, G_BUS_NAME_WATCHER_FLAGS_NONE, Self.watcherAppeared, nil, me,
+            nil)
         return .success(())
     }
 
     private static let watcherAppeared: GBusNameAppearedCallback = { connection, _, _, data in
         let me = Unmanaged<StatusNotifier>.fromOpaque(data!).takeUnretainedValue()
         var child: OpaquePointer? = g_variant_new_string(me.name)
-        g_dbus_connection_call(connection, StatusNotifier.watcher, "/StatusNotifierWatcher", StatusNotifier.watcher,
-                               "RegisterStatusNotifierItem", g_variant_new_tuple(&child, 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil, nil)
+        g_dbus_connection_call(
+            connection, StatusNotifier.watcher, "/StatusNotifierWatcher", StatusNotifier.watcher,
+            "RegisterStatusNotifierItem", g_variant_new_tuple(&child, 1), nil,
+            G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil, nil)
     }
 
-    private static let methodCall: GDBusInterfaceMethodCallFunc = { _, _, _, _, method, _, invocation, data in
+    private static let methodCall: GDBusInterfaceMethodCallFunc = {
+        _, _, _, _, method, _, invocation, data in
         let me = Unmanaged<StatusNotifier>.fromOpaque(data!).takeUnretainedValue()
         let name = method.map { String(cString: $0) } ?? ""
         g_dbus_method_invocation_return_value(invocation, nil)
         if name == "Activate" || name == "SecondaryActivate" { me.activated() }
     }
 
-    private static let getProperty: GDBusInterfaceGetPropertyFunc = { _, _, _, _, property, _, data in
+    private static let getProperty: GDBusInterfaceGetPropertyFunc = {
+        _, _, _, _, property, _, data in
         let me = Unmanaged<StatusNotifier>.fromOpaque(data!).takeUnretainedValue()
         return me.value(property.map { String(cString: $0) } ?? "")
     }
@@ -128,8 +143,10 @@ final class StatusNotifier {
         case "ToolTip":
             let pixmaps = g_variant_type_new("(iiay)")
             defer { g_variant_type_free(pixmaps) }
-            var children: [OpaquePointer?] = [g_variant_new_string(look.icon), g_variant_new_array(pixmaps, nil, 0),
-                                              g_variant_new_string(look.title), g_variant_new_string(look.tooltip)]
+            var children: [OpaquePointer?] = [
+                g_variant_new_string(look.icon), g_variant_new_array(pixmaps, nil, 0),
+                g_variant_new_string(look.title), g_variant_new_string(look.tooltip),
+            ]
             return g_variant_new_tuple(&children, 4)
         default: return nil
         }
@@ -149,6 +166,7 @@ final class StatusNotifier {
     }
 
     private func emit(_ signal: String, _ parameters: OpaquePointer? = nil) {
-        g_dbus_connection_emit_signal(connection, nil, Self.path, Self.interface, signal, parameters, nil)
+        g_dbus_connection_emit_signal(
+            connection, nil, Self.path, Self.interface, signal, parameters, nil)
     }
 }

@@ -2,7 +2,9 @@ import CAdwaita
 
 /// Builders for the widgets the pages use, each a Swift function over one or two C calls.
 enum UI {
-    static func label(_ text: String, wrap: Bool = false, css: [String] = [], xalign: Float = 0) -> Widget {
+    static func label(_ text: String, wrap: Bool = false, css: [String] = [], xalign: Float = 0)
+        -> Widget
+    {
         let l = widget(gtk_label_new(text))
         if wrap {
             gtk_label_set_wrap(cast(l), 1)
@@ -14,7 +16,8 @@ enum UI {
         return l
     }
 
-    static func button(_ text: String, css: [String] = [], _ action: @escaping () -> Void) -> Widget {
+    static func button(_ text: String, css: [String] = [], _ action: @escaping () -> Void) -> Widget
+    {
         let b = widget(gtk_button_new_with_label(text))
         for c in css { gtk_widget_add_css_class(b, c) }
         on(b, "clicked", action)
@@ -22,7 +25,9 @@ enum UI {
     }
 
     /// A button with only an icon: `name` is what a screen reader says and the tooltip shows.
-    static func iconButton(_ icon: String, name: String, css: [String] = ["flat"], _ action: @escaping () -> Void) -> Widget {
+    static func iconButton(
+        _ icon: String, name: String, css: [String] = ["flat"], _ action: @escaping () -> Void
+    ) -> Widget {
         let b = widget(gtk_button_new_from_icon_name(icon))
         gtk_widget_set_tooltip_text(b, name)
         setAccessibleName(b, name)
@@ -33,7 +38,8 @@ enum UI {
     }
 
     static func box(_ vertical: Bool, spacing: Int32 = 6, _ children: [Widget] = []) -> Widget {
-        let b = widget(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
+        let b = widget(
+            gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
         for c in children { gtk_box_append(cast(b), c) }
         return b
     }
@@ -74,7 +80,9 @@ enum UI {
         return r
     }
 
-    static func suffix(_ row: Widget, _ child: Widget) { adw_action_row_add_suffix(cast(row), child) }
+    static func suffix(_ row: Widget, _ child: Widget) {
+        adw_action_row_add_suffix(cast(row), child)
+    }
 
     static func escaped(_ text: String) -> String {
         guard let e = g_markup_escape_text(text, -1) else { return text }
@@ -89,10 +97,14 @@ enum UI {
         return list
     }
 
-    static func text(of editable: Widget) -> String { String(cString: gtk_editable_get_text(cast(editable))) }
+    static func text(of editable: Widget) -> String {
+        String(cString: gtk_editable_get_text(cast(editable)))
+    }
 
     /// A modal dialog over `parent` that Escape closes. Its content is set by the caller.
-    static func dialog(over parent: Widget, title: String? = nil, width: Int32, height: Int32) -> Widget {
+    static func dialog(over parent: Widget, title: String? = nil, width: Int32, height: Int32)
+        -> Widget
+    {
         let dialog = widget(adw_window_new())
         gtk_window_set_transient_for(cast(dialog), cast(parent))
         gtk_window_set_modal(cast(dialog), 1)
