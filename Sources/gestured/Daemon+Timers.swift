@@ -26,6 +26,9 @@ extension Daemon {
         /// Each stream's own (sd-bus's: a client's authentication timing out), fired by a poll
         /// that times out, which hands each stream its descriptors and its timeout at once.
         case streams
+
+        /// The list in its order, made once (the loop walks it on every turn).
+        static let list: [Timer] = allCases
     }
 
     /// When `timer` is next due; nil while it is off.
@@ -77,7 +80,7 @@ extension Daemon {
     /// Fires every timer due by `now`, in the list's order; returns the nearest deadline left.
     func fireDueTimers(at now: Double) -> Double? {
         var nearest: Double?
-        for timer in Timer.allCases {
+        for timer in Timer.list {
             guard var due = deadline(timer, now: now) else { continue }
             if due <= now && timer != .streams {
                 fire(timer, at: now)
