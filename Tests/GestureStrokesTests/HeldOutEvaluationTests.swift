@@ -8,7 +8,8 @@ import Testing
 /// as the engine decides by default: each person's strokes with the shipped (built-in) templates,
 /// and, for comparison, with those and the other people's strokes. Floors a little below the
 /// figures of docs/strokes.md §6 (`gestured-bench strokes`).
-@Suite struct HeldOutEvaluationTests {
+@Suite(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))
+struct HeldOutEvaluationTests {
     static let strokes = Result { try PeopleStrokes.load() }
 
     @Test func theSharedStrokesReadAsSixPeopleDrawingSixteenShapesTenTimes() throws {

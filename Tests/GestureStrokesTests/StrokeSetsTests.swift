@@ -10,7 +10,8 @@ import Testing
 @Suite struct StrokeSetsTests {
     static let strokes = Result { try StrokeSets.load() }
 
-    @Test func theSharedStrokesReadAsFortyThreePeopleInSevenSets() throws {
+    @Test(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))
+    func theSharedStrokesReadAsFortyThreePeopleInSevenSets() throws {
         let strokes = try Self.strokes.get()
         #expect(strokes.count == 9_806)
         #expect(Set(strokes.map(\.person)).count == 43)
@@ -32,7 +33,8 @@ import Testing
         #expect(StrokeSets.lastPenDown(points, times: [nil, nil, nil, nil, nil]).points == points)
     }
 
-    @Test func templatesAreLearnedOnlyFromShapesThatThreePeopleDrew() throws {
+    @Test(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))
+    func templatesAreLearnedOnlyFromShapesThatThreePeopleDrew() throws {
         let strokes = try Self.strokes.get().filter { $0.set == "six-people" && $0.name == "check" }
         let people = Array(Set(strokes.map(\.person)).sorted().prefix(2))
         #expect(StrokeLearning.clusters(strokes.filter { people.contains($0.person) }).isEmpty)
@@ -44,7 +46,8 @@ import Testing
         #expect(!learned.contains { StrokeMatcher.vector($0.points).map(mine.contains) ?? false })
     }
 
-    @Test func aFoldLearnsFromEverySetButTheOneItReads() throws {
+    @Test(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))
+    func aFoldLearnsFromEverySetButTheOneItReads() throws {
         // Two sets, a few strokes of each shape per person, a short training: the folds' shape.
         var few: [String: Int] = [:]
         let strokes = try Self.strokes.get().filter { s in
@@ -76,7 +79,8 @@ import Testing
 
     /// The shipped engine on every set: not held out (it learned from all of them), a floor
     /// under what it reaches; the held-out figures are the bench's.
-    @Test func theShippedEngineReadsEverySetsStrokes() throws {
+    @Test(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))
+    func theShippedEngineReadsEverySetsStrokes() throws {
         let strokes = try Self.strokes.get()
         let book = StrokeBook(
             templates: BuiltinTemplates.all, shapes: Set(ShapeNames.sixteen), sequences: [])

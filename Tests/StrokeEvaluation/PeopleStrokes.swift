@@ -56,10 +56,24 @@ public struct PeopleStrokes {
         }
     }
 
-    /// The folder beside the repository's clone (`../shared/strokes`), found from this file.
-    public static let sharedDirectory = URL(fileURLWithPath: #filePath)
+    /// The folder beside the repository's clone (`../shared/strokes`), found from this file, or
+    /// the one `GESTURED_STROKES` names.
+    public static let sharedDirectory =
+        ProcessInfo.processInfo.environment["GESTURED_STROKES"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/strokes")
+
+    /// Whether the strokes of people are there: they are never in the repository, and the tests
+    /// that read them are skipped, saying so, in a clone that has none beside it.
+    public static var present: Bool {
+        FileManager.default.fileExists(
+            atPath: sharedDirectory.appendingPathComponent("six-people.index.jsonl").path)
+    }
+
+    /// Why a test that reads them was skipped.
+    public static let absent =
+        "the strokes of people are not beside the clone (../shared/strokes) nor where GESTURED_STROKES says"
 
     /// The strokes of `six-people` in `directory`, in the index's order.
     public static func load(_ directory: URL = sharedDirectory, set: String = "six-people") throws

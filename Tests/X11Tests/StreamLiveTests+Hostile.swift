@@ -11,6 +11,8 @@ final class StreamAbuser {
     let child: ChildProcess
     let output: URL
     let daemonLog: () -> String
+    /// The script's copy another user can read, when it runs as nobody.
+    let copy: URL?
 
     /// Starts it, its output in the daemon `d`'s folder (or a folder of its own).
     init(
@@ -23,9 +25,10 @@ final class StreamAbuser {
         daemonLog = { [log = d?.logFile] in
             log.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         }
+        let source = StreamClient.folder.appendingPathComponent("stream-abuser.py")
+        copy = asNobody ? try Self.readableByAnyone(source) : nil
         let script =
-            [StreamClient.folder.appendingPathComponent("stream-abuser.py").path, mode, address]
-            + [argument, second].compactMap { $0 }
+            [(copy ?? source).path, mode, address] + [argument, second].compactMap { $0 }
         child =
             asNobody
             ? try ChildProcess.spawn(
@@ -40,6 +43,18 @@ final class StreamAbuser {
     }
 
     var text: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+    /// A copy of `script` that another user can read, in a folder of its own under /tmp: the
+    /// clone may sit in a folder only its owner opens (`mktemp -d` makes one).
+    static func readableByAnyone(_ script: URL) throws -> URL {
+        let folder = URL(fileURLWithPath: "/tmp/gestured-abuser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        let copy = folder.appendingPathComponent(script.lastPathComponent)
+        try FileManager.default.copyItem(at: script, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+        return copy
+    }
 
     /// Waits until it has printed `line`.
     func waitFor(_ line: String, timeout: Duration = .seconds(30)) throws {
@@ -58,6 +73,7 @@ final class StreamAbuser {
     deinit {
         child.terminate(grace: .seconds(1))
         try? FileManager.default.removeItem(at: output)
+        if let copy { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
     }
 }
 
