@@ -165,7 +165,7 @@ enum StrokeBench {
         }
     }
 
-    /// `gestured-bench strokes [report|tuning|sweep|sets|learn] [count]`: the evaluation as markdown.
+    /// `gestured-bench strokes [report|tuning|sweep|sets|learn] [count]`, `strokes generated [seed]`: the evaluation as markdown.
     static func main(_ arguments: [String]) {
         if arguments.first == "learn" { return learn() }
         // `strokes sets sweep`: leave-one-set-out at each least evidence, the trade between firing
@@ -191,8 +191,12 @@ enum StrokeBench {
             sweep(count: arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10)
             return
         }
-        let seed = arguments.first == "tuning" ? tuningSeed : reportSeed
-        let count = arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
+        // `strokes generated [SEED]`: §5's tables alone, on the report seed or another.
+        let generatedOnly = arguments.first == "generated"
+        let seed =
+            arguments.first == "tuning" ? tuningSeed
+            : generatedOnly ? arguments.dropFirst().first.flatMap { UInt64($0) } ?? reportSeed : reportSeed
+        let count = !generatedOnly && arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
         var generator = StrokeGenerator(seed: seed)
         let strokes = generator.shapes(count: count)
         let nonShapes = generator.nonShapes(count: count * nonShapesPerShape)
@@ -201,6 +205,7 @@ enum StrokeBench {
         let time = matchMicroseconds(seed: seed), reading = readingMicroseconds(seed: seed)
         print("seed \(seed), \(strokes.count) shape strokes (\(count) per shape, variation and speed), \(nonShapes.count) non-shapes, 10 splits of 8 bound shapes; \(BuiltinTemplates.all.count) built-in templates, \(Table.fixed(time.median, 1)) µs per match, \(Table.fixed(reading, 1)) µs per reading as the daemon reads a stroke\n")
         print(e.markdown)
+        if generatedOnly { return }
         print("\n" + heldOutReport())
         if seed == reportSeed { print("\n" + setsReport()) }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 import StrokeEvaluation
 import Testing
@@ -75,6 +76,31 @@ import Testing
         let e = LeaveOneOut.run(strokes, folds: folds, by: .set, splits: 1)
         #expect(e.all.fires.total == strokes.filter { $0.name != PeopleStrokes.noShape }.count)
         #expect(e.sets.map(\.name) == ["six-people", "hat359+HCIRA"])
+    }
+
+    /// No shape is taught on as many rows as the generator and the turned zig-zags make: however
+    /// many, they weigh together `noShapeWeight` times as much as the average shape's rows, and
+    /// the model is the same.
+    @Test func theRowsOfNoShapeWeighTheSameHoweverManyTheyAre() {
+        func shapeAtHalfway(copies: Int) -> Double {
+            let shape: [[Double]] = [[-1], [1], [3]]
+            let copied: [[[Double]]] = Array(repeating: [[-3], [-1], [1]], count: copies)
+            let none = copied.flatMap { $0 }
+            let labels = [0, 0, 0] + Array(repeating: 1, count: none.count)
+            let (mean, scale, weights) = StrokeLearning.logisticRegression(
+                shape + none, labels: labels, classes: 2, options: StrokeLearning.Options())
+            // Each class's score at x = 0, halfway between the two: weight * (0 - mean) / scale + bias.
+            let z: [Double] = (0..<2).map { c in
+                let slope: Double = weights[c * 2] / scale[0]
+                return slope * (0 - mean[0]) + weights[c * 2 + 1]
+            }
+            return 1 / (1 + Foundation.exp(z[1] - z[0]))
+        }
+        let once = shapeAtHalfway(copies: 1)
+        let often = shapeAtHalfway(copies: 20)
+        #expect(abs(once - often) < 0.02, "\(once) \(often)")
+        // No shape weighs as three shapes: the shape is the less likely halfway.
+        #expect(once > 0.15 && once < 0.35, "\(once)")
     }
 
     /// The shipped engine on every set: not held out (it learned from all of them), a floor
