@@ -28,10 +28,10 @@ public enum StrokeLearning {
         public var generatedNonShapes = 300
         /// How much the rows of no shape weigh together, in the rows of the average shape: they
         /// are as many as the generator and the turned zig-zags make them (six times a shape's),
-        /// not as many as anyone drew. At 1 the model refused fewest of people's strokes held out
-        /// by set and let 2.7 % of generated non-shapes fire, at 2 1.4 %, at 3 1.0 %, at 4 0.8 %:
-        /// 3 is the least at which the non-shapes of seed 7 (neither the seed taught nor the one
-        /// reported) fire for at most 1 % (docs/strokes.md §6).
+        /// not as many as anyone drew. The lighter, the fewer of people's strokes held out by set
+        /// it refuses, and the more of seed 7's generated non-shapes (neither the seed taught nor
+        /// the one reported) fire with 16 bound: 1.5 % at 1, 1.2 % at 2, 1.0 % at 3, 0.8 % at 4.
+        /// 3 is the least at which they fire for at most 1 % (docs/strokes.md §6).
         public var noShapeWeight = 3.0
         public init() {}
     }
