@@ -165,7 +165,8 @@ enum StrokeBench {
         }
     }
 
-    /// `gestured-bench strokes [report|tuning|sweep|sets|learn] [count]`, `strokes generated [seed]`: the evaluation as markdown.
+    /// `gestured-bench strokes [report|tuning|sweep|sets|learn] [count]` and
+    /// `strokes generated [seed]`: the evaluation as markdown.
     static func main(_ arguments: [String]) {
         if arguments.first == "learn" { return learn() }
         // `strokes sets sweep`: leave-one-set-out at each least evidence, the trade between firing
@@ -193,10 +194,11 @@ enum StrokeBench {
         }
         // `strokes generated [SEED]`: §5's tables alone, on the report seed or another.
         let generatedOnly = arguments.first == "generated"
-        let seed =
-            arguments.first == "tuning" ? tuningSeed
-            : generatedOnly ? arguments.dropFirst().first.flatMap { UInt64($0) } ?? reportSeed : reportSeed
-        let count = !generatedOnly && arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10
+        let number = arguments.dropFirst().first
+        var seed = arguments.first == "tuning" ? tuningSeed : reportSeed
+        var count = 10
+        if generatedOnly { seed = number.flatMap { UInt64($0) } ?? reportSeed }
+        else { count = number.flatMap { Int($0) } ?? 10 }
         var generator = StrokeGenerator(seed: seed)
         let strokes = generator.shapes(count: count)
         let nonShapes = generator.nonShapes(count: count * nonShapesPerShape)

@@ -264,11 +264,11 @@ public enum StrokeLearning {
         var count = [Double](repeating: 0, count: k)
         for label in labels { count[label] += 1 }
         let shapes = count.dropLast().filter { $0 > 0 }
-        let noShapeWeight =
+        let noShapeRow =
             count[k - 1] > 0 && !shapes.isEmpty
             ? options.noShapeWeight * shapes.reduce(0, +) / Double(shapes.count) / count[k - 1]
             : 1
-        let weight = labels.map { $0 == k - 1 ? noShapeWeight : 1 }
+        let weight = labels.map { $0 == k - 1 ? noShapeRow : 1 }
         let totalWeight = weight.reduce(0, +)
         let (beta1, beta2) = (0.9, 0.999)
         for step in 1...options.steps {
