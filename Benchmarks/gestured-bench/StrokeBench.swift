@@ -139,6 +139,7 @@ enum StrokeBench {
         out.append("\nPer shape (its set held out):\n")
         out.append(bySet.shapeTable)
         out.append("\n" + bySet.misreadingText)
+        out.append("\n" + bySet.wrongText(rest: "sets"))
         let baseline = LeaveOneOut.run(strokes, folds: folds.map {
             LeaveOneOut.Fold(held: $0.held, learned: StrokeLearning.Learned(templates: [], evidence: nil))
         }, by: .set)
@@ -149,6 +150,7 @@ enum StrokeBench {
             out.append("\nLeave-one-person-out (learned from the other \(Set(strokes.map(\.person)).count - 1) people):\n")
             out.append(byPerson.table(byPerson.sets, heading: "set of the held-out people"))
             out.append("\nPer person: " + byPerson.peopleSummary)
+            out.append("\n" + byPerson.wrongText(rest: "people"))
         }
         return out.joined(separator: "\n")
     }

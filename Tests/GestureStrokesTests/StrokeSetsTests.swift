@@ -104,6 +104,32 @@ import Testing
         #expect(abs(once - odds) < 0.05, "\(once), \(odds) asked")
     }
 
+    /// A stroke that fired another shape is drawn as the rest draw that shape when at least half
+    /// of its ten nearest strokes there are of it (`LeaveOneOut.wrongAsTheRestDraw`), and is not
+    /// when fewer are, however many strokes of it the rest holds farther away.
+    @Test func aMisreadStrokeIsDrawnAsTheRestDrawWhatFiredWhenHalfItsNearestAreOfIt() {
+        let vector = { (corners: [(Double, Double)]) in
+            StrokeMatcher.vector(Draw.polyline(corners))!
+        }
+        // A v drawn with a short first leg, as others draw checks.
+        let stroke = vector([(0, 40), (32, 90), (105, 0)])
+        let checks = (0..<6).map { i in
+            ("check", vector([(0, 50), (30, 90 + Double(i)), (100, 0)]))
+        }
+        let vs = (0..<20).map { i in ("v", vector([(0, 0), (50, 90 + Double(i)), (100, 0)])) }
+        let farChecks = (0..<20).map { i in
+            ("check", vector([(0, 0), (80, 90 + Double(i)), (90, 0)]))
+        }
+        let drawnAs = [
+            LeaveOneOut.drawnAs("check", stroke, among: checks.prefix(5) + vs),
+            LeaveOneOut.drawnAs("check", stroke, among: checks + vs + farChecks),
+            LeaveOneOut.drawnAs("check", stroke, among: checks.prefix(4) + vs + farChecks),
+            LeaveOneOut.drawnAs("v", stroke, among: checks + vs),
+            LeaveOneOut.drawnAs("check", stroke, among: []),
+        ]
+        #expect(drawnAs == [true, true, false, false, false])
+    }
+
     /// The shipped engine on every set: not held out (it learned from all of them), a floor
     /// under what it reaches; the held-out figures are the bench's.
     @Test(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))

@@ -61,6 +61,25 @@ public struct LeaveOneOut {
     /// "drawn -> read" for every stroke that did not do what it should (16 bound).
     public private(set) var misreadings: [String: Int] = [:]
 
+    /// Of the strokes that fired another binding (16 bound), those drawn as the rest draw the
+    /// shape that fired: at least half of their `nearest` nearest strokes in the rest (by the
+    /// vectors the matcher compares: cosine similarity, no rotation) are of it. What is learned
+    /// from the rest is taught to read them as that shape.
+    public private(set) var wrongAsTheRestDraw = Tally()
+    /// Neighbours `wrongAsTheRestDraw` asks.
+    public static let nearest = 10
+
+    /// Whether at least half of the `nearest` strokes of `rest` nearest to `vector` (a unit
+    /// vector of `StrokeMatcher.vector`) are `name`.
+    public static func drawnAs(
+        _ name: String, _ vector: [Double], among rest: [(name: String, vector: [Double])]
+    ) -> Bool {
+        let near = rest.map { r in
+            (zip(vector, r.vector).reduce(0) { $0 + $1.0 * $1.1 }, r.name)
+        }.sorted { $0.0 > $1.0 }.prefix(nearest)
+        return 2 * near.filter { $0.1 == name }.count >= near.count && !near.isEmpty
+    }
+
     /// Reads the held-out strokes of every fold.
     /// - Parameters:
     ///   - decision: applied in every fold, with the fold's evidence model.
@@ -91,6 +110,8 @@ public struct LeaveOneOut {
                 return nil
             }
             let mine = strokes.filter { key($0, unit) == fold.held }
+            // The rest's strokes as the matcher compares them, made the first time one is asked.
+            var rest: [(name: String, vector: [Double])]?
             let fired = mine.map { read($0.points) }
             let whys = why
             var bounds: [Set<String>] = []
@@ -107,6 +128,14 @@ public struct LeaveOneOut {
                     row.wrong.add(got != nil && got != s.name)
                     e.shapes.add(s.name, got == s.name)
                     e.shapesWrong.add(s.name, got != nil && got != s.name)
+                    if let got, got != s.name, let vector = StrokeMatcher.vector(s.points) {
+                        if rest == nil {
+                            rest = strokes.filter { key($0, unit) != fold.held }.compactMap { r in
+                                StrokeMatcher.vector(r.points).map { (r.name, $0) }
+                            }
+                        }
+                        e.wrongAsTheRestDraw.add(Self.drawnAs(got, vector, among: rest!))
+                    }
                     if s.penDowns > 1 { e.asRecorded.add(read(s.recorded) == s.name) }
                 }
                 if got != s.name && !(got == nil && s.name == PeopleStrokes.noShape) {
@@ -181,6 +210,12 @@ public struct LeaveOneOut {
             )
         }
         return out.joined(separator: "\n")
+    }
+
+    /// How many of the strokes that fired another binding the rest (`rest`: "sets", "people") draws
+    /// as the shape that fired.
+    public func wrongText(rest: String) -> String {
+        "Of the strokes that fired another binding, \(wrongAsTheRestDraw.text) are drawn as the other \(rest) draw the shape that fired: at least \(Self.nearest / 2) of their \(Self.nearest) nearest strokes there are of it."
     }
 
     /// The most frequent misreadings.
