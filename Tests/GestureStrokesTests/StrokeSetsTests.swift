@@ -130,6 +130,36 @@ import Testing
         #expect(drawnAs == [true, true, false, false, false])
     }
 
+    /// Held out by set, the strokes that fire another binding are counted as the other sets draw
+    /// them when those sets draw the shape that fired so; the strokes that fire their own are not
+    /// counted at all.
+    @Test func theStrokesThatFireAnotherBindingAreCountedAsTheOtherSetsDrawThem() {
+        func stroke(_ set: String, _ name: String, _ corners: [(Double, Double)])
+            -> PeopleStrokes.Stroke
+        {
+            var s = PeopleStrokes.Stroke(
+                person: "\(set)/p1", name: name, file: "",
+                points: Draw.polyline(corners.map { (300 + 3 * $0.0, 300 + 3 * $0.1) }))
+            s.set = set
+            return s
+        }
+        // Set a draws its v's with a short first leg, as set b draws its checks.
+        let checkLike = (0..<3).map { i in [(0.0, 40.0 + Double(i)), (32, 90), (105, 0)] }
+        let strokes =
+            checkLike.map { stroke("a", "v", $0) } + checkLike.map { stroke("b", "check", $0) }
+            + (0..<3).map { i in stroke("b", "v", [(0, 0), (50, 90 + Double(i)), (100, 0)]) }
+        let folds = ["a", "b"].map {
+            LeaveOneOut.Fold(
+                held: $0, learned: StrokeLearning.Learned(templates: [], evidence: nil))
+        }
+        let e = LeaveOneOut.run(strokes, folds: folds, by: .set, splits: 1)
+        let counted: [Int] = [
+            e.all.fires.hits, e.all.wrong.hits, e.wrongAsTheRestDraw.hits,
+            e.wrongAsTheRestDraw.total,
+        ]
+        #expect(counted == [6, 3, 3, 3])
+    }
+
     /// The shipped engine on every set: not held out (it learned from all of them), a floor
     /// under what it reaches; the held-out figures are the bench's.
     @Test(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))
