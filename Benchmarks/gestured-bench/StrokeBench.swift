@@ -197,10 +197,9 @@ enum StrokeBench {
         // `strokes generated [SEED]`: §5's tables alone, on the report seed or another.
         let generatedOnly = arguments.first == "generated"
         let number = arguments.dropFirst().first
-        var seed = arguments.first == "tuning" ? tuningSeed : reportSeed
-        var count = 10
-        if generatedOnly { seed = number.flatMap { UInt64($0) } ?? reportSeed }
-        else { count = number.flatMap { Int($0) } ?? 10 }
+        let seed = generatedOnly ? number.flatMap { UInt64($0) } ?? reportSeed
+            : arguments.first == "tuning" ? tuningSeed : reportSeed
+        let count = generatedOnly ? 10 : number.flatMap { Int($0) } ?? 10
         var generator = StrokeGenerator(seed: seed)
         let strokes = generator.shapes(count: count)
         let nonShapes = generator.nonShapes(count: count * nonShapesPerShape)

@@ -74,9 +74,8 @@ public struct LeaveOneOut {
     public static func drawnAs(
         _ name: String, _ vector: [Double], among rest: [(name: String, vector: [Double])]
     ) -> Bool {
-        let near = rest.map { r in
-            (zip(vector, r.vector).reduce(0) { $0 + $1.0 * $1.1 }, r.name)
-        }.sorted { $0.0 > $1.0 }.prefix(nearest)
+        let near = rest.map { (StrokeLearning.dot(vector, $0.vector), $0.name) }
+            .sorted { $0.0 > $1.0 }.prefix(nearest)
         return 2 * near.filter { $0.1 == name }.count >= near.count && !near.isEmpty
     }
 
@@ -94,6 +93,8 @@ public struct LeaveOneOut {
         var rows: [String: Row] = [:]
         var setRows: [String: Row] = [:]
         var deviceRows: [String: Row] = [:]
+        // Every stroke as the matcher compares it: what `wrongAsTheRestDraw` finds neighbours by.
+        let vectors = strokes.map { StrokeMatcher.vector($0.points) }
         for fold in folds {
             var d = decision
             d.evidence = fold.learned.evidence
@@ -110,8 +111,9 @@ public struct LeaveOneOut {
                 return nil
             }
             let mine = strokes.filter { key($0, unit) == fold.held }
-            // The rest's strokes as the matcher compares them, made the first time one is asked.
-            var rest: [(name: String, vector: [Double])]?
+            let rest = strokes.indices.filter { key(strokes[$0], unit) != fold.held }.compactMap {
+                i in vectors[i].map { (strokes[i].name, $0) }
+            }
             let fired = mine.map { read($0.points) }
             let whys = why
             var bounds: [Set<String>] = []
@@ -129,12 +131,7 @@ public struct LeaveOneOut {
                     e.shapes.add(s.name, got == s.name)
                     e.shapesWrong.add(s.name, got != nil && got != s.name)
                     if let got, got != s.name, let vector = StrokeMatcher.vector(s.points) {
-                        if rest == nil {
-                            rest = strokes.filter { key($0, unit) != fold.held }.compactMap { r in
-                                StrokeMatcher.vector(r.points).map { (r.name, $0) }
-                            }
-                        }
-                        e.wrongAsTheRestDraw.add(Self.drawnAs(got, vector, among: rest!))
+                        e.wrongAsTheRestDraw.add(Self.drawnAs(got, vector, among: rest))
                     }
                     if s.penDowns > 1 { e.asRecorded.add(read(s.recorded) == s.name) }
                 }

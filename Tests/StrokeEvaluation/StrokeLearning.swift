@@ -110,13 +110,15 @@ public enum StrokeLearning {
         return out
     }
 
+    /// The dot product of two vectors of one length: the cosine similarity of unit vectors.
+    static func dot(_ a: [Double], _ b: [Double]) -> Double {
+        var s = 0.0
+        for i in a.indices { s += a[i] * b[i] }
+        return s
+    }
+
     /// Cluster labels of unit vectors by cosine similarity.
     static func kMeans(_ x: [[Double]], k: Int, rounds: Int, rng: inout SeededRandom) -> [Int] {
-        let dot = { (a: [Double], b: [Double]) -> Double in
-            var s = 0.0
-            for i in a.indices { s += a[i] * b[i] }
-            return s
-        }
         var centres = [x[Int.random(in: 0..<x.count, using: &rng)]]
         while centres.count < k {
             let far = x.map { v in max(0, 1 - centres.map { dot(v, $0) }.max()!) }
