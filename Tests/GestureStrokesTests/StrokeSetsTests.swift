@@ -131,23 +131,28 @@ import Testing
     }
 
     /// Held out by set, the strokes that fire another binding are counted as the other sets draw
-    /// them when those sets draw the shape that fired so; the strokes that fire their own are not
-    /// counted at all.
-    @Test func theStrokesThatFireAnotherBindingAreCountedAsTheOtherSetsDrawThem() {
-        func stroke(_ set: String, _ name: String, _ corners: [(Double, Double)])
+    /// them when those sets draw the shape that fired so, and as the person who drew them draws
+    /// it when that person's own strokes of it are drawn so; the strokes that fire their own are
+    /// not counted at all.
+    @Test func theStrokesThatFireAnotherBindingAreCountedAsTheOtherSetsAndTheirDrawerDrawThem() {
+        func stroke(_ person: String, _ name: String, _ corners: [(Double, Double)])
             -> PeopleStrokes.Stroke
         {
             var s = PeopleStrokes.Stroke(
-                person: "\(set)/p1", name: name, file: "",
+                person: person, name: name, file: "",
                 points: Draw.polyline(corners.map { (300 + 3 * $0.0, 300 + 3 * $0.1) }))
-            s.set = set
+            s.set = String(person.prefix(1))
             return s
         }
-        // Set a draws its v's with a short first leg, as set b draws its checks.
+        // Set a draws its v's with a short first leg, as set b draws its checks. Of set a, p1
+        // draws its checks as its v's; p2 draws no checks.
         let checkLike = (0..<3).map { i in [(0.0, 40.0 + Double(i)), (32, 90), (105, 0)] }
         let strokes =
-            checkLike.map { stroke("a", "v", $0) } + checkLike.map { stroke("b", "check", $0) }
-            + (0..<3).map { i in stroke("b", "v", [(0, 0), (50, 90 + Double(i)), (100, 0)]) }
+            checkLike.map { stroke("a/p1", "v", $0) }
+            + checkLike.map { stroke("a/p1", "check", $0) }
+            + checkLike.map { stroke("a/p2", "v", $0) }
+            + checkLike.map { stroke("b/p1", "check", $0) }
+            + (0..<3).map { i in stroke("b/p1", "v", [(0, 0), (50, 90 + Double(i)), (100, 0)]) }
         let folds = ["a", "b"].map {
             LeaveOneOut.Fold(
                 held: $0, learned: StrokeLearning.Learned(templates: [], evidence: nil))
@@ -155,9 +160,10 @@ import Testing
         let e = LeaveOneOut.run(strokes, folds: folds, by: .set, splits: 1)
         let counted: [Int] = [
             e.all.fires.hits, e.all.wrong.hits, e.wrongAsTheRestDraw.hits,
-            e.wrongAsTheRestDraw.total,
+            e.wrongAsTheRestDraw.total, e.wrongAsTheirDrawerDraws.hits,
+            e.wrongAsTheirDrawerDraws.total,
         ]
-        #expect(counted == [6, 3, 3, 3])
+        #expect(counted == [9, 6, 6, 6, 3, 6])
     }
 
     /// The shipped engine on every set: not held out (it learned from all of them), a floor

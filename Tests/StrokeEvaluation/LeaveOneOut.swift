@@ -66,7 +66,12 @@ public struct LeaveOneOut {
     /// vectors the matcher compares: cosine similarity, no rotation) are of it. What is learned
     /// from the rest is taught to read them as that shape.
     public private(set) var wrongAsTheRestDraw = Tally()
-    /// Neighbours `wrongAsTheRestDraw` asks.
+    /// Of the strokes that fired another binding (16 bound), those drawn as the person who drew
+    /// them draws the shape that fired: at least half of their `nearest` nearest strokes among
+    /// that person's other strokes are of it. What is learned from that very person teaches to
+    /// read them as that shape.
+    public private(set) var wrongAsTheirDrawerDraws = Tally()
+    /// Neighbours `wrongAsTheRestDraw` and `wrongAsTheirDrawerDraws` ask.
     public static let nearest = 10
 
     /// Whether at least half of the `nearest` strokes of `rest` nearest to `vector` (a unit
@@ -93,8 +98,13 @@ public struct LeaveOneOut {
         var rows: [String: Row] = [:]
         var setRows: [String: Row] = [:]
         var deviceRows: [String: Row] = [:]
-        // Every stroke as the matcher compares it: what `wrongAsTheRestDraw` finds neighbours by.
+        // Every stroke as the matcher compares it: what `wrongAsTheRestDraw` and
+        // `wrongAsTheirDrawerDraws` find neighbours by.
         let vectors = strokes.map { StrokeMatcher.vector($0.points) }
+        let byPerson = Dictionary(grouping: strokes.indices, by: { strokes[$0].person })
+        let named = { (indices: [Int]) in
+            indices.compactMap { i in vectors[i].map { (strokes[i].name, $0) } }
+        }
         for fold in folds {
             var d = decision
             d.evidence = fold.learned.evidence
@@ -110,17 +120,16 @@ public struct LeaveOneOut {
                 if case .shape(let name, _) = reading { return name }
                 return nil
             }
-            let mine = strokes.filter { key($0, unit) == fold.held }
-            let rest = strokes.indices.filter { key(strokes[$0], unit) != fold.held }.compactMap {
-                i in vectors[i].map { (strokes[i].name, $0) }
-            }
+            let held = strokes.indices.filter { key(strokes[$0], unit) == fold.held }
+            let mine = held.map { strokes[$0] }
+            let rest = named(strokes.indices.filter { key(strokes[$0], unit) != fold.held })
             let fired = mine.map { read($0.points) }
             let whys = why
             var bounds: [Set<String>] = []
             for _ in 0..<splits {
                 bounds.append(Set(names.shuffled(using: &rng).prefix(names.count / 2)))
             }
-            for ((s, got), reason) in zip(zip(mine, fired), whys) {
+            for (((s, got), reason), index) in zip(zip(zip(mine, fired), whys), held) {
                 var row = Row()
                 if s.name == PeopleStrokes.noShape {
                     row.noShape.add(got != nil)
@@ -130,8 +139,11 @@ public struct LeaveOneOut {
                     row.wrong.add(got != nil && got != s.name)
                     e.shapes.add(s.name, got == s.name)
                     e.shapesWrong.add(s.name, got != nil && got != s.name)
-                    if let got, got != s.name, let vector = StrokeMatcher.vector(s.points) {
+                    if let got, got != s.name, let vector = vectors[index] {
                         e.wrongAsTheRestDraw.add(Self.drawnAs(got, vector, among: rest))
+                        let theirs = byPerson[s.person, default: []].filter { $0 != index }
+                        e.wrongAsTheirDrawerDraws.add(
+                            Self.drawnAs(got, vector, among: named(theirs)))
                     }
                     if s.penDowns > 1 { e.asRecorded.add(read(s.recorded) == s.name) }
                 }
@@ -209,10 +221,10 @@ public struct LeaveOneOut {
         return out.joined(separator: "\n")
     }
 
-    /// How many of the strokes that fired another binding the rest (`rest`: "sets", "people") draws
-    /// as the shape that fired.
+    /// How many of the strokes that fired another binding the rest (`rest`: "sets", "people"), and
+    /// the person who drew them, draw as the shape that fired.
     public func wrongText(rest: String) -> String {
-        "Of the strokes that fired another binding, \(wrongAsTheRestDraw.text) are drawn as the other \(rest) draw the shape that fired: at least \(Self.nearest / 2) of their \(Self.nearest) nearest strokes there are of it."
+        "Of the strokes that fired another binding, \(wrongAsTheRestDraw.text) are drawn as the other \(rest) draw the shape that fired (at least \(Self.nearest / 2) of their \(Self.nearest) nearest strokes there are of it), and \(wrongAsTheirDrawerDraws.text) as the person who drew them draws it (the same among that person's other strokes)."
     }
 
     /// The most frequent misreadings.
