@@ -30,7 +30,7 @@ public enum BuiltinTemplates {
             /// As drawn and mirrored left-right, top-bottom and both: the one-stroke x from any
             /// corner, up or down a vertical side (along a horizontal side it is `delete`).
             case mirrors
-            /// An arrow: the two barbs in either order.
+            /// An arrow: the two barbs in either order, from the tail or from the head.
             case swappingBarbs
         }
         let template: StrokeTemplate
@@ -61,8 +61,9 @@ public enum BuiltinTemplates {
                 ]
                 paths = images.map { p.map($0) }
             case .swappingBarbs:
-                // tail, tip, barb, tip, barb
-                paths = [p, [p[0], p[1], p[4], p[3], p[2]]]
+                // tail, tip, barb, tip, barb; and from the head: barb, tip, barb, tip, tail
+                let swapped = [p[0], p[1], p[4], p[3], p[2]]
+                paths = [p, swapped, p.reversed(), swapped.reversed()]
             }
             return paths.map {
                 StrokeTemplate(

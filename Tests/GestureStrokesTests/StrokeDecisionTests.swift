@@ -408,6 +408,22 @@ import Testing
         #expect(readings == drawn.map(\.0))
     }
 
+    /// An arrow drawn from its head: a barb, the tip, the other barb, back to the tip, then the
+    /// shaft down to the tail, either barb first; and from its tail as before.
+    @Test func anArrowFiresDrawnFromItsHeadAsFromItsTail() {
+        let drawn: [[(Double, Double)]] = [
+            [(105, 38), (200, 30), (190, 125), (200, 30), (10, 160)],
+            [(185, 130), (200, 35), (100, 45), (200, 35), (0, 150)],
+            [(0, 150), (200, 40), (110, 40), (200, 40), (180, 140)],
+        ]
+        let book = StrokeBook(
+            templates: BuiltinTemplates.all, shapes: Set(BuiltinTemplates.names), sequences: [])
+        let readings = drawn.enumerated().map {
+            summary(book.read(Draw.polyline($0.element), at: Double($0.offset)))
+        }
+        #expect(readings == ["arrow", "arrow", "arrow"])
+    }
+
     /// A point of a pentagram of radius 100 about (100, 100), clockwise from the top.
     func starPoint(_ degrees: Double) -> (Double, Double) {
         (

@@ -199,11 +199,11 @@ import Testing
         #expect(BuiltinTemplates.names.count == required.count)
         // One template per way of drawing: from either end, from every corner either way round
         // (closed shapes, sharp and with cut corners), from every corner of the x, barbs in
-        // either order.
+        // either order from the tail or from the head.
         let counts = Dictionary(grouping: BuiltinTemplates.all, by: \.name).mapValues(\.count)
         #expect(
             counts == [
-                "arrow": 6, "caret": 2, "check": 4, "circle": 2, "delete": 2, "left-brace": 8,
+                "arrow": 12, "caret": 2, "check": 4, "circle": 2, "delete": 2, "left-brace": 8,
                 "left-bracket": 6,
                 "pigtail": 6, "question-mark": 1, "rectangle": 24, "right-brace": 8,
                 "right-bracket": 6, "star": 20,

@@ -76,6 +76,9 @@ public enum ShapeDescriptions {
             ways: [
                 [tail, tip, backBarb, tip, downBarb],
                 [tail, tip, downBarb, tip, backBarb],
+                // From the head: a barb, the tip, the other barb, the tip, the shaft to the tail.
+                [backBarb, tip, downBarb, tip, tail],
+                [downBarb, tip, backBarb, tip, tail],
             ], closed: false, aspect: 1.3)
     }()
 
