@@ -129,8 +129,8 @@ import Testing
         }
         #expect(
             cancelled == [
-                "v cancelled: matches nothing: best \"right-brace\" at 20 % < 65 %",
-                "check cancelled: matches nothing: best \"right-brace\" at 20 % < 65 %",
+                "v cancelled: matches nothing: best \"arrow\" at 31 % < 65 %",
+                "check cancelled: matches nothing: best \"arrow\" at 31 % < 65 %",
                 "v cancelled: unsure: \"v\" 91 % against \"check\" 91 %",
                 "check cancelled: unsure: \"v\" 91 % against \"check\" 91 %",
             ])
