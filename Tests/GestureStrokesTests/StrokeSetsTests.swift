@@ -170,25 +170,9 @@ import Testing
     /// under what it reaches; the held-out figures are the bench's.
     @Test(.enabled(if: PeopleStrokes.present, Comment(rawValue: PeopleStrokes.absent)))
     func theShippedEngineReadsEverySetsStrokes() throws {
-        let strokes = try Self.strokes.get()
-        let book = StrokeBook(
-            templates: BuiltinTemplates.all, shapes: Set(ShapeNames.sixteen), sequences: [])
-        var fires = 0
-        var wrong = 0
-        var total = 0
-        var zigzags = 0
-        for (i, s) in strokes.enumerated() {
-            var read: String?
-            if case .shape(let name, _) = book.read(s.points, at: Double(i)) { read = name }
-            if s.name == PeopleStrokes.noShape {
-                zigzags += read == nil ? 0 : 1
-                continue
-            }
-            total += 1
-            if read == s.name { fires += 1 } else if read != nil { wrong += 1 }
-        }
-        #expect(Double(fires) / Double(total) >= 0.97, "\(fires)/\(total)")
-        #expect(Double(wrong) / Double(total) <= 0.01, "\(wrong)/\(total)")
-        #expect(zigzags <= 3, "\(zigzags) zig-zags fired")
+        let all = LeaveOneOut.shipped(try Self.strokes.get(), splits: 1).all
+        #expect(all.fires.rate >= 0.97, "\(all.fires.text)")
+        #expect(all.wrong.rate <= 0.01, "\(all.wrong.text)")
+        #expect(all.noShape.hits <= 3, "\(all.noShape.text) zig-zags fired")
     }
 }

@@ -37,6 +37,16 @@ public struct LeaveOneOut {
         }
     }
 
+    /// Every set read with the shipped engine (`LearnedStrokes`, learned from every set): not held
+    /// out, what the engine reaches on strokes it has learned from.
+    public static func shipped(_ strokes: [PeopleStrokes.Stroke], splits: Int = 10) -> LeaveOneOut {
+        let learned = StrokeLearning.Learned(
+            templates: [], evidence: StrokeBook.Decision().evidence)
+        return run(
+            strokes, folds: order(strokes, by: .set).map { Fold(held: $0, learned: learned) },
+            by: .set, splits: splits)
+    }
+
     static func key(_ s: PeopleStrokes.Stroke, _ unit: Unit) -> String {
         unit == .set ? s.set : s.person
     }

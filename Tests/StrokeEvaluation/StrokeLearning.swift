@@ -27,16 +27,18 @@ public enum StrokeLearning {
         /// by `seed`: the tuning seed, not the one reported on). More of them, weighing together no
         /// more than fewer did, leave fewer holes where no shape lies: at weight 3, seed 7's
         /// non-shapes fired 1.0 % with 16 bound when 300 were taught, 0.87 % with 600, 0.83 % with
-        /// 1,200, and held out by set the drawn shape fired 97.1 % each time. A fold learns in
-        /// twice the time 300 took (docs/strokes.md §6).
+        /// 1,200, and held out by set the drawn shape fired 97.1 % each time (measured before
+        /// arrows drawn from the head had templates). A fold learns in twice the time 300 took
+        /// (docs/strokes.md §6).
         public var generatedNonShapes = 1200
         /// How much the rows of no shape weigh together, in the rows of the average shape: they
         /// are as many as the generator and the turned zig-zags make them (over ten times a
         /// shape's), not as many as anyone drew. The lighter, the fewer of people's strokes held
         /// out by set it refuses, and the more of seed 7's generated non-shapes (neither the seed
         /// taught nor the one reported) fire with 16 bound: with 1,200 of each kind, 1.05 % at 2,
-        /// 0.94 % at 2.5, 0.83 % at 3. 2.5 is the least of these at which they fire for at most
-        /// 1 % (docs/strokes.md §6).
+        /// 0.94 % at 2.5, 0.83 % at 3, measured before arrows drawn from the head had templates;
+        /// with them, 0.85 % at 2.5. 2.5 is the least of these at which they fire for at most 1 %
+        /// (docs/strokes.md §6).
         public var noShapeWeight = 2.5
         public init() {}
     }
